@@ -1,0 +1,25 @@
+import type { Auth } from "./auth.ts";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { Mailer } from "./services/mail/mailer.ts";
+
+/** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+};
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+export type AppBindings = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    clientIp: string;
+    sessionUser: SessionUser | null | undefined;
+  };
+};

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import { user } from "./auth-schema.ts";
+
+export * from "./auth-schema.ts";
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull().default(""),
+  // The storage key, never a URL: every read signs a fresh link, so avatars never expire in the profile.
+  avatarKey: text("avatar_key"),
+  bio: text("bio").notNull().default(""),
+  preferredTravelStyle: text("preferred_travel_style"),
+  interests: text("interests")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  preferredDestinations: text("preferred_destinations")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const trips = pgTable(
+  "trips",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    destination: text("destination").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    budget: numeric("budget", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    travelStyle: text("travel_style").notNull(),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    itinerary: jsonb("itinerary").$type<Itinerary>().notNull(),
+    status: text("status").notNull().default("generated"),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trips_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("trips_user_budget_idx").on(t.userId, t.budget, t.id),
+  ],
+);
+
+export type TripRow = typeof trips.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;

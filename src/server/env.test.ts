@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("applies the embedded defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.GENERATION_RATE_LIMIT).toBe(20);
+  });
+
+  it("names the bad variable", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL: must start with postgres/,
+    );
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(EnvError);
+  });
+
+  it("requires AUTH_SECRET and APP_ORIGIN in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET[\s\S]*APP_ORIGIN/);
+  });
+
+  it("refuses a half-configured AI provider", () => {
+    expect(() => parseEnv({ AI_BASE_URL: "http://127.0.0.1:1/v1" })).toThrow(/AI_API_KEY/);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ SMTP_URL: "", AI_MODEL: " " }).SMTP_URL).toBeUndefined();
+  });
+});

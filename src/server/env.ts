@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parse as parseDotenv } from "dotenv";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const optionalUrl = optionalString.pipe(z.url().optional());
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting the server reads. `.env.example` documents each one with its default. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_ORIGIN: optionalUrl,
+    AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    DATA_DIR: z.string().default("./data"),
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_TIMEOUT_MS: positiveInt(60_000),
+    OPENWEATHER_API_KEY: optionalString,
+    OPENWEATHER_BASE_URL: z.url().default("https://api.openweathermap.org"),
+    OPEN_METEO_BASE_URL: z.url().default("https://api.open-meteo.com"),
+    OPEN_METEO_GEOCODING_URL: z.url().default("https://geocoding-api.open-meteo.com"),
+    WEATHER_TIMEOUT_MS: positiveInt(8_000),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("Boundless <no-reply@boundless.local>"),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    CONTACT_EMAIL: z.email().default("hello@boundless.travel"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    GENERATION_RATE_LIMIT: positiveInt(20),
+    CHAT_RATE_LIMIT: positiveInt(30),
+    AUTH_RATE_LIMIT: positiveInt(10),
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      for (const key of ["AUTH_SECRET", "APP_ORIGIN"] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+      }
+    }
+    const aiParts = [env.AI_BASE_URL, env.AI_API_KEY, env.AI_MODEL].filter(Boolean).length;
+    if (aiParts === 1 || aiParts === 2) {
+      // A half-configured provider would silently fall back to the offline planner: refuse instead.
+      for (const key of ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL"] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required when any AI_* setting is set",
+          });
+      }
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+      });
+    }
+  });
+
+export type EnvInput = z.input<typeof envSchema>;
+export type ParsedEnv = z.output<typeof envSchema>;
+export type Env = ParsedEnv & { AUTH_SECRET: string; APP_ORIGIN: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses settings from any source; the message names every bad variable. Pure, so tests use it too. */
+export function parseEnv(source: Record<string, string | undefined>): ParsedEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Outside production a random secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function completeEnv(parsed: ParsedEnv): Env {
+  return {
+    ...parsed,
+    AUTH_SECRET: parsed.AUTH_SECRET ?? devSecret(parsed.DATA_DIR),
+    APP_ORIGIN: (parsed.APP_ORIGIN ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+/** The only reader of process.env: `.env` fills gaps, real environment variables win. */
+export function loadEnv(): Env {
+  const fromFile = existsSync(".env") ? parseDotenv(readFileSync(".env")) : {};
+  return completeEnv(parseEnv({ ...fromFile, ...process.env }));
+}
+
+export function readTestDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}

@@ -1,0 +1,50 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createDeps, openAppDatabase } from "./deps.ts";
+import { EnvError, loadEnv } from "./env.ts";
+import { createLogger } from "./lib/logger.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openAppDatabase(env);
+  const deps = createDeps(env, database, logger);
+  const app = createApp(deps, { serveWeb: true });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const url = `http://localhost:${info.port}`;
+    logger.info({ port: info.port, database: database.kind }, `Boundless is listening on ${url}`);
+    if (process.stdout.isTTY || env.LOG_LEVEL !== "silent")
+      console.log(`\n  Boundless is running at ${url}\n`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      void database.close().finally(() => {
+        logger.info("stopped");
+        process.exit(0);
+      });
+    });
+    // Idle keep-alive sockets would hold close() open until they time out.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error("Boundless failed to start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { pino, type Logger } from "pino";
+
+export type { Logger };
+
+// Anything that could carry a secret is redacted, wherever it appears in a log object.
+const REDACT = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "apiKey",
+  "authorization",
+  "cookie",
+  "*.password",
+  "*.newPassword",
+  "*.token",
+  "*.apiKey",
+  "*.authorization",
+  "*.cookie",
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+];
+
+export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+  return pino(
+    { level, redact: { paths: REDACT, censor: "[redacted]" }, base: undefined },
+    destination ?? process.stdout,
+  );
+}

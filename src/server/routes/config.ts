@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { PublicConfig } from "#shared/schemas/config.ts";
+import type { AppBindings } from "../context.ts";
+import type { Env } from "../env.ts";
+
+export function publicConfig(env: Env): PublicConfig {
+  return {
+    providers: {
+      google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
+    },
+    ai: { mode: env.AI_BASE_URL ? "online" : "offline" },
+    weather: { provider: env.OPENWEATHER_API_KEY ? "openweathermap" : "open-meteo" },
+    mail: { mode: env.SMTP_URL ? "smtp" : "outbox" },
+    contactEmail: env.CONTACT_EMAIL,
+  };
+}
+
+export const configRoutes = new Hono<AppBindings>().get("/", (c) =>
+  c.json(publicConfig(c.var.deps.env)),
+);

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** Public runtime facts the browser needs (GET /api/config). Never secrets. */
+export const publicConfigSchema = z.object({
+  providers: z.object({ google: z.boolean(), github: z.boolean() }),
+  ai: z.object({ mode: z.enum(["online", "offline"]) }),
+  weather: z.object({ provider: z.enum(["openweathermap", "open-meteo"]) }),
+  mail: z.object({ mode: z.enum(["smtp", "outbox"]) }),
+  contactEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

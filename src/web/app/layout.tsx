@@ -1,0 +1,127 @@
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { PRODUCT_NAME } from "#shared/constants.ts";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { usePublicConfig } from "#web/lib/get-public-config.ts";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700"}`;
+
+function TopBar() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await auth.signOut();
+    await navigate("/login");
+  };
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+      >
+        <Link to="/" className="text-brand-700 text-xl font-bold tracking-tight">
+          {PRODUCT_NAME}
+        </Link>
+        <div className="flex flex-wrap items-center gap-1">
+          {auth.status === "signed-in" ? (
+            <>
+              <NavLink to="/trips" className={navLinkClass}>
+                My Trips
+              </NavLink>
+              <NavLink to="/profile" className={navLinkClass}>
+                Profile
+              </NavLink>
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              >
+                Sign Out
+              </button>
+            </>
+          ) : auth.status === "signed-out" ? (
+            <>
+              <Link
+                to="/login"
+                className="text-brand-800 hover:bg-brand-50 rounded-md px-3 py-2 text-sm font-medium"
+              >
+                Login
+              </Link>
+              <Link
+                to="/signup"
+                className="bg-brand-700 hover:bg-brand-800 rounded-md px-3 py-2 text-sm font-medium text-white"
+              >
+                Sign Up
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  const config = usePublicConfig();
+  const email = config.data?.contactEmail;
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+        <div>
+          <p className="text-brand-700 font-semibold">{PRODUCT_NAME}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Empowering your digital journey, one trip at a time.
+          </p>
+        </div>
+        <nav aria-label="Quick links">
+          <p className="font-semibold">Quick links</p>
+          <ul className="mt-1 space-y-1 text-sm">
+            <li>
+              <Link className="text-brand-800 hover:underline" to="/">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link className="text-brand-800 hover:underline" to="/about">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link className="text-brand-800 hover:underline" to="/features">
+                Features
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <p className="font-semibold">Contact</p>
+          {email ? (
+            <a className="text-brand-800 text-sm hover:underline" href={`mailto:${email}`}>
+              {email}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer />
+      {/* The chat widget lives outside the page content, so it survives route changes. */}
+      <div id="chat-widget-slot" />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { usePageTitle } from "#web/components/page-title.tsx";
+
+const BLURBS = [
+  ["Smart Itineraries", "A day-by-day plan built around your dates, budget and interests."],
+  ["Local Insights", "Places and experiences chosen for the destination, not a generic list."],
+  ["Real-Time Planning", "Watch your plan take shape day by day as it is generated."],
+] as const;
+
+export function HomeRoute() {
+  usePageTitle("");
+  return (
+    <>
+      <section className="bg-brand-700 rounded-2xl px-6 py-12 text-white">
+        <h1 className="text-3xl font-bold sm:text-4xl">Your next trip, planned in minutes</h1>
+        <p className="text-brand-50 mt-3 max-w-2xl">
+          Tell us where and when. Boundless drafts the days.
+        </p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {BLURBS.map(([title, body]) => (
+            <li key={title} className="rounded-lg bg-brand-800 p-4">
+              <h2 className="font-semibold">{title}</h2>
+              <p className="text-brand-50 mt-1 text-sm">{body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

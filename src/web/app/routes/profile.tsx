@@ -1,0 +1,12 @@
+import { usePageTitle } from "#web/components/page-title.tsx";
+import { RequireAuth } from "#web/components/route-guard.tsx";
+
+// Replaced by its feature issue; registered now so the route table and guard are complete.
+export function ProfileRoute() {
+  usePageTitle("Profile");
+  return (
+    <RequireAuth>
+      <h1 className="text-2xl font-bold">Profile</h1>
+    </RequireAuth>
+  );
+}

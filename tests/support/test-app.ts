@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApp } from "#server/app.ts";
+import type { AppDeps } from "#server/context.ts";
+import { createDeps } from "#server/deps.ts";
+import { completeEnv, parseEnv, type EnvInput } from "#server/env.ts";
+import { createLogger } from "#server/lib/logger.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+
+type Settings = Partial<Record<keyof EnvInput, string>>;
+
+/**
+ * The real app on a fresh database, wired from settings exactly as in production.
+ * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules.
+ */
+export async function createTestApp(settings: Settings = {}, overrides: Partial<AppDeps> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
+  const env = completeEnv(
+    parseEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: TEST_SECRET,
+      APP_ORIGIN: TEST_ORIGIN,
+      DATA_DIR: dataDir,
+      ...settings,
+    }),
+  );
+  const database = await createTestDatabase();
+  const deps = { ...createDeps(env, database, createLogger(env.LOG_LEVEL)), ...overrides };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    env,
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
