@@ -11,6 +11,7 @@ import { errorToResponse } from "./lib/errors-to-response.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -100,7 +101,11 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     return deps.auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  const api = new Hono<AppBindings>().route("/health", healthRoutes).route("/config", configRoutes);
+  // One sub-app per resource; each line mounts one.
+  const api = new Hono<AppBindings>();
+  api.route("/health", healthRoutes);
+  api.route("/config", configRoutes);
+  api.route("/trips", tripsRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);

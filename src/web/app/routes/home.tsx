@@ -17,7 +17,7 @@ export function HomeRoute() {
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {BLURBS.map(([title, body]) => (
-            <li key={title} className="rounded-lg bg-brand-800 p-4">
+            <li key={title} className="bg-brand-800 rounded-lg p-4">
               <h2 className="font-semibold">{title}</h2>
               <p className="text-brand-50 mt-1 text-sm">{body}</p>
             </li>

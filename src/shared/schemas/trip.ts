@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { TRAVEL_STYLES } from "../constants.ts";
+import { itinerarySchema } from "./itinerary.ts";
+
+/** A trip as the API returns it to its owner (camelCase; dates as YYYY-MM-DD; budget in USD). */
+export const tripSchema = z.object({
+  id: z.uuid(),
+  destination: z.string(),
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+  budget: z.number(),
+  travelStyle: z.enum(TRAVEL_STYLES),
+  interests: z.array(z.string()),
+  itinerary: itinerarySchema,
+  status: z.string(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const tripResponseSchema = z.object({ trip: tripSchema });
