@@ -1,8 +1,22 @@
 import { expect, test } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 
-const PUBLIC_ROUTES = ["/", "/login", "/signup", "/forgot-password", "/update-password", "/about", "/features", "/no-such-page"];
-const GUARDED_ROUTES = ["/profile", "/trips", "/trips/00000000-0000-4000-8000-000000000000", "/verify-email"];
+const PUBLIC_ROUTES = [
+  "/",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/update-password",
+  "/about",
+  "/features",
+  "/no-such-page",
+];
+const GUARDED_ROUTES = [
+  "/profile",
+  "/trips",
+  "/trips/00000000-0000-4000-8000-000000000000",
+  "/verify-email",
+];
 
 test.describe("shared layout", () => {
   for (const route of PUBLIC_ROUTES) {
@@ -23,7 +37,9 @@ test.describe("shared layout", () => {
     });
   }
 
-  test("signed-out top bar offers Login and Sign Up; footer shows contact e-mail", async ({ page }) => {
+  test("signed-out top bar offers Login and Sign Up; footer shows contact e-mail", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const main = page.getByRole("navigation", { name: "Main" });
     await expect(main.getByRole("link", { name: "Login" })).toBeVisible();
@@ -34,7 +50,9 @@ test.describe("shared layout", () => {
   test("is usable on a 360 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/features");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
