@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { stackPorts } from "./e2e/support/stack-ports.ts";
 
-export const E2E_PORT = 4173;
+const E2E_PORT = stackPorts().app;
 
 export default defineConfig({
   testDir: "e2e",

@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stackPorts } from "./stack-ports.ts";
 
 // Started by Playwright's webServer: a fresh data dir, the production build, and `npm start`'s entry.
-const port = 4173;
+const ports = stackPorts();
+const port = ports.app;
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {

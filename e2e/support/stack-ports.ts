@@ -1,0 +1,15 @@
+/**
+ * Ports of the e2e stack. E2E_PORT (default 4173) is the app; the loopback fakes sit just above it,
+ * so several checkouts can run their browser suites side by side with different E2E_PORTs.
+ */
+export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
+  return {
+    app: base,
+    ai: base + 1, // OpenAI-compatible fake
+    weather: base + 2, // OpenWeatherMap + Open-Meteo fake
+    smtp: base + 3, // SMTP catcher (SMTP)
+    mailbox: base + 4, // SMTP catcher's HTTP view of caught mail
+    oauth: base + 5, // fake OAuth provider
+    s3: base + 6, // S3-compatible fake
+  };
+}
