@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -64,3 +65,10 @@ export const trips = pgTable(
 
 export type TripRow = typeof trips.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Fixed-window counters for our own abuse limits (generation, chat), shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
