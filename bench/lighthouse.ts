@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openForSeeding, seedTrips } from "./lib/database.ts";
-import { startServer, type RunningServer } from "./lib/server.ts";
+import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { signUp } from "./lib/session.ts";
 import { describe, median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";

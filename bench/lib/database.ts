@@ -1,36 +1,7 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
-
-/** Admin URL of the shared PostgreSQL; the bench only creates and drops its own databases there. */
-export const PG_ADMIN_URL =
-  process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A private, empty database on the shared server, dropped by `drop()` (the app migrates it on start). */
-export async function createPrivateDatabase(prefix = "boundless_bench") {
-  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
-}
 
 /** Opens the app's database the way the server does (PGlite in DATA_DIR/db, or a PostgreSQL URL). */
 export async function openForSeeding(target: { dataDir?: string; databaseUrl?: string }) {
