@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { Storage } from "./services/storage/storage.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
 export type AppDeps = {
@@ -10,6 +11,7 @@ export type AppDeps = {
   database: Database;
   logger: Logger;
   mailer: Mailer;
+  storage: Storage;
   auth: Auth;
 };
 

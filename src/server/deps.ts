@@ -7,11 +7,33 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
+import { createLocalStorage } from "./services/storage/local-storage.ts";
+import { createS3Storage } from "./services/storage/s3-storage.ts";
+import type { Storage } from "./services/storage/storage.ts";
 
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createOutboxMailer(logger);
+}
+
+/** S3 when a bucket is configured (env.ts insists on its keys), otherwise files under DATA_DIR/uploads. */
+export function createStorage(env: Env, now: () => number = Date.now): Storage {
+  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      now,
+    });
+  }
+  return createLocalStorage({
+    root: path.resolve(env.DATA_DIR, "uploads"),
+    secret: env.AUTH_SECRET,
+    now,
+  });
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
@@ -21,8 +43,9 @@ export function createDeps(
   logger: Logger = createLogger(env.LOG_LEVEL),
 ): AppDeps {
   const mailer = createMailer(env, logger);
+  const storage = createStorage(env);
   const auth = createAuth({ env, db: database.db, mailer, logger });
-  return { env, database, logger, mailer, auth };
+  return { env, database, logger, mailer, storage, auth };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {
