@@ -16,8 +16,7 @@ let t: TestApp;
 let s3: S3Fake;
 let uploads: string;
 type Adapter = { storage: Storage; open: (url: string) => Promise<Response> };
-let adapters: Record<"local" | "s3", Adapter>; open: (url: string) => Promise<Response> }
-> = {} as never;
+let adapters: Record<"local" | "s3", Adapter>;
 
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), "boundless-uploads-"));
@@ -26,7 +25,10 @@ beforeAll(async () => {
   s3 = await startS3Fake();
   adapters = {
     local: { storage: local, open: async (url) => t.app.request(url) },
-    s3: { storage: createS3Storage({ ...s3, region: "us-east-1", now }), open: (url) => fetch(url) },
+    s3: {
+      storage: createS3Storage({ ...s3, region: "us-east-1", now }),
+      open: (url) => fetch(url),
+    },
   };
 });
 afterAll(async () => {
