@@ -20,10 +20,10 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) throw notAnImage();
 
-  const input = () => sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: "error" });
   let metadata;
   try {
-    metadata = await input().metadata();
+    // Reads the header only, so the claimed size can be refused before anything is decoded.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
@@ -37,7 +37,8 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
     );
   }
   try {
-    return await input()
+    // limitInputPixels again: a second line of defence should the header and the data disagree.
+    return await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })
       .webp({ quality: 82 })
