@@ -37,10 +37,12 @@ type ProfileBody = {
 };
 type ErrorBody = { error: { code: string; message: string } };
 
-const image = (format: "png" | "jpeg", width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-    [format]()
-    .toBuffer();
+const image = (format: "png" | "jpeg", width = 640, height = 480) => {
+  const canvas = sharp({
+    create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } },
+  });
+  return (format === "png" ? canvas.png() : canvas.jpeg()).toBuffer();
+};
 
 function upload(client: TestClient, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();
