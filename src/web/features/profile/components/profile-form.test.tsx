@@ -10,6 +10,9 @@ import type { Profile } from "#shared/schemas/profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
+const bodyOf = (init?: RequestInit): unknown =>
+  typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+
 const profile: Profile = {
   fullName: "Eve",
   avatarUrl: "/default-avatar.svg",
@@ -45,9 +48,7 @@ describe("ProfileForm", () => {
   it("requires a full name and sends the destinations as typed, then goes to /", async () => {
     const user = userEvent.setup();
     const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
-      Promise.resolve(
-        Response.json({ profile: { ...profile, ...JSON.parse(String(init?.body)) } }),
-      ),
+      Promise.resolve(Response.json({ profile: { ...profile, ...(bodyOf(init) as object) } })),
     );
     vi.stubGlobal("fetch", fetchMock);
     renderAt(<ProfileForm profile={profile} userId="u1" />);
@@ -71,7 +72,7 @@ describe("ProfileForm", () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/profile");
     expect(init?.method).toBe("PUT");
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(bodyOf(init)).toEqual({
       fullName: "Eve Wanderer",
       bio: "",
       preferredTravelStyle: "luxury",
