@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Fake } from "#tests/fakes/s3-fake.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
@@ -337,3 +338,37 @@ function crc32(bytes: Uint8Array): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+describe("avatar on S3-compatible storage", () => {
+  it("is wired from the S3_* settings: upload, presigned read, replacement, removal", async () => {
+    const s3 = await startS3Fake();
+    const app = await createTestApp({
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+    try {
+      expect(app.deps.storage.driver).toBe("s3");
+      const { client, userId } = await signUpUser(app);
+      await uploadOk(client, await image("png"), "first.png");
+      const second = await uploadOk(client, await image("jpeg"), "second.jpg");
+      expect(second.avatarUrl.startsWith(`${s3.endpoint}/${s3.bucket}/avatars/${userId}/`)).toBe(
+        true,
+      );
+      const file = await fetch(second.avatarUrl);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/webp");
+      expect(await app.deps.storage.list(`avatars/${userId}/`)).toEqual([
+        expect.stringMatching(/-second\.webp$/),
+      ]);
+
+      expect((await client.delete("/api/profile/avatar")).status).toBe(200);
+      expect(await app.deps.storage.list(`avatars/${userId}/`)).toEqual([]);
+      expect((await fetch(second.avatarUrl)).status).toBe(404);
+    } finally {
+      await app.close();
+      await s3.close();
+    }
+  });
+});
