@@ -18,7 +18,8 @@ beforeAll(async () => {
     secret: TEST_SECRET,
     now: () => clock ?? Date.now(),
   });
-  t = await createTestApp({}, { storage });
+  // Many sign-ups from one "client": lift the auth rate limit, which is not under test here.
+  t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, { storage });
 });
 afterAll(async () => {
   await t.close();
@@ -256,6 +257,20 @@ describe("avatar", () => {
     expect(keys[0]).toMatch(/-second\.webp$/);
     expect((await client.get(second.avatarUrl)).status).toBe(200);
     expect((await client.get(first.avatarUrl)).status).toBe(404);
+  });
+
+  it("settles concurrent uploads on the newest file and keeps only that one", async () => {
+    const { client, userId } = await signUpUser(t);
+    await Promise.all([
+      uploadOk(client, await image("png"), "one.png"),
+      uploadOk(client, await image("jpeg"), "two.jpg"),
+      uploadOk(client, await image("png", 300, 300), "three.png"),
+    ]);
+    const keys = await t.deps.storage.list(`avatars/${userId}/`);
+    expect(keys).toHaveLength(1);
+    const { avatarUrl } = await getProfile(client);
+    expect(avatarUrl).toContain(keys[0]);
+    expect((await client.get(avatarUrl)).status).toBe(200);
   });
 
   it("removes the avatar: file deleted, profile back to the default", async () => {

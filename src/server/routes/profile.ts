@@ -135,8 +135,9 @@ export const profileRoutes = new Hono<AppBindings>()
         .where(and(eq(profiles.id, user.id), eq(profiles.avatarKey, previous)));
     }
     try {
-      // With nothing recorded, still sweep what an earlier failed removal may have left behind.
-      const newest = previous ?? `${avatarFolder(user.id)}${Date.now()}`;
+      // With nothing recorded, still sweep what an earlier failed removal left behind, sparing
+      // recent files: an upload in flight may be about to point the profile at one.
+      const newest = previous ?? `${avatarFolder(user.id)}${Date.now() - 3_600_000}`;
       await deleteAvatars(deps, user.id, (key) => key <= newest);
     } catch (error) {
       deps.logger.error({ err: error, userId: user.id }, "deleting avatar failed");
