@@ -131,6 +131,14 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       // Under @hono/node-server Better Auth sees no client address; app.ts sets x-client-ip from the socket.
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
+    onAPIError: {
+      // Refusals (4xx) are answers, not faults: debug. Anything else is ours to look at.
+      onError: (error) => {
+        if (error instanceof APIError && error.statusCode < 500)
+          authLog.debug({ status: error.statusCode, code: error.body?.code }, error.message);
+        else authLog.error({ err: error }, "auth endpoint failed");
+      },
+    },
     logger: {
       level: "warn",
       log: (level, message, ...args) => {

@@ -20,7 +20,8 @@ function splitHeaderBlock(raw: string): { headers: Map<string, string>; body: st
   // Folded lines continue the previous header (RFC 5322 §2.2.3).
   for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
     const colon = line.indexOf(":");
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return { headers, body };
 }
@@ -64,7 +65,8 @@ export function decodeEncodedWords(value: string): string {
 function decodeBody(body: string, headers: Map<string, string>): string {
   const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
   const charset = param(headers.get("content-type"), "charset");
-  if (encoding === "base64") return decodeBytes(Buffer.from(body.replace(/\s+/g, ""), "base64"), charset);
+  if (encoding === "base64")
+    return decodeBytes(Buffer.from(body.replace(/\s+/g, ""), "base64"), charset);
   if (encoding === "quoted-printable") return decodeQuotedPrintable(body, charset);
   return body;
 }

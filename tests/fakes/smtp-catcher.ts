@@ -98,7 +98,9 @@ export async function startSmtpCatcher(
         .filter((m) => !to || m.to.includes(to))
         .reverse()
         .map(({ raw: _raw, ...m }) => m);
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ messages: list }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ messages: list }));
     });
     await new Promise<void>((resolve, reject) => {
       http?.once("error", reject);
