@@ -88,7 +88,11 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       window: 60,
       max: 100,
       customRules: {
+        // One limit for every sign-in, sign-up and mail-sending path (Better Auth's defaults are 3/10 s).
         "/sign-in/email": { window: 60, max: limit },
+        "/sign-in/social": { window: 60, max: limit },
+        "/change-password": { window: 60, max: limit },
+        "/change-email": { window: 60, max: limit },
         "/sign-up/email": { window: 60, max: limit },
         "/send-verification-email": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
