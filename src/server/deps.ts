@@ -11,7 +11,7 @@ import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createOutboxMailer(logger);
+    : createOutboxMailer(logger, { production: env.NODE_ENV === "production" });
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
