@@ -96,11 +96,19 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Better Auth keys its rate limits by this header; it is always ours, never the client's.
     const headers = new Headers(c.req.raw.headers);
     headers.set("x-client-ip", c.var.clientIp);
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    // Better Auth says X-Retry-After; HTTP clients (and our web app) read the standard header.
+    const retryAfter = response.headers.get("X-Retry-After");
+    if (response.status === 429 && retryAfter && !response.headers.has("Retry-After")) {
+      const withRetry = new Response(response.body, response);
+      withRetry.headers.set("Retry-After", retryAfter);
+      return withRetry;
+    }
+    return response;
   });
 
   // One sub-app per resource; each line mounts one.

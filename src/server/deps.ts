@@ -14,7 +14,7 @@ import type { Storage } from "./services/storage/storage.ts";
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createOutboxMailer(logger);
+    : createOutboxMailer(logger, { production: env.NODE_ENV === "production" });
 }
 
 /** S3 when a bucket is configured (env.ts insists on its keys), otherwise files under DATA_DIR/uploads. */
