@@ -2,6 +2,7 @@ import type { Auth } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
@@ -11,6 +12,8 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   auth: Auth;
+  /** Plans itineraries: an OpenAI-compatible model when configured, the offline planner otherwise. */
+  ai: ItineraryGenerator;
 };
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
