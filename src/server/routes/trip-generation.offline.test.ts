@@ -18,7 +18,7 @@ const request = {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ GENERATION_RATE_LIMIT: "5" });
+  t = await createTestApp({ GENERATION_RATE_LIMIT: "5", AUTH_RATE_LIMIT: "1000" });
 });
 afterAll(() => t.close());
 

@@ -36,7 +36,7 @@ export function outlineMessages(
       content: [
         tripData(request, dates),
         `Outline this ${dates.length}-day trip. Travel style: ${STYLE_HINT[request.travelStyle]}.`,
-        `Answer {"days":[{"theme":string,"places":[string]}]} with exactly ${dates.length} entries, one per date in order.`,
+        `Answer with JSON of this shape: {"days":[{"theme":string,"places":[string]}]} with exactly ${dates.length} entries, one per date in order.`,
         "theme: at most 6 words. places: 1 to 3 real, specific places in the destination for that day.",
         "No two days share a theme or a place. Favour the traveller's interests.",
       ].join("\n"),
@@ -65,7 +65,7 @@ export function daysMessages(
     batch.count === dates.length
       ? `Write every day of the trip (${dates.length}).`
       : `Write days ${batch.from + 1} to ${last} only (${batch.count} ${batch.count === 1 ? "day" : "days"}).`,
-    `Answer {"days":[{"activities":[{"time":"HH:MM","activity":string,"location":string,"description":string,"cost":number}]}]} with exactly ${batch.count} entries in date order.`,
+    `Answer with JSON of this shape: {"days":[{"activities":[{"time":"HH:MM","activity":string,"location":string,"description":string,"cost":number}]}]} with exactly ${batch.count} entries in date order.`,
     "Each day: 3 to 5 activities from morning to evening, times in 24-hour HH:MM, ascending.",
     "activity: a short title. location: a real place name. description: one sentence.",
     `cost: estimated USD per person, a number ≥ 0. Keep each day's total near or under ${perDay} USD.`,
