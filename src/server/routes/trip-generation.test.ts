@@ -2,7 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
-import { startOpenAIFake, type ChatRequest, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
+import { answerItineraryPrompt, itineraryDaysAnswer } from "#tests/fakes/itinerary-model.ts";
+import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { parseSse } from "#tests/support/sse.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -17,31 +18,8 @@ const twoDays = {
 };
 const week = { ...twoDays, endDate: "2027-04-16" };
 
-const activity = (i: number) => ({
-  time: `${String(9 + i * 4).padStart(2, "0")}:00`,
-  activity: `Activity ${i + 1}`,
-  location: "Gion",
-  description: "A walk through the old streets.",
-  cost: 20,
-});
-const daysAnswer = (n: number) =>
-  JSON.stringify({
-    days: Array.from({ length: n }, () => ({ activities: [0, 1, 2].map(activity) })),
-  });
-const outlineAnswer = (n: number) =>
-  JSON.stringify({
-    days: Array.from({ length: n }, (_, i) => ({
-      theme: `Theme ${i + 1}`,
-      places: [`Place ${i + 1}`],
-    })),
-  });
-
-/** A well-behaved model: answers whatever shape the prompt asks for, with the count it asks for. */
-function answerFor(body: ChatRequest): string {
-  const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
-  const n = Number(/exactly (\d+) entries/.exec(prompt)?.[1] ?? 1);
-  return prompt.includes("Outline this") ? outlineAnswer(n) : daysAnswer(n);
-}
+const daysAnswer = itineraryDaysAnswer;
+const answerFor = answerItineraryPrompt;
 
 let fake: OpenAIFake;
 let t: TestApp;

@@ -26,6 +26,8 @@ const requiredDate = (label: string) =>
     .min(1, `${label} is required`)
     .pipe(z.iso.date(`${label} must be a valid date`));
 
+const datesPresent = z.object({ startDate: z.iso.date(), endDate: z.iso.date() });
+
 /** The planning form and `POST /api/trips` share this schema: the same rules, the same messages. */
 export const tripRequestSchema = z
   .object({
@@ -57,21 +59,19 @@ export const tripRequestSchema = z
       .default([])
       .transform((list) => [...new Set(list)]),
   })
-  .superRefine((value, ctx) => {
-    const length = daysBetween(value.startDate, value.endDate);
-    if (length < 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["endDate"],
-        message: "End date cannot be before start date",
-      });
-    } else if (length + 1 > MAX_TRIP_DAYS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["endDate"],
-        message: `Trips can be at most ${MAX_TRIP_DAYS} days long`,
-      });
-    }
+  // `when` lets the date rules speak even while another field (say, the budget) is still wrong.
+  .refine((v) => daysBetween(v.startDate, v.endDate) >= 0, {
+    path: ["endDate"],
+    message: "End date cannot be before start date",
+    when: (payload) => datesPresent.safeParse(payload.value).success,
+  })
+  .refine((v) => daysBetween(v.startDate, v.endDate) < MAX_TRIP_DAYS, {
+    path: ["endDate"],
+    message: `Trips can be at most ${MAX_TRIP_DAYS} days long`,
+    when: (payload) => {
+      const dates = datesPresent.safeParse(payload.value);
+      return dates.success && daysBetween(dates.data.startDate, dates.data.endDate) >= 0;
+    },
   });
 
 export type TripRequestInput = z.input<typeof tripRequestSchema>;
