@@ -2,6 +2,7 @@ import type { Auth } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { Storage } from "./services/storage/storage.ts";
 
@@ -13,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   auth: Auth;
+  /** Plans itineraries: an OpenAI-compatible model when configured, the offline planner otherwise. */
+  ai: ItineraryGenerator;
 };
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

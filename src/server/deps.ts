@@ -4,6 +4,9 @@ import type { AppDeps } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
+import { createOfflinePlanner } from "./services/ai/offline-planner.ts";
+import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
@@ -36,6 +39,18 @@ export function createStorage(env: Env, now: () => number = Date.now): Storage {
   });
 }
 
+export function createItineraryGenerator(env: Env): ItineraryGenerator {
+  // env.ts guarantees all three AI_* settings or none.
+  return env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+    ? createOpenAiPlanner({
+        baseUrl: env.AI_BASE_URL,
+        apiKey: env.AI_API_KEY,
+        model: env.AI_MODEL,
+        timeoutMs: env.AI_TIMEOUT_MS,
+      })
+    : createOfflinePlanner();
+}
+
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
 export function createDeps(
   env: Env,
@@ -45,7 +60,8 @@ export function createDeps(
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
   const auth = createAuth({ env, db: database.db, mailer, logger });
-  return { env, database, logger, mailer, storage, auth };
+  const ai = createItineraryGenerator(env);
+  return { env, database, logger, mailer, storage, auth, ai };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {
