@@ -11,6 +11,7 @@ import { errorToResponse } from "./lib/errors-to-response.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { sharedRoutes } from "./routes/shared.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/health", healthRoutes);
   api.route("/config", configRoutes);
   api.route("/trips", tripsRoutes);
+  api.route("/shared", sharedRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);
