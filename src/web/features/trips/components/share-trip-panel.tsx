@@ -35,7 +35,7 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
     });
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex min-w-0 flex-1 flex-col gap-3">
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
