@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TripListQuery, TripSort, TripSummary } from "#shared/schemas/trip-list.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -60,12 +60,14 @@ function afterCursor(cursor: Cursor): SQL {
   }
 }
 
-// Each order matches an index on (user_id, …, id), read forwards or backwards.
+// Each order is exactly an index on (user_id, …, id), read forwards or backwards. The NULLS clauses
+// matter though the columns are NOT NULL: the planner matches them literally (drizzle-kit built
+// trips_user_created_idx as DESC NULLS LAST), and a mismatch means a sort of every trip.
 const ORDER: Record<TripSort, SQL[]> = {
-  newest: [desc(trips.createdAt), desc(trips.id)],
-  oldest: [asc(trips.createdAt), asc(trips.id)],
-  budget_desc: [desc(trips.budget), desc(trips.id)],
-  budget_asc: [asc(trips.budget), asc(trips.id)],
+  newest: [sql`${trips.createdAt} desc nulls last`, sql`${trips.id} desc nulls last`],
+  oldest: [sql`${trips.createdAt} asc nulls first`, sql`${trips.id} asc nulls first`],
+  budget_asc: [sql`${trips.budget} asc nulls last`, sql`${trips.id} asc nulls last`],
+  budget_desc: [sql`${trips.budget} desc nulls first`, sql`${trips.id} desc nulls first`],
 };
 
 /** One page of the user's trips: filtered, searched, sorted and paged in SQL. */
