@@ -142,6 +142,10 @@ test.describe("Trip detail", () => {
       page.getByRole("heading", { level: 2, name: /^Day 1 · Thu, Jun 10/ }),
     ).toBeVisible();
     await expect(page.getByText(/^Day total: \$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Plan a similar trip" })).toHaveAttribute(
+      "href",
+      `/?tripId=${id}`,
+    );
     await expectAxeClean(page, "/trips/:id");
 
     await days.nth(1).click();

@@ -8,15 +8,11 @@ export function DeleteTripButton({ tripId }: { tripId: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const navigate = useNavigate();
-  const mutation = useDeleteTrip(tripId);
-
-  const confirm = () =>
-    mutation.mutate(undefined, {
-      onSuccess: () => {
-        dialog.current?.close();
-        void navigate("/trips");
-      },
-    });
+  const mutation = useDeleteTrip(tripId, async () => {
+    dialog.current?.close();
+    await navigate("/trips");
+  });
+  const confirm = () => mutation.mutate();
 
   return (
     <>

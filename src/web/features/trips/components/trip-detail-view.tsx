@@ -93,7 +93,16 @@ function TripDetail({ trip }: { trip: Trip }) {
         </dl>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <ShareTripPanel trip={trip} />
-          <DeleteTripButton tripId={trip.id} />
+          <div className="flex flex-wrap gap-3">
+            {/* The home form prefills from ?tripId= (specification: "if a trip id is given"). */}
+            <Link
+              to={`/?tripId=${trip.id}`}
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+            >
+              Plan a similar trip
+            </Link>
+            <DeleteTripButton tripId={trip.id} />
+          </div>
         </div>
       </header>
 
