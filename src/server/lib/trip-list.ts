@@ -70,12 +70,8 @@ const ORDER: Record<TripSort, SQL[]> = {
   budget_desc: [sql`${trips.budget} desc nulls first`, sql`${trips.id} desc nulls first`],
 };
 
-/** One page of the user's trips: filtered, searched, sorted and paged in SQL. */
-export async function listTrips(
-  db: Db,
-  userId: string,
-  query: TripListQuery,
-): Promise<{ trips: TripSummary[]; nextCursor: string | null }> {
+/** The page query: filtered, searched, sorted and paged in SQL (exported so tests can EXPLAIN it). */
+export function tripListQuery(db: Db, userId: string, query: TripListQuery) {
   const where: (SQL | undefined)[] = [eq(trips.userId, userId)];
   // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
   if (query.q) where.push(sql`strpos(${trips.searchText}, lower(${query.q})) > 0`);
@@ -87,7 +83,7 @@ export async function listTrips(
   if (query.status) where.push(eq(trips.status, query.status));
   if (query.cursor) where.push(afterCursor(decodeCursor(query.cursor, query.sort)));
 
-  const rows = await db
+  return db
     .select({
       id: trips.id,
       destination: trips.destination,
@@ -105,7 +101,15 @@ export async function listTrips(
     .where(and(...where))
     .orderBy(...ORDER[query.sort])
     .limit(query.limit + 1);
+}
 
+/** One page of the user's trips and the cursor of the next one (null on the last page). */
+export async function listTrips(
+  db: Db,
+  userId: string,
+  query: TripListQuery,
+): Promise<{ trips: TripSummary[]; nextCursor: string | null }> {
+  const rows = await tripListQuery(db, userId, query);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
