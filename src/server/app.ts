@@ -14,6 +14,7 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { tripGenerationRoutes } from "./routes/trip-generation.ts";
+import { sharedRoutes } from "./routes/shared.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/profile", profileRoutes);
   api.route("/files", filesRoutes);
   api.route("/trips", tripGenerationRoutes);
+  api.route("/shared", sharedRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);
