@@ -7,6 +7,7 @@ import { postJson, serverSettings, signUpOver } from "./support.ts";
 const PORTS = [4870, 4871] as const;
 const ORIGIN = "https://boundless.example";
 const AUTH_LIMIT = 4;
+const GENERATION_LIMIT = 3;
 
 let servers: RunningServer[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -18,7 +19,11 @@ beforeAll(async () => {
   for (const port of PORTS) {
     const made = serverSettings(port, { databaseUrl: database.url, origin: ORIGIN });
     cleanups.push(made.cleanup);
-    const server = await startServer({ ...made.settings, AUTH_RATE_LIMIT: String(AUTH_LIMIT) });
+    const server = await startServer({
+      ...made.settings,
+      AUTH_RATE_LIMIT: String(AUTH_LIMIT),
+      GENERATION_RATE_LIMIT: String(GENERATION_LIMIT),
+    });
     cleanups.push(server.stop);
     servers.push(server);
   }
@@ -65,5 +70,40 @@ describe("two app instances on one PostgreSQL", () => {
     const overB = await attempt(b);
     expect(overA.status).toBe(429);
     expect(overB.status).toBe(429);
+  });
+
+  it("lists on one instance a trip made on the other, and counts the generation limit across both", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const user = await signUpOver(a.url, ORIGIN, `trips-${Date.now()}@fault.local`);
+    const create = (server: RunningServer, destination: string) =>
+      postJson(
+        `${server.url}/api/trips`,
+        {
+          destination,
+          startDate: "2030-07-01",
+          endDate: "2030-07-02",
+          budget: 900,
+          travelStyle: "budget",
+          interests: ["Food & Dining"],
+        },
+        { origin: ORIGIN, cookie: user.cookie },
+      );
+    const made = await create(a, "Made On A");
+    expect(made.status).toBe(201);
+    const { trip } = (await made.json()) as { trip: { id: string } };
+
+    const list = await fetch(`${b.url}/api/trips`, { headers: { cookie: user.cookie } });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain(trip.id);
+    const detail = await fetch(`${b.url}/api/trips/${trip.id}`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(detail.status).toBe(200);
+
+    // One trip so far (on A): GENERATION_LIMIT - 1 more are allowed in total, wherever they land.
+    for (let i = 1; i < GENERATION_LIMIT; i++)
+      expect((await create(i % 2 ? b : a, `Trip ${i}`)).status).toBe(201);
+    expect((await create(b, "One too many")).status).toBe(429);
+    expect((await create(a, "One too many")).status).toBe(429);
   });
 });
