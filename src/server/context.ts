@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { WeatherService } from "./services/weather/weather-service.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
 export type AppDeps = {
@@ -11,6 +12,7 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   auth: Auth;
+  weather: WeatherService;
 };
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

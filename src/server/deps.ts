@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
+import { createWeather } from "./services/weather/create-weather.ts";
 
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
@@ -22,7 +23,8 @@ export function createDeps(
 ): AppDeps {
   const mailer = createMailer(env, logger);
   const auth = createAuth({ env, db: database.db, mailer, logger });
-  return { env, database, logger, mailer, auth };
+  const weather = createWeather(env);
+  return { env, database, logger, mailer, auth, weather };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {

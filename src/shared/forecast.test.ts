@@ -84,7 +84,12 @@ describe("clothing and activity advice", () => {
   it.each([
     ["Rain", 90, "Bring a raincoat and an umbrella.", "Good day for indoor museums or cafes."],
     ["Drizzle", 20, "Bring a raincoat and an umbrella.", "Good day for indoor museums or cafes."],
-    ["Thunderstorm", 60, "Bring a raincoat and an umbrella.", "Good day for indoor museums or cafes."],
+    [
+      "Thunderstorm",
+      60,
+      "Bring a raincoat and an umbrella.",
+      "Good day for indoor museums or cafes.",
+    ],
     ["Snow", 20, "Wear waterproof winter gear.", "Try winter sports, or stay in somewhere cosy."],
     ["Snow", 80, "Wear waterproof winter gear.", "Try winter sports, or stay in somewhere cosy."],
   ])("%s at %s °F", (condition, f, clothing, activity) => {

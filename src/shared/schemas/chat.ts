@@ -13,9 +13,10 @@ export const CHAT_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
 export const CHAT_LIMIT_MESSAGES = {
   empty: "Please type a message first.",
   tooLong: `Please keep your message under ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
-  rateLimited: "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
+  rateLimited:
+    "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
   noProvider:
-    "General travel answers need an AI provider, and none is configured on this server. I can still tell you the weather: try \"What's the weather in Paris?\"",
+    'General travel answers need an AI provider, and none is configured on this server. I can still tell you the weather: try "What\'s the weather in Paris?"',
 } as const;
 
 export const CHAT_ROLES = ["user", "assistant"] as const;
