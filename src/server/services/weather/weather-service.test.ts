@@ -52,7 +52,7 @@ describe("OpenWeatherMap adapter", () => {
     expect(forecast.list).toHaveLength(40);
     expect(forecast.city).toEqual({ name: "Paris", country: "FR", timezoneOffsetSeconds: 3600 });
     expect(forecast.list[0]).toEqual({
-      dt: expect.any(Number),
+      dt: Date.UTC(2026, 10, 22, 12) / 1000,
       main: { temp: 12, temp_min: 11.5, temp_max: 12.5, humidity: 60 },
       weather: [{ main: "Clear", description: "clear sky", icon: "01d" }],
     });
