@@ -2,6 +2,7 @@ import type { Auth } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { ChatModel } from "./services/chat-model/chat-model.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { WeatherService } from "./services/weather/weather-service.ts";
 
@@ -13,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   auth: Auth;
   weather: WeatherService;
+  /** Null when no AI provider is configured: the chat then answers weather questions only. */
+  chatModel: ChatModel | null;
 };
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

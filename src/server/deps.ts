@@ -6,6 +6,7 @@ import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
+import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
@@ -24,7 +25,16 @@ export function createDeps(
   const mailer = createMailer(env, logger);
   const auth = createAuth({ env, db: database.db, mailer, logger });
   const weather = createWeather(env);
-  return { env, database, logger, mailer, auth, weather };
+  const chatModel =
+    env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+      ? createOpenAIChatModel({
+          baseUrl: env.AI_BASE_URL,
+          apiKey: env.AI_API_KEY,
+          model: env.AI_MODEL,
+          timeoutMs: env.AI_TIMEOUT_MS,
+        })
+      : null;
+  return { env, database, logger, mailer, auth, weather, chatModel };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {
