@@ -51,6 +51,7 @@ beforeAll(async () => {
   });
   offlineApp = await createTestApp({
     CHAT_RATE_LIMIT: "3",
+    TRUST_PROXY: "true",
     OPEN_METEO_BASE_URL: om.url,
     OPEN_METEO_GEOCODING_URL: om.url,
   });
@@ -253,6 +254,27 @@ describe("POST /api/chat without an AI provider", () => {
           "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
       },
     });
+  });
+});
+
+describe("POST /api/chat rate limits", () => {
+  it("limits a signed-in user across IP addresses", async () => {
+    const { client } = await signUpUser(offlineApp);
+    const from = (ip: string) =>
+      client.request("POST", "/api/chat", {
+        json: { message: "Hi" },
+        headers: { "X-Forwarded-For": ip },
+      });
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+      expect((await from(ip)).status).toBe(200);
+    const limited = await from("203.0.113.4");
+    expect(limited.status).toBe(429);
+    // Another visitor on a fresh address is not affected.
+    const other = await createClient(offlineApp).request("POST", "/api/chat", {
+      json: { message: "Hi" },
+      headers: { "X-Forwarded-For": "203.0.113.9" },
+    });
+    expect(other.status).toBe(200);
   });
 });
 

@@ -95,6 +95,8 @@ export const chatRoutes = new Hono<AppBindings>().post(
       generate(deps, messages, { signal, endUser, weather, onText });
 
     if (c.req.header("accept")?.includes("text/event-stream")) {
+      // Reverse proxies (nginx) would otherwise hold the stream back until it ends.
+      c.header("X-Accel-Buffering", "no");
       return streamSSE(c, async (stream) => {
         const aborted = new AbortController();
         stream.onAbort(() => aborted.abort());

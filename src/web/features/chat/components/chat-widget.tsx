@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#shared/messages.ts";
-import { CHAT_HISTORY_LIMIT } from "#shared/schemas/chat.ts";
+import { CHAT_HISTORY_ENTRY_MAX_LENGTH, CHAT_HISTORY_LIMIT } from "#shared/schemas/chat.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
 import { loadChat, newMessageId, saveChat, type WidgetMessage } from "../lib/chat-storage.ts";
@@ -66,7 +66,11 @@ export function ChatWidget() {
   const onSend = (text: string) => {
     const history = chat.messages
       .slice(-CHAT_HISTORY_LIMIT)
-      .map(({ role, content, timestamp }) => ({ role, content, timestamp }));
+      .map(({ role, content, timestamp }) => ({
+        role,
+        content: content.slice(0, CHAT_HISTORY_ENTRY_MAX_LENGTH),
+        timestamp,
+      }));
     append(message("user", text));
     setAnnouncement("");
     const reply = message("assistant", "");
@@ -138,7 +142,7 @@ export function ChatWidget() {
       onKeyDown={(event) => {
         if (event.key === "Escape") close();
       }}
-      className="fixed inset-x-2 bottom-2 z-40 flex flex-col rounded-xl border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
+      className="fixed inset-x-2 bottom-2 z-40 flex max-h-[calc(100dvh-1rem)] flex-col rounded-xl border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-h-[calc(100dvh-3rem)] sm:w-96"
     >
       <header className="bg-brand-700 flex items-center justify-between rounded-t-xl px-4 py-3 text-white">
         <h2 id="chat-title" className="text-base font-semibold">
@@ -158,7 +162,7 @@ export function ChatWidget() {
         aria-label="Conversation"
         aria-busy={busy}
         tabIndex={0}
-        className="focus-visible:ring-brand-600 h-[55vh] space-y-3 overflow-y-auto p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset sm:h-96"
+        className="focus-visible:ring-brand-600 h-[55vh] min-h-0 space-y-3 overflow-y-auto p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset sm:h-96"
       >
         {chat.messages
           .filter((m) => m.content !== "" || m.forecast)
