@@ -169,6 +169,21 @@ describe("POST /api/chat", () => {
     expect(ai.requests).toHaveLength(2);
   });
 
+  it("retries a rate-limit 429 but not an exhausted quota", async () => {
+    ai.enqueue(
+      { kind: "error", status: 429, retryAfterSeconds: 0 },
+      { kind: "content", content: "After the wait." },
+    );
+    expect((await chat(meteoApp, "Suggest a beach")).response).toBe("After the wait.");
+    ai.reset();
+    ai.enqueue(
+      { kind: "error", status: 429, code: "insufficient_quota", type: "insufficient_quota" },
+      { kind: "content", content: "Should not be asked for." },
+    );
+    expect((await chat(meteoApp, "Suggest a beach")).response).toBe(APOLOGY_CHAT);
+    expect(ai.requests).toHaveLength(1);
+  });
+
   it("answers with the chat apology when the model fails or hangs", async () => {
     ai.enqueue(
       { kind: "error", status: 500 },
