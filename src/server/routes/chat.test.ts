@@ -163,6 +163,22 @@ describe("POST /api/chat", () => {
     expect(done.forecast?.days[0]?.clothing).toBe("Wear waterproof winter gear.");
   });
 
+  it("ends a failed stream with the chat apology and no partial text", async () => {
+    ai.enqueue({ kind: "error", status: 400, message: "bad request" });
+    const res = await createClient(meteoApp).post(
+      "/api/chat",
+      { message: "Suggest a beach" },
+      { Accept: "text/event-stream" },
+    );
+    const events = parseSse(await res.text());
+    expect(events.map((e) => e.event)).toEqual(["done"]);
+    expect(JSON.parse(events[0]?.data ?? "{}")).toEqual({
+      response: APOLOGY_CHAT,
+      suggestions: [],
+      forecast: null,
+    });
+  });
+
   it("retries a 503 before any output, then answers", async () => {
     ai.enqueue({ kind: "error", status: 503 }, { kind: "content", content: "Back again." });
     expect((await chat(meteoApp, "Suggest a beach")).response).toBe("Back again.");
