@@ -9,6 +9,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { sameOriginWrites } from "./lib/same-origin.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { filesRoutes } from "./routes/files.ts";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   );
   app.use("/api/*", except("/api/profile/avatar", bodyLimit({ maxSize: JSON_BODY_LIMIT })));
   app.use("/api/profile/avatar", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT }));
+  app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
