@@ -8,6 +8,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
+import { chatRoutes } from "./routes/chat.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/files", filesRoutes);
   api.route("/trips", tripGenerationRoutes);
   api.route("/shared", sharedRoutes);
+  api.route("/chat", chatRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);
