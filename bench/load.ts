@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";
 import { startServer } from "#tests/support/server-process.ts";
@@ -72,6 +73,7 @@ async function main() {
     { tokensPerSecond: 400, firstTokenMs: 100, respond: fakeModelReply },
     FAKE_PORT,
   );
+  const weather = await startOpenMeteoFake({ port: FAKE_PORT + 1 });
   const database = await createPrivateDatabase("boundless_load");
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-load-"));
   const server = await startServer({
@@ -83,8 +85,8 @@ async function main() {
     AI_BASE_URL: ai.url,
     AI_API_KEY: "sk-load-test",
     AI_MODEL: "fake-model",
-    OPEN_METEO_BASE_URL: `${ai.origin}/weather`,
-    OPEN_METEO_GEOCODING_URL: `${ai.origin}/geocoding`,
+    OPEN_METEO_BASE_URL: weather.url,
+    OPEN_METEO_GEOCODING_URL: weather.url,
     AUTH_RATE_LIMIT: "1000000",
     GENERATION_RATE_LIMIT: "1000000",
     CHAT_RATE_LIMIT: "1000000",
@@ -193,7 +195,10 @@ async function main() {
           const r = await fetch(`${origin}/api/chat`, {
             method: "POST",
             headers,
-            body: JSON.stringify({ message: "What should I pack for Lisbon in May?" }),
+            body: JSON.stringify({
+              message: Math.random() < 0.5 ? "What's the weather in Paris?" : "What should I pack?",
+              history: [],
+            }),
             signal,
           });
           status = r.status;
@@ -287,6 +292,7 @@ async function main() {
   } finally {
     await server.stop();
     await ai.close();
+    await weather.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchApi, reportApi } from "./api.ts";
-import { benchFrontEnd, WEB_DIST } from "./frontend.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { Summary } from "./lib/summary.ts";
@@ -36,22 +34,11 @@ const parts = new Set(
   (values.only ?? "api,frontend,lighthouse,generation").split(",").map((p) => p.trim()),
 );
 
-function ensureBuilt() {
-  if (existsSync(path.join(WEB_DIST, "index.html"))) return;
-  console.log("dist/web is missing: running npm run build…");
-  execFileSync(
-    process.execPath,
-    [path.resolve("node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
-      stdio: "inherit",
-    },
-  );
-}
-
 const firstLine = (error: unknown) => String(error).split("\n")[0]!.slice(0, 120);
 
 const summary = new Summary();
-ensureBuilt();
+// The production build of this checkout: rebuilt when web sources changed since the last build.
+buildIfNeeded();
 
 if (values.check) {
   const { withinBudget } = benchFrontEnd(summary);
