@@ -196,7 +196,7 @@ export function reportApi(result: ApiPhaseResult, summary: Summary) {
         )} ms, ` +
         `ratio to bare ${describe(
           ratios.map((r) => r * 100),
-          0,
+          1,
         )} %, errors+non-2xx+timeouts ${errors}`,
     );
     const p99 = median(series.map((f) => f.p99));
@@ -209,18 +209,18 @@ export function reportApi(result: ApiPhaseResult, summary: Summary) {
         series.map((f) => f.p99),
         0,
       )} ms`,
-      target: strict ? "< 50 ms" : "< 50 ms (target is for PostgreSQL; informative)",
-      pass: strict ? p99 < 50 : p99 < 50,
+      target: strict ? "< 50 ms" : "(< 50 ms on PostgreSQL)",
+      pass: strict ? p99 < 50 : "info",
     });
     summary.add({
       part,
       name: `${count} trips: req/s vs bare`,
       measured: `${describe(
         ratios.map((r) => r * 100),
-        0,
+        1,
       )} %`,
-      target: ">= 25 %",
-      pass: ratio >= 0.25,
+      target: strict ? ">= 25 %" : "(>= 25 % on PostgreSQL)",
+      pass: strict ? ratio >= 0.25 : "info",
     });
     summary.add({
       part,
@@ -234,8 +234,8 @@ export function reportApi(result: ApiPhaseResult, summary: Summary) {
     part: "start-up",
     name: `${kind}: first start (${kind === "pglite" ? "initdb + migrate" : "migrate empty db"})`,
     measured: `${result.firstStartMs.toFixed(0)} ms`,
-    target: kind === "pglite" ? "informative (initdb once per install)" : "< 2000 ms",
-    pass: kind === "pglite" ? true : result.firstStartMs < 2000,
+    target: kind === "pglite" ? "(initdb runs once per install)" : "< 2000 ms",
+    pass: kind === "pglite" ? "info" : result.firstStartMs < 2000,
   });
   summary.add({
     part: "start-up",

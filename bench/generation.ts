@@ -111,7 +111,9 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
         headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
         body: JSON.stringify(baselineBody),
       });
-      const answer = (await single.json()) as { usage: { total_tokens: number } };
+      const answer = (await single.json()) as {
+        usage: { total_tokens: number; prompt_tokens: number; completion_tokens: number };
+      };
       // Nothing is visible until the single answer is complete and parsed.
       series.baseline.push(performance.now() - started);
       series.baselineTokens.push(answer.usage.total_tokens);
@@ -143,7 +145,9 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
       console.log(
         `    run ${run + 1}/${runs}: single call ${series.baseline.at(-1)!.toFixed(0)} ms; ` +
           `SSE first day ${result.firstDayMs.toFixed(0)} ms, whole ${result.doneMs.toFixed(0)} ms, ` +
-          `${calls.length} model calls, tokens ${series.tokens.at(-1)} vs ${series.baselineTokens.at(-1)}`,
+          `${calls.length} model calls, tokens ${series.tokens.at(-1)} ` +
+          `(prompt ${calls.reduce((s, c) => s + c.promptTokens, 0)}, completion ${calls.reduce((s, c) => s + c.completionTokens, 0)}) ` +
+          `vs ${series.baselineTokens.at(-1)} (prompt ${answer.usage.prompt_tokens}, completion ${answer.usage.completion_tokens})`,
       );
     }
     const ratio = (a: number[], b: number[]) => a.map((v, i) => (v / b[i]!) * 100);

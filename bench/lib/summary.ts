@@ -4,15 +4,22 @@ export type TargetResult = {
   name: string;
   measured: string;
   target: string;
-  pass: boolean | null; // null: not measured
+  /** null: not measured; "info": measured, but the target does not apply to this configuration. */
+  pass: boolean | null | "info";
 };
+
+function verdictOf(pass: TargetResult["pass"]) {
+  if (pass === null) return "NOT MEASURED";
+  if (pass === "info") return "INFO";
+  return pass ? "PASS" : "FAIL";
+}
 
 export class Summary {
   readonly results: TargetResult[] = [];
 
   add(result: TargetResult) {
     this.results.push(result);
-    const verdict = result.pass === null ? "NOT MEASURED" : result.pass ? "PASS" : "FAIL";
+    const verdict = verdictOf(result.pass);
     console.log(`  [${verdict}] ${result.name}: ${result.measured} (target ${result.target})`);
   }
 
@@ -21,13 +28,7 @@ export class Summary {
   }
 
   print() {
-    const rows = this.results.map((r) => [
-      r.part,
-      r.name,
-      r.measured,
-      r.target,
-      r.pass === null ? "NOT MEASURED" : r.pass ? "PASS" : "FAIL",
-    ]);
+    const rows = this.results.map((r) => [r.part, r.name, r.measured, r.target, verdictOf(r.pass)]);
     const header = ["part", "target", "measured", "goal", "result"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) =>
@@ -38,8 +39,9 @@ export class Summary {
     for (const row of rows) console.log(line(row));
     const failed = this.results.filter((r) => r.pass === false).length;
     const skipped = this.results.filter((r) => r.pass === null).length;
+    const info = this.results.filter((r) => r.pass === "info").length;
     console.log(
-      `\n${this.results.length - failed - skipped} passed, ${failed} failed, ${skipped} not measured`,
+      `\n${this.results.length - failed - skipped - info} passed, ${failed} failed, ${skipped} not measured, ${info} informative`,
     );
   }
 }
