@@ -138,6 +138,11 @@ export async function benchApi(
           headers: { cookie: t.cookie },
         });
         figures[t.label as "small" | "large"].push(f);
+        const exit = server.exit();
+        if (exit)
+          throw new Error(
+            `the server died during the ${t.label} run (${exit}):\n${server.output().slice(-3000)}`,
+          );
       }
       console.log(
         `    ${kind} run ${run + 1}/${options.runs}: bare ${figures.bare.at(-1)!.rps.toFixed(0)} req/s, ` +

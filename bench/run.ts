@@ -15,7 +15,7 @@ import { Summary } from "./lib/summary.ts";
  *   npm run bench                         everything
  *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation
  *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
- *   --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
 const { values } = parseArgs({
   options: {
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     "lh-runs": { type: "string", default: "1" },
     "gen-runs": { type: "string", default: "3" },
+    db: { type: "string", default: "pglite,postgres" },
   },
 });
 
@@ -66,7 +67,8 @@ if (parts.has("api")) {
     connections: Number(values.connections),
     restarts: 3,
   };
-  for (const kind of ["pglite", "postgres"] as const) {
+  const kinds = (["pglite", "postgres"] as const).filter((k) => values.db.split(",").includes(k));
+  for (const kind of kinds) {
     console.log(`\n[start-up, memory, API] ${kind}`);
     try {
       const result = await benchApi(kind, PORTS[kind], PORTS.bare, options);

@@ -13,6 +13,8 @@ export type RunningServer = {
   kill9: () => Promise<void>;
   /** Everything the server wrote to stdout and stderr (pino logs included). */
   output: () => string;
+  /** Null while running; the exit code or signal once the process is gone. */
+  exit: () => string | null;
 };
 
 const HEALTH_POLL_MS = 15;
@@ -87,6 +89,12 @@ export async function startServer(
     readyMs,
     rssMb: () => rssMbOf(pid),
     output: () => output,
+    exit: () =>
+      child.exitCode !== null
+        ? `exit code ${child.exitCode}`
+        : child.signalCode !== null
+          ? `signal ${child.signalCode}`
+          : null,
     stop: async () => {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
