@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { RouteErrorBoundary } from "./routes/route-error.tsx";
 
 // Its own chunk, fetched after the first paint, so the first view of a page stays small.
 const ChatWidget = lazy(async () => ({
@@ -115,6 +117,11 @@ function Footer() {
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -125,7 +132,11 @@ export function RootLayout() {
       </a>
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       {/* The chat widget lives outside the page content, so it survives route changes. */}
