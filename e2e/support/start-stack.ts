@@ -2,12 +2,23 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
+import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
+import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { stackPorts } from "./stack-ports.ts";
 
 // Started by Playwright's webServer: a fresh data dir, the production build, and `npm start`'s entry.
 const ports = stackPorts();
 const port = ports.app;
+// The itinerary model: answers any plan it is asked for; specs script faults through /__fake/enqueue.
+const aiFake = await startOpenAIFake(
+  { apiKey: "e2e-key", respond: answerItineraryPrompt },
+  ports.ai,
+);
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
+
+// Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
+const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
 
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
   stdio: "inherit",
@@ -18,15 +29,28 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     APP_ORIGIN: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    SMTP_URL: smtp.url,
+    // Every spec signs people up from one address; the limit itself is proven by the API tests.
+    AUTH_RATE_LIMIT: "1000",
+    // Test client ids: the buttons are on and lead to the real authorize URLs, which specs intercept.
+    GOOGLE_CLIENT_ID: "e2e-google-client-id",
+    GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
+    GITHUB_CLIENT_ID: "e2e-github-client-id",
+    GITHUB_CLIENT_SECRET: "e2e-github-client-secret",
+    AI_BASE_URL: aiFake.url,
+    AI_API_KEY: "e2e-key",
+    AI_MODEL: "fake-model",
   },
 });
 
 const stop = () => {
+  void aiFake.close();
   server.kill("SIGTERM");
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  void smtp.close();
   process.exit(code ?? 0);
 });

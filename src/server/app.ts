@@ -10,8 +10,11 @@ import type { AppBindings, AppDeps } from "./context.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
+import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
+import { tripGenerationRoutes } from "./routes/trip-generation.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
@@ -95,11 +98,19 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Better Auth keys its rate limits by this header; it is always ours, never the client's.
     const headers = new Headers(c.req.raw.headers);
     headers.set("x-client-ip", c.var.clientIp);
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    // Better Auth says X-Retry-After; HTTP clients (and our web app) read the standard header.
+    const retryAfter = response.headers.get("X-Retry-After");
+    if (response.status === 429 && retryAfter && !response.headers.has("Retry-After")) {
+      const withRetry = new Response(response.body, response);
+      withRetry.headers.set("Retry-After", retryAfter);
+      return withRetry;
+    }
+    return response;
   });
 
   // One sub-app per resource; each line mounts one.
@@ -107,6 +118,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/health", healthRoutes);
   api.route("/config", configRoutes);
   api.route("/trips", tripsRoutes);
+  api.route("/profile", profileRoutes);
+  api.route("/files", filesRoutes);
+  api.route("/trips", tripGenerationRoutes);
   api.route("/shared", sharedRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));

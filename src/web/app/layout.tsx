@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link, NavLink, Outlet } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
@@ -8,11 +9,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function TopBar() {
   const auth = useAuth();
-  const navigate = useNavigate();
-  const signOut = async () => {
-    await auth.signOut();
-    await navigate("/login");
-  };
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const signOut = () => auth.signOut().catch(() => setSignOutFailed(true));
   return (
     <header className="border-b border-slate-200 bg-white">
       <nav
@@ -31,6 +29,11 @@ function TopBar() {
               <NavLink to="/profile" className={navLinkClass}>
                 Profile
               </NavLink>
+              {signOutFailed ? (
+                <span role="alert" className="text-sm text-red-700">
+                  Sign out failed. Please try again.
+                </span>
+              ) : null}
               <button
                 type="button"
                 onClick={() => void signOut()}

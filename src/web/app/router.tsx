@@ -67,6 +67,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./routes/features.tsx")).FeaturesRoute }),
       },
       {
+        path: "/dev/outbox",
+        lazy: async () => ({
+          Component: (await import("./routes/dev-outbox.tsx")).DevOutboxRoute,
+        }),
+      },
+      {
         path: "*",
         lazy: async () => ({ Component: (await import("./routes/not-found.tsx")).NotFoundRoute }),
       },

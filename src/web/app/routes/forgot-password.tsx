@@ -1,7 +1,21 @@
+import { Link } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
+import { ForgotPasswordForm } from "#web/features/auth/components/forgot-password-form.tsx";
 
-// Replaced by its feature issue; registered now so the route table is complete.
 export function ForgotPasswordRoute() {
   usePageTitle("Forgot password");
-  return <h1 className="text-2xl font-bold">Forgot password</h1>;
+  return (
+    <AuthCard
+      title="Forgot password"
+      intro="Enter the e-mail address of your account and we will send you a link to set a new password."
+    >
+      <ForgotPasswordForm />
+      <p className="mt-6 text-sm">
+        <Link to="/login" className={linkClass}>
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,7 +1,41 @@
+import { Link, Navigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { AUTH_MESSAGES } from "#web/features/auth/auth-errors.ts";
+import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
+import { FormError } from "#web/features/auth/components/form-error.tsx";
+import { LoginForm } from "#web/features/auth/components/login-form.tsx";
+import { OrDivider } from "#web/features/auth/components/or-divider.tsx";
+import { SocialButtons } from "#web/features/auth/components/social-buttons.tsx";
+import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { safeRedirectPath } from "#web/lib/safe-redirect.ts";
 
-// Replaced by its feature issue; registered now so the route table is complete.
 export function LoginRoute() {
   usePageTitle("Login");
-  return <h1 className="text-2xl font-bold">Login</h1>;
+  const auth = useAuth();
+  const config = usePublicConfig();
+  const [params] = useSearchParams();
+  const from = params.get("from");
+  const target = safeRedirectPath(from);
+  // Signed in already, or just now: back to the guarded page they came from, or home.
+  if (auth.status === "signed-in") return <Navigate to={target} replace />;
+  const signupHref = from ? `/signup?from=${encodeURIComponent(target)}` : "/signup";
+  return (
+    <AuthCard
+      title="Login"
+      intro={
+        <>
+          New to Boundless?{" "}
+          <Link to={signupHref} className={linkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {params.get("error") ? <FormError message={AUTH_MESSAGES.oauthFailed} /> : null}
+      <SocialButtons providers={config.data?.providers} returnTo={target} />
+      <OrDivider />
+      <LoginForm onSignedIn={auth.refresh} />
+    </AuthCard>
+  );
 }

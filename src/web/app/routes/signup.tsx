@@ -1,7 +1,44 @@
+import { useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
+import { OrDivider } from "#web/features/auth/components/or-divider.tsx";
+import { SignupForm } from "#web/features/auth/components/signup-form.tsx";
+import { SocialButtons } from "#web/features/auth/components/social-buttons.tsx";
+import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { safeRedirectPath } from "#web/lib/safe-redirect.ts";
 
-// Replaced by its feature issue; registered now so the route table is complete.
 export function SignupRoute() {
   usePageTitle("Sign Up");
-  return <h1 className="text-2xl font-bold">Sign Up</h1>;
+  const auth = useAuth();
+  const config = usePublicConfig();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirectPath(params.get("from"));
+  // Set once sign-up succeeds, so the new session sends them on to /verify-email, not to `target`.
+  const [signedUp, setSignedUp] = useState(false);
+  if (auth.status === "signed-in" && !signedUp) return <Navigate to={target} replace />;
+  const onSignedUp = async () => {
+    setSignedUp(true);
+    await auth.refresh();
+    await navigate("/verify-email", { replace: true });
+  };
+  return (
+    <AuthCard
+      title="Sign Up"
+      intro={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className={linkClass}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SocialButtons providers={config.data?.providers} returnTo={target} />
+      <OrDivider />
+      <SignupForm onSignedUp={onSignedUp} />
+    </AuthCard>
+  );
 }

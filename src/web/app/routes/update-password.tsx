@@ -1,7 +1,44 @@
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { AUTH_MESSAGES } from "#web/features/auth/auth-errors.ts";
+import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
+import { FormError } from "#web/features/auth/components/form-error.tsx";
+import { UpdatePasswordForm } from "#web/features/auth/components/update-password-form.tsx";
 
-// Replaced by its feature issue; registered now so the route table is complete.
+/** The target of the reset e-mail's link: /update-password?token=… (or ?error=INVALID_TOKEN). */
 export function UpdatePasswordRoute() {
-  usePageTitle("Set a new password");
-  return <h1 className="text-2xl font-bold">Set a new password</h1>;
+  usePageTitle("Update password");
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const linkError = params.get("error");
+  if (!token || linkError) {
+    return (
+      <AuthCard title="Update password">
+        <FormError
+          message={
+            linkError
+              ? AUTH_MESSAGES.resetLinkInvalid
+              : "Open this page from the link in your password reset e-mail."
+          }
+        />
+        <p className="mt-4 text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Request a new reset link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  const onUpdated = async () => {
+    await auth.refresh();
+    await navigate("/", { replace: true });
+  };
+  return (
+    <AuthCard title="Update password" intro="Choose a new password for your account.">
+      <UpdatePasswordForm token={token} onUpdated={onUpdated} />
+    </AuthCard>
+  );
 }

@@ -1,12 +1,26 @@
+import { useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
+import { VerifyEmailPanel } from "#web/features/auth/components/verify-email-panel.tsx";
 
-// Replaced by the accounts issue; registered now so the route table and guard are complete.
+function VerifyEmail() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  if (auth.status !== "signed-in") return null;
+  return (
+    <AuthCard title="Verify your e-mail">
+      <VerifyEmailPanel user={auth.user} linkError={params.get("error")} />
+    </AuthCard>
+  );
+}
+
 export function VerifyEmailRoute() {
   usePageTitle("Verify your e-mail");
   return (
     <RequireAuth>
-      <h1 className="text-2xl font-bold">Verify your e-mail</h1>
+      <VerifyEmail />
     </RequireAuth>
   );
 }

@@ -1,0 +1,15 @@
+import { useMutation } from "@tanstack/react-query";
+import { MESSAGES } from "#shared/messages.ts";
+import type { SignupInput } from "#shared/schemas/auth.ts";
+import { VERIFY_EMAIL_PATH } from "../auth-paths.ts";
+import { authRequest } from "./auth-request.ts";
+
+// The verification link brings the visitor back to /verify-email, which then says the address is verified.
+export const signUp = (input: SignupInput) =>
+  authRequest(
+    "/sign-up/email",
+    { ...input, name: "", callbackURL: VERIFY_EMAIL_PATH },
+    MESSAGES.signupFailed,
+  );
+
+export const useSignUp = () => useMutation({ mutationFn: signUp });

@@ -1,0 +1,66 @@
+import { MESSAGES } from "#shared/messages.ts";
+
+/** What an auth call failed with, in words a person can act on. */
+export class AuthRequestError extends Error {
+  override name = "AuthRequestError";
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export const AUTH_MESSAGES = {
+  emailTaken:
+    "An account with this e-mail already exists. Log in, or reset your password if you forgot it.",
+  invalidCredentials: "Invalid email or password",
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  verifyLinkExpired: "This verification link has expired. Send a new one below.",
+  verifyLinkInvalid: "This verification link is not valid. Send a new one below.",
+  crossOrigin: "This request was refused because it did not come from this site.",
+  oauthFailed: "Signing in with that provider did not work. Please try again.",
+} as const;
+
+export function rateLimitMessage(retryAfterSeconds: number | undefined): string {
+  if (!retryAfterSeconds) return MESSAGES.rateLimited;
+  const wait =
+    retryAfterSeconds === 1 ? "1 second" : `${Math.max(1, Math.round(retryAfterSeconds))} seconds`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+// Better Auth's error codes that deserve a message of their own; anything else uses the caller's fallback.
+const BY_CODE: Record<string, string> = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailTaken,
+  USER_ALREADY_EXISTS: AUTH_MESSAGES.emailTaken,
+  INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.invalidCredentials,
+  INVALID_TOKEN: AUTH_MESSAGES.resetLinkInvalid,
+  INVALID_ORIGIN: AUTH_MESSAGES.crossOrigin,
+  MISSING_OR_NULL_ORIGIN: AUTH_MESSAGES.crossOrigin,
+};
+
+/** Turns a failed /api/auth response into an AuthRequestError with the message to show. */
+export async function toAuthError(response: Response, fallback: string): Promise<AuthRequestError> {
+  const body: unknown = await response.json().catch(() => null);
+  const code =
+    typeof body === "object" && body !== null && "code" in body && typeof body.code === "string"
+      ? body.code
+      : "";
+  const serverMessage =
+    typeof body === "object" &&
+    body !== null &&
+    "message" in body &&
+    typeof body.message === "string"
+      ? body.message
+      : "";
+  if (response.status === 429) {
+    const retryAfter = Number(response.headers.get("Retry-After")) || undefined;
+    return new AuthRequestError(rateLimitMessage(retryAfter), 429, "RATE_LIMITED");
+  }
+  if (response.status === 401 && serverMessage === MESSAGES.noUserSession)
+    return new AuthRequestError(MESSAGES.noUserSession, 401, code);
+  if (code.startsWith("PASSWORD_TOO_") && serverMessage)
+    return new AuthRequestError(serverMessage, response.status, code);
+  return new AuthRequestError(BY_CODE[code] ?? fallback, response.status, code);
+}

@@ -1,0 +1,2 @@
+export const VERIFY_EMAIL_PATH = "/verify-email";
+export const UPDATE_PASSWORD_PATH = "/update-password";

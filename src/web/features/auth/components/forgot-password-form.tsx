@@ -1,0 +1,45 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "#shared/schemas/auth.ts";
+import { useRequestPasswordReset } from "../api/request-password-reset.ts";
+import { primaryButtonClass } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+import { TextField } from "./text-field.tsx";
+
+/** The same confirmation whether or not the address has an account: nothing here tells which. */
+export function ForgotPasswordForm() {
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
+  const request = useRequestPasswordReset();
+  const submit = form.handleSubmit(async (values) => {
+    await request.mutateAsync(values).catch(() => undefined);
+  });
+  if (request.isSuccess) {
+    return (
+      <div role="status" className="bg-brand-50 rounded-md p-4 text-slate-800">
+        <p className="font-semibold">Check your e-mail</p>
+        <p className="mt-1 text-sm">
+          We sent a password reset link to <strong>{request.variables.email}</strong> if it belongs
+          to an account. The link works once, within one hour.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email}
+        {...form.register("email")}
+      />
+      <button type="submit" disabled={request.isPending} className={primaryButtonClass}>
+        {request.isPending ? "Sending..." : "Send Reset Link"}
+      </button>
+      <FormError message={request.error?.message} />
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { loginSchema, type LoginInput } from "#shared/schemas/auth.ts";
+import { useSignIn } from "../api/sign-in.ts";
+import { primaryButtonClass } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+import { TextField } from "./text-field.tsx";
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const signIn = useSignIn();
+  const submit = form.handleSubmit(async (values) => {
+    await signIn.mutateAsync(values).then(onSignedIn, () => undefined);
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...form.register("password")}
+      />
+      <div className="text-right text-sm">
+        <Link to="/forgot-password" className="text-brand-800 font-medium hover:underline">
+          Forgot Password?
+        </Link>
+      </div>
+      <button type="submit" disabled={signIn.isPending} className={primaryButtonClass}>
+        {signIn.isPending ? "Logging in..." : "Login"}
+      </button>
+      <FormError message={signIn.error?.message} />
+    </form>
+  );
+}

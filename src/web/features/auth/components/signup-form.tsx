@@ -1,0 +1,48 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import { signupSchema, type SignupInput } from "#shared/schemas/auth.ts";
+import { useSignUp } from "../api/sign-up.ts";
+import { primaryButtonClass } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+import { TextField } from "./text-field.tsx";
+
+export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const signUp = useSignUp();
+  const submit = form.handleSubmit(async (values) => {
+    await signUp.mutateAsync(values).then(onSignedUp, () => undefined);
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register("email")}
+      />
+      <div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="password-rule"
+          error={errors.password}
+          {...form.register("password")}
+        />
+        <p id="password-rule" className="mt-1 text-xs text-slate-600">
+          {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters.
+        </p>
+      </div>
+      <button type="submit" disabled={signUp.isPending} className={primaryButtonClass}>
+        {signUp.isPending ? "Signing up..." : "Sign Up"}
+      </button>
+      <FormError message={signUp.error?.message} />
+    </form>
+  );
+}

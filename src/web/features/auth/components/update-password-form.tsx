@@ -1,0 +1,47 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import { updatePasswordSchema, type UpdatePasswordInput } from "#shared/schemas/auth.ts";
+import { useResetPassword } from "../api/reset-password.ts";
+import { primaryButtonClass } from "./auth-card.tsx";
+import { FormError } from "./form-error.tsx";
+import { TextField } from "./text-field.tsx";
+
+export function UpdatePasswordForm({
+  token,
+  onUpdated,
+}: {
+  token: string;
+  onUpdated: () => Promise<void>;
+}) {
+  const form = useForm<UpdatePasswordInput>({
+    resolver: zodResolver(updatePasswordSchema),
+    defaultValues: { password: "" },
+  });
+  const reset = useResetPassword();
+  const submit = form.handleSubmit(async ({ password }) => {
+    await reset.mutateAsync({ token, password }).then(onUpdated, () => undefined);
+  });
+  const error = form.formState.errors.password;
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <div>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="password-rule"
+          error={error}
+          {...form.register("password")}
+        />
+        <p id="password-rule" className="mt-1 text-xs text-slate-600">
+          {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters.
+        </p>
+      </div>
+      <button type="submit" disabled={reset.isPending} className={primaryButtonClass}>
+        {reset.isPending ? "Updating..." : "Update Password"}
+      </button>
+      <FormError message={reset.error?.message} />
+    </form>
+  );
+}
