@@ -9,10 +9,12 @@ import { createOfflinePlanner } from "./services/ai/offline-planner.ts";
 import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
+import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import { createS3Storage } from "./services/storage/s3-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
+import { createWeather } from "./services/weather/create-weather.ts";
 
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
@@ -61,7 +63,17 @@ export function createDeps(
   const storage = createStorage(env);
   const auth = createAuth({ env, db: database.db, mailer, logger });
   const ai = createItineraryGenerator(env);
-  return { env, database, logger, mailer, storage, auth, ai };
+  const weather = createWeather(env);
+  const chatModel =
+    env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+      ? createOpenAIChatModel({
+          baseUrl: env.AI_BASE_URL,
+          apiKey: env.AI_API_KEY,
+          model: env.AI_MODEL,
+          timeoutMs: env.AI_TIMEOUT_MS,
+        })
+      : null;
+  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {
