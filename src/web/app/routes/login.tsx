@@ -1,7 +1,7 @@
 import { Link, Navigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
-import { AUTH_MESSAGES } from "#web/features/auth/auth-errors.ts";
+import { oauthErrorMessage } from "#web/features/auth/auth-errors.ts";
 import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
 import { FormError } from "#web/features/auth/components/form-error.tsx";
 import { LoginForm } from "#web/features/auth/components/login-form.tsx";
@@ -16,6 +16,7 @@ export function LoginRoute() {
   const config = usePublicConfig();
   const [params] = useSearchParams();
   const from = params.get("from");
+  const oauthError = params.get("error");
   const target = safeRedirectPath(from);
   // Signed in already, or just now: back to the guarded page they came from, or home.
   if (auth.status === "signed-in") return <Navigate to={target} replace />;
@@ -32,7 +33,7 @@ export function LoginRoute() {
         </>
       }
     >
-      {params.get("error") ? <FormError message={AUTH_MESSAGES.oauthFailed} /> : null}
+      {oauthError ? <FormError message={oauthErrorMessage(oauthError)} /> : null}
       <SocialButtons providers={config.data?.providers} returnTo={target} />
       <OrDivider />
       <LoginForm onSignedIn={auth.refresh} />
