@@ -2,12 +2,23 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
+import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
+import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
 import { stackPorts } from "./stack-ports.ts";
 
 // Started by Playwright's webServer: a fresh data dir, the production build, and `npm start`'s entry.
 const ports = stackPorts();
 const port = ports.app;
+// One OpenAI-compatible model for planning and chat: it answers any plan it is asked for and echoes
+// chat messages; specs script faults and replies through /__fake/enqueue.
+const aiFake = await startOpenAIFake(
+  { apiKey: "e2e-key", respond: answerItineraryPrompt },
+  ports.ai,
+);
+// Chat weather: keyless Open-Meteo, as a loopback fake.
+const weatherFake = await startOpenMeteoFake({ port: ports.weather });
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
@@ -30,6 +41,11 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
     GITHUB_CLIENT_ID: "e2e-github-client-id",
     GITHUB_CLIENT_SECRET: "e2e-github-client-secret",
+    OPEN_METEO_BASE_URL: weatherFake.url,
+    OPEN_METEO_GEOCODING_URL: weatherFake.url,
+    AI_BASE_URL: aiFake.url,
+    AI_API_KEY: "e2e-key",
+    AI_MODEL: "fake-model",
   },
 });
 
@@ -39,6 +55,8 @@ const stop = () => {
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", (code) => {
+  void weatherFake.close();
+  void aiFake.close();
   rmSync(dataDir, { recursive: true, force: true });
   void smtp.close();
   process.exit(code ?? 0);

@@ -8,9 +8,15 @@ import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
+import { chatRoutes } from "./routes/chat.ts";
+import { sameOriginWrites } from "./lib/same-origin.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
+import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { tripGenerationRoutes } from "./routes/trip-generation.ts";
+import { sharedRoutes } from "./routes/shared.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
@@ -89,6 +95,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   );
   app.use("/api/*", except("/api/profile/avatar", bodyLimit({ maxSize: JSON_BODY_LIMIT })));
   app.use("/api/profile/avatar", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT }));
+  app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -114,6 +121,11 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/health", healthRoutes);
   api.route("/config", configRoutes);
   api.route("/trips", tripsRoutes);
+  api.route("/profile", profileRoutes);
+  api.route("/files", filesRoutes);
+  api.route("/trips", tripGenerationRoutes);
+  api.route("/shared", sharedRoutes);
+  api.route("/chat", chatRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);

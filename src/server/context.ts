@@ -2,7 +2,11 @@ import type { Auth } from "./auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
+import type { ChatModel } from "./services/chat-model/chat-model.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { Storage } from "./services/storage/storage.ts";
+import type { WeatherService } from "./services/weather/weather-service.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
 export type AppDeps = {
@@ -10,7 +14,13 @@ export type AppDeps = {
   database: Database;
   logger: Logger;
   mailer: Mailer;
+  storage: Storage;
   auth: Auth;
+  /** Plans itineraries: an OpenAI-compatible model when configured, the offline planner otherwise. */
+  ai: ItineraryGenerator;
+  weather: WeatherService;
+  /** Null when no AI provider is configured: the chat then answers weather questions only. */
+  chatModel: ChatModel | null;
 };
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

@@ -4,14 +4,53 @@ import type { AppDeps } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
+import { createOfflinePlanner } from "./services/ai/offline-planner.ts";
+import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
+import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
+import { createLocalStorage } from "./services/storage/local-storage.ts";
+import { createS3Storage } from "./services/storage/s3-storage.ts";
+import type { Storage } from "./services/storage/storage.ts";
+import { createWeather } from "./services/weather/create-weather.ts";
 
 export function createMailer(env: Env, logger: Logger): Mailer {
   return env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createOutboxMailer(logger, { production: env.NODE_ENV === "production" });
+}
+
+/** S3 when a bucket is configured (env.ts insists on its keys), otherwise files under DATA_DIR/uploads. */
+export function createStorage(env: Env, now: () => number = Date.now): Storage {
+  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      now,
+    });
+  }
+  return createLocalStorage({
+    root: path.resolve(env.DATA_DIR, "uploads"),
+    secret: env.AUTH_SECRET,
+    now,
+  });
+}
+
+export function createItineraryGenerator(env: Env): ItineraryGenerator {
+  // env.ts guarantees all three AI_* settings or none.
+  return env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+    ? createOpenAiPlanner({
+        baseUrl: env.AI_BASE_URL,
+        apiKey: env.AI_API_KEY,
+        model: env.AI_MODEL,
+        timeoutMs: env.AI_TIMEOUT_MS,
+      })
+    : createOfflinePlanner();
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
@@ -21,8 +60,20 @@ export function createDeps(
   logger: Logger = createLogger(env.LOG_LEVEL),
 ): AppDeps {
   const mailer = createMailer(env, logger);
+  const storage = createStorage(env);
   const auth = createAuth({ env, db: database.db, mailer, logger });
-  return { env, database, logger, mailer, auth };
+  const ai = createItineraryGenerator(env);
+  const weather = createWeather(env);
+  const chatModel =
+    env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+      ? createOpenAIChatModel({
+          baseUrl: env.AI_BASE_URL,
+          apiKey: env.AI_API_KEY,
+          model: env.AI_MODEL,
+          timeoutMs: env.AI_TIMEOUT_MS,
+        })
+      : null;
+  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {

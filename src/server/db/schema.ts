@@ -56,6 +56,11 @@ export const trips = pgTable(
     status: text("status").notNull().default("generated"),
     isPublic: boolean("is_public").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Lower-cased destination and activity text (activity, location, description), one field per line,
+    // kept by the database itself (SQL function in migration 0002) so search is one strpos per row.
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`trip_search_text("destination", "itinerary")`),
   },
   (t) => [
     index("trips_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),

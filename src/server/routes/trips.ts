@@ -1,12 +1,61 @@
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import type { AppBindings } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { trips } from "../db/schema.ts";
+import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
+import { listTrips } from "../lib/trip-list.ts";
+import { validate } from "../lib/validate.ts";
+
+const tripId = z.uuid();
+
+/** Sets is_public on the user's own trip; 404 for a missing, foreign or malformed id. */
+async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) {
+  if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
+  const [row] = await db
+    .update(trips)
+    .set({ isPublic })
+    .where(and(eq(trips.id, id), eq(trips.userId, userId)))
+    .returning();
+  if (!row) throw notFound(MESSAGES.tripNotFound);
+  return toTripDto(row);
+}
 
 /** The signed-in user's trips. Every handler checks ownership: another user's trip is a 404. */
-export const tripsRoutes = new Hono<AppBindings>().get("/:id", async (c) => {
-  const user = await requireUser(c);
-  const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
-  return c.json({ trip: toTripDto(row) });
-});
+export const tripsRoutes = new Hono<AppBindings>()
+  .get("/", validate("query", tripListQuerySchema), async (c) => {
+    const user = await requireUser(c);
+    return c.json(await listTrips(c.var.deps.database.db, user.id, c.req.valid("query")));
+  })
+  .get("/:id", async (c) => {
+    const user = await requireUser(c);
+    const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
+    return c.json({ trip: toTripDto(row) });
+  })
+  .delete("/:id", async (c) => {
+    const user = await requireUser(c);
+    const id = c.req.param("id");
+    if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
+    const deleted = await c.var.deps.database.db
+      .delete(trips)
+      .where(and(eq(trips.id, id), eq(trips.userId, user.id)))
+      .returning({ id: trips.id });
+    if (deleted.length === 0) throw notFound(MESSAGES.tripNotFound);
+    return c.body(null, 204);
+  })
+  .post("/:id/share", async (c) => {
+    const user = await requireUser(c);
+    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), true);
+    return c.json({ trip });
+  })
+  .delete("/:id/share", async (c) => {
+    const user = await requireUser(c);
+    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), false);
+    return c.json({ trip });
+  });

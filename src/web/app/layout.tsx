@@ -1,8 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
+
+// Its own chunk, fetched after the first paint, so the first view of a page stays small.
+const ChatWidget = lazy(async () => ({
+  default: (await import("#web/features/chat/components/chat-widget.tsx")).ChatWidget,
+}));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700"}`;
@@ -124,7 +129,9 @@ export function RootLayout() {
       </main>
       <Footer />
       {/* The chat widget lives outside the page content, so it survives route changes. */}
-      <div id="chat-widget-slot" />
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,7 @@
+import { useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+import { PlanTripSection } from "#web/features/plan-trip/components/plan-trip-section.tsx";
 
 const BLURBS = [
   ["Smart Itineraries", "A day-by-day plan built around your dates, budget and interests."],
@@ -8,6 +11,8 @@ const BLURBS = [
 
 export function HomeRoute() {
   usePageTitle("");
+  const auth = useAuth();
+  const [searchParams] = useSearchParams();
   return (
     <>
       <section className="bg-brand-700 rounded-2xl px-6 py-12 text-white">
@@ -24,6 +29,7 @@ export function HomeRoute() {
           ))}
         </ul>
       </section>
+      <PlanTripSection authStatus={auth.status} tripId={searchParams.get("tripId")} />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { usePageTitle } from "#web/components/page-title.tsx";
+import { useParams } from "react-router";
+import { SharedTripView } from "#web/features/trips/components/shared-trip-view.tsx";
 
-// Replaced by its feature issue; registered now so the route table is complete.
+// Public: anyone with the link, signed in or not.
 export function SharedTripRoute() {
-  usePageTitle("Shared trip");
-  return <h1 className="text-2xl font-bold">Shared trip</h1>;
+  const { id = "" } = useParams();
+  return <SharedTripView key={id} id={id} />;
 }

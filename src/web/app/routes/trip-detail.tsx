@@ -1,12 +1,13 @@
-import { usePageTitle } from "#web/components/page-title.tsx";
+import { useParams } from "react-router";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
 
-// Replaced by its feature issue; registered now so the route table and guard are complete.
 export function TripDetailRoute() {
-  usePageTitle("Trip");
+  const { id = "" } = useParams();
   return (
     <RequireAuth>
-      <h1 className="text-2xl font-bold">Trip</h1>
+      {/* Keyed by id: moving between trips starts from Day 1 with fresh dialogs and notices. */}
+      <TripDetailView key={id} id={id} />
     </RequireAuth>
   );
 }

@@ -1,12 +1,12 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { TripListView } from "#web/features/trips/components/trip-list-view.tsx";
 
-// Replaced by its feature issue; registered now so the route table and guard are complete.
 export function TripsRoute() {
   usePageTitle("My Trips");
   return (
     <RequireAuth>
-      <h1 className="text-2xl font-bold">My Trips</h1>
+      <TripListView />
     </RequireAuth>
   );
 }

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import { buildItinerary } from "#tests/support/factories.ts";
+
+/** Opens the app's database the way the server does (PGlite in DATA_DIR/db, or a PostgreSQL URL). */
+export async function openForSeeding(target: { dataDir?: string; databaseUrl?: string }) {
+  const database: Database = target.databaseUrl
+    ? openPostgres(target.databaseUrl, { max: 2 })
+    : await openPglite({ dataDir: path.join(target.dataDir!, "db") });
+  await database.migrate();
+  return database;
+}
+
+/**
+ * Inserts `count` trips for a user in one statement (generate_series), newest first by created_at,
+ * each with a realistic 5-day itinerary, like the ones the model returns.
+ */
+export async function seedTrips(database: Database, userId: string, count: number) {
+  const itinerary = JSON.stringify(buildItinerary("2027-03-01", 5));
+  const destinations = ["Lisbon, Portugal", "Kyoto, Japan", "Oaxaca, Mexico", "Tbilisi, Georgia"];
+  await database.db.execute(sql`
+    insert into trips (user_id, destination, start_date, end_date, budget, travel_style, interests,
+                       itinerary, status, is_public, created_at)
+    select ${userId}::text,
+           (string_to_array(${destinations.join("|")}::text, '|'))[1 + g % 4] || ' #' || g,
+           date '2027-03-01' + (g % 300),
+           date '2027-03-05' + (g % 300),
+           500 + (g % 40) * 100,
+           (array['budget','comfort','luxury'])[1 + g % 3],
+           array['Food & Dining','History'],
+           ${itinerary}::jsonb,
+           'generated',
+           g % 10 = 0,
+           now() - make_interval(mins => g)
+    from generate_series(1, ${count}::int) as g`);
+  await database.db.execute(sql`analyze trips`);
+}

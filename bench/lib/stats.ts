@@ -1,0 +1,22 @@
+/** Small statistics for noisy, shared machines: medians and ranges, never a single sample. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function range(values: number[]): { min: number; max: number } {
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** "12.3 (10.1–14.0)" with the given number of decimals. */
+export function describe(values: number[], decimals = 1, unit = ""): string {
+  if (values.length === 0) return "n/a";
+  const f = (v: number) => `${v.toFixed(decimals)}${unit}`;
+  if (values.length === 1) return f(values[0]!);
+  const { min, max } = range(values);
+  return `${f(median(values))} (${f(min)}–${f(max)})`;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,132 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchApi, reportApi } from "./api.ts";
+import { benchFrontEnd, WEB_DIST } from "./frontend.ts";
+import { benchGeneration } from "./generation.ts";
+import { benchLighthouse } from "./lighthouse.ts";
+import { Summary } from "./lib/summary.ts";
+
+/**
+ * `npm run bench`: every figure and ratio measured in this one run, against baselines measured in the
+ * same run (a bare node:http server, a single-call model baseline), with a summary table at the end.
+ * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
+ *
+ *   npm run bench                         everything
+ *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation
+ *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
+ *   --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ */
+const { values } = parseArgs({
+  options: {
+    only: { type: "string" },
+    check: { type: "boolean", default: false },
+    runs: { type: "string", default: "3" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "lh-runs": { type: "string", default: "1" },
+    "gen-runs": { type: "string", default: "3" },
+  },
+});
+
+const PORTS = { pglite: 4810, postgres: 4812, bare: 4811, lighthouse: 4820, generation: 4830 };
+const parts = new Set(
+  (values.only ?? "api,frontend,lighthouse,generation").split(",").map((p) => p.trim()),
+);
+
+function ensureBuilt() {
+  if (existsSync(path.join(WEB_DIST, "index.html"))) return;
+  console.log("dist/web is missing: running npm run build…");
+  execFileSync(
+    process.execPath,
+    [path.resolve("node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      stdio: "inherit",
+    },
+  );
+}
+
+const firstLine = (error: unknown) => String(error).split("\n")[0]!.slice(0, 120);
+
+const summary = new Summary();
+ensureBuilt();
+
+if (values.check) {
+  const { withinBudget } = benchFrontEnd(summary);
+  summary.print();
+  process.exit(withinBudget ? 0 : 1);
+}
+
+console.log(
+  `Boundless bench — ${new Date().toISOString()} — node ${process.version}, ${os.cpus().length} CPUs ` +
+    `(${os.cpus()[0]?.model ?? "?"}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+);
+
+if (parts.has("frontend")) {
+  console.log("\n[front end] first-view bytes");
+  benchFrontEnd(summary);
+}
+
+if (parts.has("api")) {
+  const options = {
+    runs: Number(values.runs),
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    restarts: 3,
+  };
+  for (const kind of ["pglite", "postgres"] as const) {
+    console.log(`\n[start-up, memory, API] ${kind}`);
+    try {
+      const result = await benchApi(kind, PORTS[kind], PORTS.bare, options);
+      reportApi(result, summary);
+    } catch (error) {
+      console.error(error);
+      summary.add({
+        part: `API ${kind}`,
+        name: "benchmark ran",
+        measured: firstLine(error),
+        target: "runs",
+        pass: false,
+      });
+    }
+  }
+}
+
+if (parts.has("generation")) {
+  console.log("\n[generation] 7-day trip through POST /api/trips vs one single call");
+  try {
+    await benchGeneration(PORTS.generation, summary, Number(values["gen-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "generation",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("lighthouse")) {
+  console.log("\n[lighthouse] production build, Debian Chromium");
+  try {
+    await benchLighthouse(PORTS.lighthouse, summary, Number(values["lh-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "lighthouse",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+summary.print();

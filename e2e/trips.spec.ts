@@ -1,0 +1,290 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAxeClean } from "./support/axe.ts";
+
+let counter = 0;
+
+/** A fresh user, signed in inside this page's browser context (the cookie lands in its jar). */
+async function signUp(page: Page, baseURL: string) {
+  const email = `trips-${Date.now()}-${++counter}@example.com`;
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct horse battery", name: "Trip Tester" },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return email;
+}
+
+type NewTrip = {
+  destination: string;
+  startDate: string;
+  endDate: string;
+  budget: number;
+  travelStyle: "luxury" | "comfort" | "budget";
+};
+
+/** Plans a trip through the real API (the offline planner in the e2e stack). */
+async function createTrip(page: Page, baseURL: string, trip: NewTrip) {
+  const res = await page.request.post("/api/trips", {
+    data: { ...trip, interests: ["History"] },
+    headers: { Origin: baseURL, Accept: "application/json" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { trip: { id: string } };
+  return body.trip.id;
+}
+
+const cards = (page: Page) => page.getByRole("main").getByRole("listitem");
+
+test.describe("My Trips", () => {
+  test("filters live in the URL; empty result offers Clear Filters", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const lisbon = {
+      destination: "Lisbon",
+      startDate: "2027-05-01",
+      endDate: "2027-05-03",
+      budget: 1500,
+      travelStyle: "comfort",
+    } as const;
+    await createTrip(page, baseURL!, lisbon);
+    await createTrip(page, baseURL!, {
+      ...lisbon,
+      destination: "Kyoto",
+      budget: 4000,
+      travelStyle: "luxury",
+    });
+    await createTrip(page, baseURL!, {
+      ...lisbon,
+      destination: "Lima",
+      budget: 800,
+      travelStyle: "budget",
+    });
+
+    await page.goto("/trips");
+    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(3);
+    // Newest first by default.
+    await expect(cards(page).first()).toContainText("Lima");
+    await expect(cards(page).first()).toContainText("Budget");
+    await expect(cards(page).first()).toContainText("$800");
+    await expect(cards(page).first()).toContainText("generated");
+    await expectAxeClean(page, "/trips");
+
+    await page.getByLabel("Sort by").selectOption("budget_desc");
+    await expect(page).toHaveURL(/sort=budget_desc/);
+    await expect(cards(page).first()).toContainText("Kyoto");
+    await expect(cards(page).last()).toContainText("Lima");
+
+    await page.getByLabel("Search trips").fill("li");
+    await expect(page).toHaveURL(/q=li/);
+    await expect(cards(page)).toHaveCount(2);
+    await page.getByLabel("Travel style").selectOption("budget");
+    await expect(page).toHaveURL(/style=budget/);
+    await expect(cards(page)).toHaveCount(1);
+
+    // Reload keeps every filter, in the URL and in the controls.
+    await page.reload();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByLabel("Search trips")).toHaveValue("li");
+    await expect(page.getByLabel("Travel style")).toHaveValue("budget");
+    await expect(page.getByLabel("Sort by")).toHaveValue("budget_desc");
+
+    // Into a trip and back: the list comes back filtered.
+    await page.getByRole("link", { name: "Lima" }).click();
+    await expect(page.getByRole("heading", { name: "Lima", level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/q=li/);
+    await expect(cards(page)).toHaveCount(1);
+
+    await page.getByLabel("Min budget (USD)").fill("1000");
+    await page.getByLabel("Min budget (USD)").press("Enter");
+    await expect(page).toHaveURL(/minBudget=1000/);
+    await expect(page.getByText("No trips match your filters.")).toBeVisible();
+    await expectAxeClean(page, "/trips empty result");
+
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect(cards(page)).toHaveCount(3);
+    await expect(page).not.toHaveURL(/q=|style=|minBudget=/);
+    await expect(page.getByLabel("Search trips")).toHaveValue("");
+    await expect(page.getByLabel("Min budget (USD)")).toHaveValue("");
+  });
+
+  test("a first-time user is invited to plan a trip", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    await page.goto("/trips");
+    await expect(page.getByRole("heading", { name: "No trips yet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Plan your first trip" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectAxeClean(page, "/trips first visit");
+  });
+});
+
+test.describe("Trip detail", () => {
+  test("switches days and deletes after confirmation", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Porto",
+      startDate: "2027-06-10",
+      endDate: "2027-06-12",
+      budget: 900,
+      travelStyle: "comfort",
+    });
+
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("heading", { name: "Porto", level: 1 })).toBeVisible();
+    await expect(page.getByText("Jun 10, 2027 – Jun 12, 2027")).toBeVisible();
+    await expect(page.getByText("$900", { exact: true })).toBeVisible();
+    const days = page.getByRole("navigation", { name: "Days" }).getByRole("button");
+    await expect(days).toHaveCount(3);
+    await expect(days.nth(0)).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByRole("heading", { level: 2, name: /^Day 1 · Thu, Jun 10/ }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Day total: \$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Plan a similar trip" })).toHaveAttribute(
+      "href",
+      `/?tripId=${id}`,
+    );
+    await expectAxeClean(page, "/trips/:id");
+
+    await days.nth(1).click();
+    await expect(days.nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(days.nth(0)).toHaveAttribute("aria-pressed", "false");
+    await expect(
+      page.getByRole("heading", { level: 2, name: /^Day 2 · Fri, Jun 11/ }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/day=2/);
+
+    // Cancel leaves the trip alone.
+    await page.getByRole("button", { name: "Delete Trip" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this trip?" });
+    await expect(dialog).toBeVisible();
+    await expectAxeClean(page, "delete dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Delete Trip" }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page).toHaveURL(/\/trips$/);
+    await expect(page.getByRole("heading", { name: "No trips yet" })).toBeVisible();
+
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("heading", { name: "Trip not found" })).toBeVisible();
+    await expectAxeClean(page, "trip not found");
+  });
+
+  test("someone else's trip is 'Trip not found'", async ({ page, browser, baseURL }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Bergen",
+      startDate: "2027-07-01",
+      endDate: "2027-07-01",
+      budget: 300,
+      travelStyle: "budget",
+    });
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signUp(otherPage, baseURL!);
+    await otherPage.goto(`/trips/${id}`);
+    await expect(otherPage.getByRole("heading", { name: "Trip not found" })).toBeVisible();
+    await expect(otherPage.getByText("Bergen")).toHaveCount(0);
+    await other.close();
+  });
+
+  test("fits a 360 px phone with the days stacked", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Reykjavik",
+      startDate: "2027-08-01",
+      endDate: "2027-08-02",
+      budget: 2000,
+      travelStyle: "luxury",
+    });
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("heading", { name: "Reykjavik", level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto("/trips");
+    await expect(cards(page)).toHaveCount(1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe("Sharing", () => {
+  test("share, open signed out, stop sharing", async ({ page, context, browser, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
+    const email = await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Seville",
+      startDate: "2027-09-01",
+      endDate: "2027-09-02",
+      budget: 1200,
+      travelStyle: "comfort",
+    });
+    await page.goto(`/trips/${id}`);
+    await page.getByRole("button", { name: "Share Trip" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Shareable link copied to clipboard!" }),
+    ).toBeVisible();
+    const link = `${baseURL}/shared/${id}`;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(page.getByLabel("Anyone with this link can view the trip:")).toHaveValue(link);
+    await expectAxeClean(page, "shared trip detail");
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(link);
+    await expect(visitorPage.getByRole("heading", { name: "Seville", level: 1 })).toBeVisible();
+    await expect(visitorPage.getByRole("heading", { name: /^Day 2 · / })).toBeVisible();
+    await expect(visitorPage.getByRole("link", { name: "Plan your own trip" })).toBeVisible();
+    // Read-only and anonymous: no owner actions, no owner details.
+    await expect(visitorPage.getByRole("button", { name: /Delete|Share|Stop/ })).toHaveCount(0);
+    await expect(visitorPage.getByText(email)).toHaveCount(0);
+    await expect(visitorPage.getByText("$1,200")).toHaveCount(0);
+    await expect(
+      visitorPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+    await expectAxeClean(visitorPage, "/shared/:id");
+
+    await page.getByRole("button", { name: "Stop sharing" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Sharing stopped" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Stop sharing" })).toHaveCount(0);
+
+    await visitorPage.reload();
+    await expect(visitorPage.getByRole("heading", { name: "Trip not found" })).toBeVisible();
+    await expect(visitorPage.getByText("Seville")).toHaveCount(0);
+    await expectAxeClean(visitorPage, "/shared/:id after stop sharing");
+    await visitor.close();
+  });
+
+  test("shows the link to copy by hand when the clipboard is refused", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("Denied", "NotAllowedError")) },
+      });
+    });
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Ghent",
+      startDate: "2027-10-01",
+      endDate: "2027-10-01",
+      budget: 400,
+      travelStyle: "budget",
+    });
+    await page.goto(`/trips/${id}`);
+    await page.getByRole("button", { name: "Share Trip" }).click();
+    await expect(page.getByLabel("Copy this link to share your trip:")).toHaveValue(
+      `${baseURL}/shared/${id}`,
+    );
+    await expect(page.getByText("Shareable link copied to clipboard!")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import { forecastText, extractLocation, toForecastCard } from "#shared/forecast.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  CHAT_HISTORY_LIMIT,
+  CHAT_LIMIT_MESSAGES,
+  CHAT_RATE_LIMIT_WINDOW_SECONDS,
+  chatRequestSchema,
+  type ChatReply,
+} from "#shared/schemas/chat.ts";
+import type { ForecastCard } from "#shared/schemas/weather.ts";
+import type { AppBindings, AppDeps } from "../context.ts";
+import { profiles } from "../db/schema.ts";
+import { enforceRateLimit } from "../lib/rate-limit.ts";
+import { getSessionUser } from "../lib/session.ts";
+import { validate } from "../lib/validate.ts";
+import { buildChatMessages, type TravellerContext } from "../services/chat-model/chat-prompt.ts";
+import type { ChatModelMessage } from "../services/chat-model/chat-model.ts";
+
+type WeatherLookup = { card: ForecastCard | null; text: string };
+
+/** The forecast for the place named in the message, if any; a failure becomes the apology text. */
+async function lookUpWeather(deps: AppDeps, message: string): Promise<WeatherLookup | null> {
+  const place = extractLocation(message);
+  if (!place) return null;
+  try {
+    const card = toForecastCard(await deps.weather.getForecast(place));
+    return { card, text: forecastText(card) };
+  } catch (error) {
+    deps.logger.warn({ err: error, place }, "weather lookup failed");
+    return { card: null, text: MESSAGES.weatherApology };
+  }
+}
+
+async function loadTraveller(deps: AppDeps, userId: string): Promise<TravellerContext> {
+  const [row] = await deps.database.db
+    .select({
+      preferredDestinations: profiles.preferredDestinations,
+      preferredTravelStyle: profiles.preferredTravelStyle,
+      interests: profiles.interests,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? { preferredDestinations: [], preferredTravelStyle: null, interests: [] };
+}
+
+/** Without a model the assistant still answers from the forecast, and says what it cannot do. */
+function offlineReply(weather: WeatherLookup | null): string {
+  if (!weather) return CHAT_LIMIT_MESSAGES.noProvider;
+  return `${weather.text}\n\nGeneral travel answers need an AI provider, and none is configured on this server.`;
+}
+
+async function enforceChatLimits(c: Context<AppBindings>, userId: string | undefined) {
+  const { db } = c.var.deps.database;
+  const options = {
+    limit: c.var.deps.env.CHAT_RATE_LIMIT,
+    windowSeconds: CHAT_RATE_LIMIT_WINDOW_SECONDS,
+    message: CHAT_LIMIT_MESSAGES.rateLimited,
+  };
+  await enforceRateLimit(db, { ...options, key: `chat:ip:${c.var.clientIp}` });
+  if (userId) await enforceRateLimit(db, { ...options, key: `chat:user:${userId}` });
+}
+
+/**
+ * POST /api/chat, open to anyone. Streams server-sent events (`forecast`, `delta`…, `done`) when the
+ * client accepts text/event-stream, otherwise answers `{ response, suggestions, forecast }`.
+ */
+export const chatRoutes = new Hono<AppBindings>().post(
+  "/",
+  validate("json", chatRequestSchema),
+  async (c) => {
+    const { deps } = c.var;
+    const { message, history } = c.req.valid("json");
+    const user = await getSessionUser(c);
+    await enforceChatLimits(c, user?.id);
+
+    const traveller = user ? await loadTraveller(deps, user.id) : null;
+    const weather = await lookUpWeather(deps, message);
+    const forecast = weather?.card ?? null;
+    const messages = buildChatMessages({
+      message,
+      history: history.slice(-CHAT_HISTORY_LIMIT),
+      weatherText: weather?.text ?? "",
+      traveller,
+    });
+    // The provider sees an opaque id for abuse monitoring, never the account id itself.
+    const endUser = user
+      ? createHash("sha256").update(`boundless:${user.id}`).digest("hex").slice(0, 32)
+      : undefined;
+
+    const answer = (signal: AbortSignal, onText: (text: string) => Promise<void>) =>
+      generate(deps, messages, { signal, endUser, weather, onText });
+
+    if (c.req.header("accept")?.includes("text/event-stream")) {
+      // Reverse proxies (nginx) would otherwise hold the stream back until it ends.
+      c.header("X-Accel-Buffering", "no");
+      return streamSSE(c, async (stream) => {
+        const aborted = new AbortController();
+        stream.onAbort(() => aborted.abort());
+        if (forecast) await stream.writeSSE({ event: "forecast", data: JSON.stringify(forecast) });
+        const response = await answer(aborted.signal, (text) =>
+          stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) }),
+        );
+        const reply: ChatReply = { response, suggestions: [], forecast };
+        await stream.writeSSE({ event: "done", data: JSON.stringify(reply) });
+      });
+    }
+    const response = await answer(c.req.raw.signal, () => Promise.resolve());
+    const reply: ChatReply = { response, suggestions: [], forecast };
+    return c.json(reply);
+  },
+);
+
+/** The model's whole answer (also streamed through `onText`), or the spec's apology on failure. */
+async function generate(
+  deps: AppDeps,
+  messages: ChatModelMessage[],
+  options: {
+    signal: AbortSignal;
+    endUser: string | undefined;
+    weather: WeatherLookup | null;
+    onText: (text: string) => Promise<void>;
+  },
+): Promise<string> {
+  if (!deps.chatModel) {
+    const text = offlineReply(options.weather);
+    await options.onText(text);
+    return text;
+  }
+  let response = "";
+  try {
+    for await (const text of deps.chatModel.stream(messages, {
+      signal: options.signal,
+      endUser: options.endUser,
+    })) {
+      response += text;
+      await options.onText(text);
+    }
+    if (!response.trim()) throw new Error("empty model reply");
+    return response;
+  } catch (error) {
+    if (!options.signal.aborted) deps.logger.error({ err: error }, "chat model failed");
+    return MESSAGES.chatApology;
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { forecastCardSchema } from "./weather.ts";
+
+/** Longest message a visitor may send, in characters. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** How many earlier messages travel with a request; older ones are dropped by the widget and the server. */
+export const CHAT_HISTORY_LIMIT = 20;
+/** Longest earlier message (model replies can be long) accepted in the history. */
+export const CHAT_HISTORY_ENTRY_MAX_LENGTH = 8000;
+export const CHAT_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
+
+// Ours, not the spec's: the spec shows no server-side limits.
+export const CHAT_LIMIT_MESSAGES = {
+  empty: "Please type a message first.",
+  tooLong: `Please keep your message under ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+  rateLimited:
+    "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
+  noProvider:
+    'General travel answers need an AI provider, and none is configured on this server. I can still tell you the weather: try "What\'s the weather in Paris?"',
+} as const;
+
+export const CHAT_ROLES = ["user", "assistant"] as const;
+
+/** SPEC 3: Chat message. */
+export const chatMessageSchema = z.object({
+  role: z.enum(CHAT_ROLES),
+  content: z.string().max(CHAT_HISTORY_ENTRY_MAX_LENGTH),
+  timestamp: z.iso.datetime().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** POST /api/chat body: the new message plus the conversation so far (the server keeps no chat state). */
+export const chatRequestSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, CHAT_LIMIT_MESSAGES.empty)
+    .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_LIMIT_MESSAGES.tooLong),
+  history: z.array(chatMessageSchema).max(200).default([]),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+/** SPEC 3: Chat reply, plus the forecast as data for the card (null when none was fetched). */
+export const chatReplySchema = z.object({
+  response: z.string(),
+  suggestions: z.array(z.string()),
+  forecast: forecastCardSchema.nullable(),
+});
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/** Server-sent events of the streamed form: `forecast` first (if any), `delta`s, then `done`. */
+export const chatDeltaEventSchema = z.object({ text: z.string() });

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { tripSchema } from "./trip.ts";
+
+/**
+ * What anyone with a share link sees: the plan, not the person. No owner id or e-mail, and no budget,
+ * interests or timestamps — those describe the owner (means, tastes, habits), while the days,
+ * activities and their costs are the plan being shared.
+ */
+export const sharedTripSchema = tripSchema.pick({
+  id: true,
+  destination: true,
+  startDate: true,
+  endDate: true,
+  travelStyle: true,
+  itinerary: true,
+});
+export type SharedTrip = z.infer<typeof sharedTripSchema>;
+
+export const sharedTripResponseSchema = z.object({ trip: sharedTripSchema });

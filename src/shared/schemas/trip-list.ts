@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { TRAVEL_STYLES } from "../constants.ts";
+import { tripSchema } from "./trip.ts";
+
+export const TRIP_SORTS = ["newest", "oldest", "budget_desc", "budget_asc"] as const;
+export type TripSort = (typeof TRIP_SORTS)[number];
+export const DEFAULT_TRIP_SORT: TripSort = "newest";
+export const TRIP_SORT_LABELS: Record<TripSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  budget_desc: "Budget: high to low",
+  budget_asc: "Budget: low to high",
+};
+
+export const TRIP_PAGE_SIZE = 20;
+export const TRIP_PAGE_SIZE_MAX = 50;
+export const TRIP_SEARCH_MAX_LENGTH = 100;
+
+// Query strings and form fields send "" for an empty control: that means "no filter".
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+// Whitespace runs collapse to one space, so a pasted "  old   town " finds "old town".
+const searchText = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((v) => v.trim().replace(/\s+/g, " "))
+    .pipe(z.string().max(TRIP_SEARCH_MAX_LENGTH, "Search is too long"))
+    .optional(),
+);
+
+const budgetBound = (label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .nonnegative(`${label} cannot be negative`)
+      .max(1e10, `${label} is too large`)
+      .optional(),
+  );
+
+/** The filters a user sets on /trips; they live in the URL and go to GET /api/trips unchanged. */
+export const tripFiltersSchema = z
+  .object({
+    q: searchText,
+    destination: searchText,
+    style: z.preprocess(emptyToUndefined, z.enum(TRAVEL_STYLES).optional()),
+    minBudget: budgetBound("Min budget"),
+    maxBudget: budgetBound("Max budget"),
+    // The specification's filter has a status field with no control; the API accepts it.
+    status: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+    sort: z.preprocess(emptyToUndefined, z.enum(TRIP_SORTS).default(DEFAULT_TRIP_SORT)),
+  })
+  .refine(
+    (f) => f.minBudget === undefined || f.maxBudget === undefined || f.minBudget <= f.maxBudget,
+    { message: "Min budget cannot be more than max budget", path: ["maxBudget"] },
+  );
+export type TripFilters = z.output<typeof tripFiltersSchema>;
+
+/** GET /api/trips query: the filters plus keyset paging. */
+export const tripListQuerySchema = z.intersection(
+  tripFiltersSchema,
+  z.object({
+    cursor: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(TRIP_PAGE_SIZE_MAX).default(TRIP_PAGE_SIZE),
+    ),
+  }),
+);
+export type TripListQuery = z.output<typeof tripListQuerySchema>;
+
+/** A list card: everything but the itinerary. */
+export const tripSummarySchema = tripSchema.omit({ itinerary: true });
+export type TripSummary = z.infer<typeof tripSummarySchema>;
+
+export const tripListResponseSchema = z.object({
+  trips: z.array(tripSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type TripListResponse = z.infer<typeof tripListResponseSchema>;

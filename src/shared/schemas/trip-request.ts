@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { DEFAULT_TRAVEL_STYLE, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
+
+export const DESTINATION_MAX_LENGTH = 100;
+export const MAX_TRIP_DAYS = 30;
+export const MAX_BUDGET_USD = 1_000_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from one YYYY-MM-DD to another (UTC, so the browser's time zone never shifts a date). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** Every date of the trip, first to last: the server owns them, the model only fills the activities. */
+export function tripDates(startDate: string, endDate: string): string[] {
+  const count = daysBetween(startDate, endDate) + 1;
+  const start = Date.parse(`${startDate}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(start + i * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+const requiredDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .pipe(z.iso.date(`${label} must be a valid date`));
+
+const datesPresent = z.object({ startDate: z.iso.date(), endDate: z.iso.date() });
+
+/** The planning form and `POST /api/trips` share this schema: the same rules, the same messages. */
+export const tripRequestSchema = z
+  .object({
+    destination: z
+      .string({ error: "Destination is required" })
+      .trim()
+      .min(1, "Destination is required")
+      .max(
+        DESTINATION_MAX_LENGTH,
+        `Destination must be at most ${DESTINATION_MAX_LENGTH} characters`,
+      ),
+    startDate: requiredDate("Start date"),
+    endDate: requiredDate("End date"),
+    budget: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || Number.isNaN(issue.input)
+            ? "Budget is required"
+            : "Budget must be a number",
+      })
+      .positive("Budget must be more than 0")
+      .max(MAX_BUDGET_USD, "Budget must be at most 1,000,000 USD"),
+    travelStyle: z
+      .enum(TRAVEL_STYLES, { error: "Choose luxury, comfort or budget" })
+      .default(DEFAULT_TRAVEL_STYLE),
+    interests: z
+      .array(z.enum(INTERESTS, { error: "Unknown interest" }))
+      .max(INTERESTS.length)
+      .default([])
+      .transform((list) => [...new Set(list)]),
+  })
+  // `when` lets the date rules speak even while another field (say, the budget) is still wrong.
+  .refine((v) => daysBetween(v.startDate, v.endDate) >= 0, {
+    path: ["endDate"],
+    message: "End date cannot be before start date",
+    when: (payload) => datesPresent.safeParse(payload.value).success,
+  })
+  .refine((v) => daysBetween(v.startDate, v.endDate) < MAX_TRIP_DAYS, {
+    path: ["endDate"],
+    message: `Trips can be at most ${MAX_TRIP_DAYS} days long`,
+    when: (payload) => {
+      const dates = datesPresent.safeParse(payload.value);
+      return dates.success && daysBetween(dates.data.startDate, dates.data.endDate) >= 0;
+    },
+  });
+
+export type TripRequestInput = z.input<typeof tripRequestSchema>;
+export type TripRequest = z.output<typeof tripRequestSchema>;

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { CHAT_ROLES } from "#shared/schemas/chat.ts";
+import { forecastCardSchema } from "#shared/schemas/weather.ts";
+
+export const widgetMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(CHAT_ROLES),
+  content: z.string(),
+  timestamp: z.iso.datetime(),
+  forecast: forecastCardSchema.nullable().default(null),
+});
+export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
+
+const storedChatSchema = z.object({
+  open: z.boolean(),
+  messages: z.array(widgetMessageSchema),
+});
+export type StoredChat = z.infer<typeof storedChatSchema>;
+
+const KEY = "boundless.chat.v1";
+/** Enough for a long visit; older messages drop off so session storage stays small. */
+const MAX_STORED_MESSAGES = 100;
+
+/** The conversation and open state survive navigation and reload, for this tab only. */
+export function loadChat(): StoredChat {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    const parsed = storedChatSchema.safeParse(raw ? JSON.parse(raw) : null);
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Unreadable storage (privacy mode, bad JSON): start afresh.
+  }
+  return { open: false, messages: [] };
+}
+
+export function saveChat(chat: StoredChat) {
+  try {
+    const messages = chat.messages.slice(-MAX_STORED_MESSAGES);
+    sessionStorage.setItem(KEY, JSON.stringify({ open: chat.open, messages }));
+  } catch {
+    // Storage full or blocked: the chat still works, it just won't survive a reload.
+  }
+}
+
+let counter = 0;
+export const newMessageId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;

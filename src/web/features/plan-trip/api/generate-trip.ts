@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  generationDaySchema,
+  generationDoneSchema,
+  generationErrorSchema,
+  generationOutlineSchema,
+  generationStartSchema,
+  type GenerationDay,
+  type GenerationOutline,
+  type GenerationStart,
+} from "#shared/schemas/generation-events.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
+import { readSse } from "./read-sse.ts";
+
+export type GenerationProgressEvent =
+  | ({ type: "start" } & GenerationStart)
+  | ({ type: "outline" } & GenerationOutline)
+  | ({ type: "day" } & GenerationDay);
+
+type GenerateOptions = { signal?: AbortSignal; onEvent: (event: GenerationProgressEvent) => void };
+
+const failure = (status = 0, code = "error") =>
+  new ApiRequestError(MESSAGES.generateTripFailed, status, code);
+
+/** `POST /api/trips` as a stream: reports each event, resolves with the saved trip. */
+export async function generateTrip(request: TripRequest, options: GenerateOptions): Promise<Trip> {
+  let response: Response;
+  try {
+    response = await fetch("/api/trips", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(request),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw failure(0, "network");
+  }
+  if (!response.ok) throw await toApiError(response, MESSAGES.generateTripFailed);
+  if (!response.body) throw failure(response.status);
+
+  for await (const message of readSse(response.body)) {
+    const data: unknown = JSON.parse(message.data);
+    if (message.event === "start")
+      options.onEvent({ type: "start", ...generationStartSchema.parse(data) });
+    else if (message.event === "outline")
+      options.onEvent({ type: "outline", ...generationOutlineSchema.parse(data) });
+    else if (message.event === "day")
+      options.onEvent({ type: "day", ...generationDaySchema.parse(data) });
+    else if (message.event === "done") return generationDoneSchema.parse(data).trip;
+    else if (message.event === "error") {
+      const parsed = generationErrorSchema.safeParse(data);
+      if (!parsed.success) throw failure(502);
+      throw new ApiRequestError(parsed.data.message, 502, parsed.data.code);
+    }
+  }
+  // The stream ended without `done`: the server or the connection gave up.
+  throw failure(502);
+}
+
+export function useGenerateTrip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, ...options }: GenerateOptions & { request: TripRequest }) =>
+      generateTrip(request, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["trips"] }),
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { MESSAGES } from "#shared/messages.ts";
+import { profileResponseSchema, type Profile } from "#shared/schemas/profile.ts";
+import { ApiRequestError, apiRequest } from "#web/lib/api-client.ts";
+
+export type ProfilePreferences = Pick<Profile, "preferredTravelStyle" | "interests">;
+
+/** The profile's style and interests for prefilling; null when there is no profile to read. */
+export async function getProfilePreferences(): Promise<ProfilePreferences | null> {
+  try {
+    const { profile } = await apiRequest("/profile", {
+      schema: profileResponseSchema,
+      fallbackError: MESSAGES.loadPreferencesFailed,
+    });
+    return { preferredTravelStyle: profile.preferredTravelStyle, interests: profile.interests };
+  } catch (error) {
+    // Prefill is a convenience: a missing profile (or route) leaves the form on its defaults.
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404))
+      return null;
+    console.warn(MESSAGES.loadPreferencesFailed, error);
+    return null;
+  }
+}
+
+export const getProfilePreferencesQueryOptions = () =>
+  queryOptions({ queryKey: ["profile", "preferences"], queryFn: getProfilePreferences });
+
+export const useProfilePreferences = (enabled: boolean) =>
+  useQuery({ ...getProfilePreferencesQueryOptions(), enabled });

@@ -1,0 +1,67 @@
+import type { Day } from "#shared/schemas/itinerary.ts";
+
+export type ProgressState = { dates: string[]; themes: string[]; days: (Day | undefined)[] };
+
+export const emptyProgress: ProgressState = { dates: [], themes: [], days: [] };
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+
+/** The itinerary as it is being built. Model text is rendered as text, never as HTML. */
+export function GenerationProgress({ progress }: { progress: ProgressState }) {
+  const total = progress.dates.length;
+  const ready = progress.days.filter(Boolean).length;
+  return (
+    <section aria-labelledby="progress-title" className="mt-8">
+      <h2 id="progress-title" className="text-xl font-semibold">
+        Building your itinerary
+      </h2>
+      <div className="mt-3 flex items-center gap-3">
+        <progress
+          className="accent-brand-700 h-3 w-full max-w-md"
+          max={Math.max(total, 1)}
+          value={ready}
+          aria-labelledby="progress-status"
+        />
+        <p id="progress-status" role="status" className="text-sm text-slate-700">
+          {total === 0 ? "Starting…" : `${ready} of ${total} days ready`}
+        </p>
+      </div>
+      <ol className="mt-4 grid gap-3 md:grid-cols-2">
+        {progress.dates.map((date, index) => {
+          const day = progress.days[index];
+          const theme = progress.themes[index];
+          return (
+            <li
+              key={date}
+              className={`rounded-lg border p-4 ${day ? "border-brand-600 bg-white" : "border-dashed border-slate-300 bg-slate-50"}`}
+            >
+              <h3 className="font-semibold">
+                Day {index + 1} <span className="font-normal text-slate-600">· {date}</span>
+              </h3>
+              {theme ? <p className="text-brand-800 text-sm">{theme}</p> : null}
+              {day ? (
+                <ul className="mt-2 space-y-1 text-sm">
+                  {day.activities.map((a) => (
+                    <li key={`${a.time}-${a.activity}`}>
+                      <span className="font-mono">{a.time}</span> {a.activity}
+                      <span className="text-slate-600">
+                        {" "}
+                        · {a.location} · {usd.format(a.cost)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">Planning…</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

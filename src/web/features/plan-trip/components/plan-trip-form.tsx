@@ -1,0 +1,209 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  DESTINATION_MAX_LENGTH,
+  tripRequestSchema,
+  type TripRequest,
+  type TripRequestInput,
+} from "#shared/schemas/trip-request.ts";
+import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
+import { clearDraft, saveDraft } from "../draft-storage.ts";
+import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
+
+const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700";
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function applyEvent(progress: ProgressState, event: GenerationProgressEvent): ProgressState {
+  if (event.type === "start") return { dates: event.days, themes: [], days: [] };
+  if (event.type === "outline") return { ...progress, themes: event.days.map((d) => d.theme) };
+  const days = [...progress.days];
+  days[event.index] = event.day;
+  return { ...progress, days };
+}
+
+type Props = { defaultValues: TripRequestInput; signedIn: boolean };
+
+export function PlanTripForm({ defaultValues, signedIn }: Props) {
+  const navigate = useNavigate();
+  const generate = useGenerateTrip();
+  const [progress, setProgress] = useState<ProgressState>(emptyProgress);
+  const [askToLogIn, setAskToLogIn] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<TripRequestInput, unknown, TripRequest>({
+    resolver: zodResolver(tripRequestSchema),
+    defaultValues,
+  });
+
+  // Leaving the page mid-generation cancels it; the server then saves nothing.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const onSubmit = (request: TripRequest) => {
+    if (!signedIn) {
+      saveDraft(getValues());
+      setAskToLogIn(true);
+      return;
+    }
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(emptyProgress);
+    generate.mutate(
+      {
+        request,
+        signal: controller.signal,
+        onEvent: (event) => setProgress((current) => applyEvent(current, event)),
+      },
+      {
+        onSuccess: (trip) => {
+          clearDraft();
+          void navigate(`/trips/${trip.id}`);
+        },
+      },
+    );
+  };
+
+  const busy = generate.isPending;
+  const described = (name: string, hasError: boolean) =>
+    hasError ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {};
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        aria-labelledby="plan-title"
+        className="grid gap-5 md:grid-cols-2"
+      >
+        <div className="md:col-span-2">
+          <label htmlFor="destination" className="font-medium">
+            Destination
+          </label>
+          <input
+            id="destination"
+            type="text"
+            autoComplete="off"
+            maxLength={DESTINATION_MAX_LENGTH + 20}
+            placeholder="e.g. Lisbon, Portugal"
+            className={inputClass}
+            {...described("destination", Boolean(errors.destination))}
+            {...register("destination")}
+          />
+          <FieldError id="destination-error" message={errors.destination?.message} />
+        </div>
+        <div>
+          <label htmlFor="startDate" className="font-medium">
+            Start date
+          </label>
+          <input
+            id="startDate"
+            type="date"
+            className={inputClass}
+            {...described("startDate", Boolean(errors.startDate))}
+            {...register("startDate")}
+          />
+          <FieldError id="startDate-error" message={errors.startDate?.message} />
+        </div>
+        <div>
+          <label htmlFor="endDate" className="font-medium">
+            End date
+          </label>
+          <input
+            id="endDate"
+            type="date"
+            className={inputClass}
+            {...described("endDate", Boolean(errors.endDate))}
+            {...register("endDate")}
+          />
+          <FieldError id="endDate-error" message={errors.endDate?.message} />
+        </div>
+        <div>
+          <label htmlFor="budget" className="font-medium">
+            Budget (USD)
+          </label>
+          <input
+            id="budget"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            className={inputClass}
+            {...described("budget", Boolean(errors.budget))}
+            {...register("budget", { valueAsNumber: true })}
+          />
+          <FieldError id="budget-error" message={errors.budget?.message} />
+        </div>
+        <fieldset>
+          <legend className="font-medium">Travel style</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {TRAVEL_STYLES.map((style) => (
+              <label key={style} className="flex items-center gap-2">
+                <input type="radio" value={style} {...register("travelStyle")} />
+                {STYLE_LABELS[style]}
+              </label>
+            ))}
+          </div>
+          <FieldError id="travelStyle-error" message={errors.travelStyle?.message} />
+        </fieldset>
+        <fieldset className="md:col-span-2">
+          <legend className="font-medium">Interests</legend>
+          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {INTERESTS.map((interest) => (
+              <label key={interest} className="flex items-center gap-2">
+                <input type="checkbox" value={interest} {...register("interests")} />
+                {interest}
+              </label>
+            ))}
+          </div>
+          <FieldError id="interests-error" message={errors.interests?.message} />
+        </fieldset>
+        <div className="md:col-span-2">
+          {generate.isError ? (
+            <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">
+              {getErrorMessage(generate.error, MESSAGES.generateTripFailed)}
+            </p>
+          ) : null}
+          {askToLogIn ? (
+            <p role="alert" className="bg-brand-50 text-brand-800 mb-3 rounded-md p-3">
+              Please{" "}
+              <Link className="font-semibold underline" to="/login?from=%2F">
+                log in
+              </Link>{" "}
+              or{" "}
+              <Link className="font-semibold underline" to="/signup">
+                sign up
+              </Link>{" "}
+              to generate your plan. Your answers stay here for when you come back.
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="bg-brand-700 hover:bg-brand-800 w-full rounded-md px-4 py-3 font-semibold text-white disabled:opacity-70 sm:w-auto"
+          >
+            {busy ? "Generating Plan..." : "Generate Plan"}
+          </button>
+        </div>
+      </form>
+      {busy || progress.dates.length > 0 ? <GenerationProgress progress={progress} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import "@testing-library/jest-dom/vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PlanTripSection } from "./plan-trip-section.tsx";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const config = {
+  providers: { google: false, github: false },
+  ai: { mode: "offline" },
+  weather: { provider: "open-meteo" },
+  mail: { mode: "outbox" },
+  contactEmail: "hello@boundless.travel",
+};
+
+/** The network edge only: answers /api/* like the server would. */
+function serve(routes: Record<string, () => Response>) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: RequestInfo | URL) => {
+      const url = typeof input === "string" ? input : input.toString();
+      const route = routes[url];
+      return Promise.resolve(
+        route ? route() : json(404, { error: { code: "not_found", message: "Not found" } }),
+      );
+    }),
+  );
+}
+
+function renderSection(props: Parameters<typeof PlanTripSection>[0]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <PlanTripSection {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe("PlanTripSection", () => {
+  it("prefills style and interests from the profile and labels the offline planner", async () => {
+    serve({
+      "/api/config": () => json(200, config),
+      "/api/profile": () =>
+        json(200, {
+          profile: {
+            fullName: "Ana",
+            avatarUrl: "/default-avatar.svg",
+            hasAvatar: false,
+            bio: "",
+            preferredTravelStyle: "luxury",
+            interests: ["History", "Relaxation"],
+            preferredDestinations: [],
+          },
+        }),
+    });
+    renderSection({ authStatus: "signed-in", tripId: null });
+    expect(await screen.findByRole("radio", { name: "Luxury" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "History" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Relaxation" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Shopping" })).not.toBeChecked();
+    expect(await screen.findByText(/Offline planner:/)).toBeInTheDocument();
+    expect(screen.getByText(/Connecting a provider/)).toBeInTheDocument();
+  });
+
+  it("starts from the defaults when there is no profile yet (404)", async () => {
+    serve({ "/api/config": () => json(200, { ...config, ai: { mode: "online" } }) });
+    renderSection({ authStatus: "signed-in", tripId: null });
+    expect(await screen.findByRole("radio", { name: "Comfort" })).toBeChecked();
+    expect(screen.getAllByRole("checkbox").every((box) => !(box as HTMLInputElement).checked)).toBe(
+      true,
+    );
+    expect(screen.queryByText(/Offline planner:/)).not.toBeInTheDocument();
+  });
+
+  it("says so when the ?tripId= trip cannot be loaded (someone else's trip)", async () => {
+    serve({ "/api/config": () => json(200, config) });
+    renderSection({ authStatus: "signed-in", tripId: "00000000-0000-4000-8000-000000000000" });
+    expect(
+      await screen.findByText("That trip could not be loaded, so the form was not filled from it."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Destination")).toHaveValue("");
+  });
+
+  it("restores a signed-out visitor's draft", async () => {
+    sessionStorage.setItem(
+      "boundless:plan-trip-draft",
+      JSON.stringify({ destination: "Oslo", budget: 700, travelStyle: "budget", interests: [] }),
+    );
+    serve({ "/api/config": () => json(200, config) });
+    renderSection({ authStatus: "signed-out", tripId: null });
+    expect(await screen.findByLabelText("Destination")).toHaveValue("Oslo");
+    expect(screen.getByLabelText("Budget (USD)")).toHaveValue(700);
+    expect(screen.getByRole("radio", { name: "Budget" })).toBeChecked();
+  });
+});

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import type { TripListResponse } from "#shared/schemas/trip-list.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { tripDetailKey } from "./get-trip.ts";
+import { tripListKey } from "./get-trips.ts";
+
+export const deleteTrip = (id: string) =>
+  apiRequest(`/trips/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+    schema: z.undefined(),
+    fallbackError: MESSAGES.deleteTripFailed,
+  });
+
+/** Deletes, drops the trip from cached lists, leaves the page (`onDeleted`), then forgets the trip. */
+export function useDeleteTrip(id: string, onDeleted: () => Promise<void> | void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteTrip(id),
+    onSuccess: async () => {
+      queryClient.setQueriesData<InfiniteData<TripListResponse>>(
+        { queryKey: tripListKey },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              trips: page.trips.filter((trip) => trip.id !== id),
+            })),
+          },
+      );
+      await queryClient.invalidateQueries({ queryKey: tripListKey, refetchType: "none" });
+      // Removed only after the detail page is gone, so it never flashes 'Trip not found'.
+      await onDeleted();
+      queryClient.removeQueries({ queryKey: tripDetailKey(id) });
+    },
+  });
+}

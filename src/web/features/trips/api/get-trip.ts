@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { MESSAGES } from "#shared/messages.ts";
+import { tripResponseSchema } from "#shared/schemas/trip.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+
+export const getTrip = (id: string, signal?: AbortSignal) =>
+  apiRequest(`/trips/${encodeURIComponent(id)}`, {
+    schema: tripResponseSchema,
+    fallbackError: MESSAGES.loadTripFailed,
+    signal,
+  }).then((body) => body.trip);
+
+export const tripDetailKey = (id: string) => ["trips", "detail", id] as const;
+
+export const getTripQueryOptions = (id: string) =>
+  queryOptions({ queryKey: tripDetailKey(id), queryFn: ({ signal }) => getTrip(id, signal) });
+
+export const useTrip = (id: string) => useQuery(getTripQueryOptions(id));

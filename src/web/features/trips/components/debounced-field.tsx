@@ -1,0 +1,54 @@
+import { useRef, useState } from "react";
+
+type Props = {
+  id: string;
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  type?: "search" | "text" | "number";
+  placeholder?: string;
+};
+
+const DELAY_MS = 300;
+
+/** A text field that writes to the URL after a short pause, so typing does not flood the history. */
+export function DebouncedField({ id, label, value, onCommit, type = "text", placeholder }: Props) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The URL changed under us (Clear Filters, back button): show the new value.
+  if (value !== seen) {
+    setSeen(value);
+    setDraft(value);
+  }
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    if (next !== value) onCommit(next);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={draft}
+        placeholder={placeholder}
+        inputMode={type === "number" ? "decimal" : undefined}
+        min={type === "number" ? 0 : undefined}
+        onChange={(event) => {
+          const next = event.target.value;
+          setDraft(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(next), DELAY_MS);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit(draft);
+        }}
+        onBlur={() => commit(draft)}
+        className="focus:border-brand-600 focus:ring-brand-600 rounded-md border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
+      />
+    </div>
+  );
+}

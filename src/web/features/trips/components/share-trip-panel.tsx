@@ -1,0 +1,90 @@
+import { useId, useState } from "react";
+import { MESSAGES } from "#shared/messages.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
+import { STOP_SHARING_FAILED, useSetTripSharing } from "../api/share-trip.ts";
+
+type Notice = { kind: "copied" | "manual" | "stopped" } | { kind: "error"; message: string } | null;
+
+const shareLink = (id: string) => `${window.location.origin}/shared/${id}`;
+
+/** Share Trip (public + link copied), the link itself while shared, and Stop sharing. */
+export function ShareTripPanel({ trip }: { trip: Trip }) {
+  const mutation = useSetTripSharing(trip.id);
+  const [notice, setNotice] = useState<Notice>(null);
+  const linkId = useId();
+  const link = shareLink(trip.id);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setNotice({ kind: "copied" });
+    } catch {
+      // Clipboard refused (permissions, insecure origin): the link stays on screen to copy.
+      setNotice({ kind: "manual" });
+    }
+  };
+  const share = () =>
+    mutation.mutate(true, {
+      onSuccess: () => void copyLink(),
+      onError: () => setNotice({ kind: "error", message: MESSAGES.shareTripFailed }),
+    });
+  const stop = () =>
+    mutation.mutate(false, {
+      onSuccess: () => setNotice({ kind: "stopped" }),
+      onError: () => setNotice({ kind: "error", message: STOP_SHARING_FAILED }),
+    });
+
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={share}
+          disabled={mutation.isPending}
+          className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-medium text-white disabled:opacity-60"
+        >
+          Share Trip
+        </button>
+        {trip.isPublic ? (
+          <button
+            type="button"
+            onClick={stop}
+            disabled={mutation.isPending}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100 disabled:opacity-60"
+          >
+            Stop sharing
+          </button>
+        ) : null}
+      </div>
+      {trip.isPublic ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={linkId} className="text-sm text-slate-700">
+            {notice?.kind === "manual"
+              ? "Copy this link to share your trip:"
+              : "Anyone with this link can view the trip:"}
+          </label>
+          <input
+            id={linkId}
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full max-w-md rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
+          />
+        </div>
+      ) : null}
+      {/* Always present, so screen readers announce the message when it appears. */}
+      <p role="status" aria-live="polite" className="text-brand-800 min-h-6 text-sm font-medium">
+        {notice?.kind === "copied"
+          ? MESSAGES.shareCopied
+          : notice?.kind === "stopped"
+            ? "Sharing stopped. The link no longer works."
+            : ""}
+      </p>
+      {notice?.kind === "error" ? (
+        <p role="alert" className="text-sm text-red-800">
+          {notice.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

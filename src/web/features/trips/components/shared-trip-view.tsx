@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { MESSAGES } from "#shared/messages.ts";
+import { usePageTitle } from "#web/components/page-title.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useSharedTrip } from "../api/get-shared-trip.ts";
+import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
+import { DayActivities, dayTotal } from "./day-activities.tsx";
+import { TripNotFound } from "./trip-not-found.tsx";
+
+const PLAN_OWN = { to: "/", label: "Plan your own trip" };
+
+/** /shared/:id: a read-only itinerary for anyone with the link, and an invitation to plan one. */
+export function SharedTripView({ id }: { id: string }) {
+  const query = useSharedTrip(id);
+  usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-slate-600">
+        Loading...
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiRequestError && query.error.status === 404) {
+      return <TripNotFound action={PLAN_OWN} />;
+    }
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+        <h1 className="text-xl font-semibold">{MESSAGES.loadTripFailed}</h1>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="bg-brand-700 mt-3 rounded-md px-4 py-2 font-medium text-white"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const trip = query.data;
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="rounded-xl border border-slate-200 bg-white p-6">
+        <p className="text-brand-800 text-sm font-medium">Shared itinerary</p>
+        <h1 className="mt-1 text-3xl font-bold break-words">{trip.destination}</h1>
+        <p className="mt-2 text-slate-700">
+          {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
+        </p>
+      </header>
+      {trip.itinerary.days.map((day, i) => (
+        <section key={day.date} aria-labelledby={`shared-day-${i + 1}`}>
+          <h2 id={`shared-day-${i + 1}`} className="mb-3 text-xl font-semibold">
+            Day {i + 1} · {formatWeekday(day.date)}
+          </h2>
+          <DayActivities day={day} activityHeading="h3" />
+        </section>
+      ))}
+      <p className="text-right font-semibold">
+        Trip total: {formatUsd(trip.itinerary.days.reduce((sum, day) => sum + dayTotal(day), 0))}
+      </p>
+      <aside className="bg-brand-700 rounded-2xl p-6 text-center text-white">
+        <h2 className="text-2xl font-bold">Like this plan?</h2>
+        <p className="text-brand-50 mt-2">
+          Boundless drafts a day-by-day itinerary for your own dates, budget and interests.
+        </p>
+        <Link
+          to={PLAN_OWN.to}
+          className="text-brand-800 hover:bg-brand-50 mt-4 inline-block rounded-md bg-white px-4 py-2 font-semibold"
+        >
+          {PLAN_OWN.label}
+        </Link>
+      </aside>
+    </article>
+  );
+}

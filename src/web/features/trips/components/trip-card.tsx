@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { TripSummary } from "#shared/schemas/trip-list.ts";
+import { formatDateRange, formatUsd, styleLabel } from "../format.ts";
+
+export function TripCard({ trip }: { trip: TripSummary }) {
+  return (
+    <article className="focus-within:ring-brand-600 relative flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 hover:shadow-md">
+      <h2 className="text-lg font-semibold break-words text-slate-900">
+        {/* The whole card is the link's hit area; the heading text is its name. */}
+        <Link to={`/trips/${trip.id}`} className="after:absolute after:inset-0 focus:outline-none">
+          {trip.destination}
+        </Link>
+      </h2>
+      <p className="text-sm text-slate-600">{formatDateRange(trip.startDate, trip.endDate)}</p>
+      <dl className="mt-auto grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-500">Style</dt>
+          <dd className="font-medium">{styleLabel(trip.travelStyle)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Budget</dt>
+          <dd className="font-medium">{formatUsd(trip.budget)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Status</dt>
+          <dd className="font-medium capitalize">{trip.status}</dd>
+        </div>
+      </dl>
+      {trip.isPublic ? (
+        <p className="bg-brand-50 text-brand-800 w-fit rounded-full px-2 py-0.5 text-xs font-medium">
+          Shared
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TripListResponse } from "#shared/schemas/trip-list.ts";
+import { TripListView } from "./trip-list-view.tsx";
+
+const lima: TripListResponse["trips"][number] = {
+  id: "6f1c4b57-2c1e-4f57-9d61-6a8f0b0d1a11",
+  destination: "<img src=x onerror=alert(1)> Lima",
+  startDate: "2027-05-01",
+  endDate: "2027-05-03",
+  budget: 800,
+  travelStyle: "budget",
+  interests: [],
+  status: "generated",
+  isPublic: true,
+  createdAt: "2026-11-21T10:00:00.000Z",
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** The network edge: each call to fetch answers with the next response. */
+const requestedUrl = (call: Parameters<typeof fetch> | undefined) =>
+  call && typeof call[0] === "string" ? call[0] : undefined;
+
+function stubFetch(...responses: Response[]) {
+  const fetchMock = vi.fn<typeof fetch>();
+  for (const response of responses) fetchMock.mockResolvedValueOnce(response);
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <TripListView />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("TripListView", () => {
+  it("shows 'Failed to load trips' and loads on retry", async () => {
+    const fetchMock = stubFetch(
+      json({ error: { code: "internal", message: "boom" } }, 500),
+      json({ trips: [lima], nextCursor: null }),
+    );
+    renderAt("/trips");
+    expect(await screen.findByText("Failed to load trips")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    const link = await screen.findByRole("link", { name: lima.destination });
+    // Model and user text is text: the markup is shown, never parsed.
+    expect(link.textContent).toBe(lima.destination);
+    expect(document.querySelector("img")).toBeNull();
+    expect(screen.getByText("Shared")).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends the URL's filters and tells 'no match' apart from 'no trips yet'", async () => {
+    const fetchMock = stubFetch(json({ trips: [], nextCursor: null }));
+    renderAt("/trips?q=lis&style=luxury&sort=oldest");
+    expect(await screen.findByText("No trips match your filters.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Clear Filters" })).toBeTruthy();
+    expect(requestedUrl(fetchMock.mock.calls[0])).toBe("/api/trips?q=lis&style=luxury&sort=oldest");
+
+    cleanup();
+    stubFetch(json({ trips: [], nextCursor: null }));
+    renderAt("/trips?sort=oldest");
+    expect(await screen.findByRole("heading", { name: "No trips yet" })).toBeTruthy();
+  });
+
+  it("does not send an impossible budget range and says why", async () => {
+    const fetchMock = stubFetch();
+    renderAt("/trips?minBudget=500&maxBudget=100");
+    expect(await screen.findByText("Min budget cannot be more than max budget")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("loads the next page with the cursor", async () => {
+    const second = { ...lima, id: "0b6e1d7c-8f7e-4b39-9b1a-1e0e5b3f2c22", destination: "Kyoto" };
+    const fetchMock = stubFetch(
+      json({ trips: [lima], nextCursor: "abc" }),
+      json({ trips: [second], nextCursor: null }),
+    );
+    renderAt("/trips");
+    await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("link", { name: "Kyoto" })).toBeTruthy();
+    expect(requestedUrl(fetchMock.mock.calls[1])).toBe("/api/trips?sort=newest&cursor=abc");
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+});

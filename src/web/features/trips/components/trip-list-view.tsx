@@ -1,0 +1,147 @@
+import { useCallback } from "react";
+import { Link, useSearchParams } from "react-router";
+import { MESSAGES } from "#shared/messages.ts";
+import { DEFAULT_TRIP_SORT, type TripFilters as Filters } from "#shared/schemas/trip-list.ts";
+import { useTrips } from "../api/get-trips.ts";
+import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts";
+import { TripCard } from "./trip-card.tsx";
+import { TripFilters } from "./trip-filters.tsx";
+
+const buttonClass =
+  "rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
+
+// An impossible filter (min above max) is shown, not sent; the list query is then disabled.
+const NO_FILTERS: Filters = { sort: DEFAULT_TRIP_SORT };
+
+/** My Trips: filters in the URL, cards, paging on demand, and every empty and failed state. */
+export function TripListView() {
+  const [params, setParams] = useSearchParams();
+  const read = readFilters(params);
+  const filters = read.ok ? read.filters : NO_FILTERS;
+  const filtered = hasActiveFilters(params);
+  const query = useTrips(filters, read.ok);
+
+  const setFilter = (key: FilterKey, value: string, options: { typing: boolean }) => {
+    const next = new URLSearchParams(params);
+    if (value.trim() === "" || (key === "sort" && value === DEFAULT_TRIP_SORT)) next.delete(key);
+    else next.set(key, value);
+    // Typing replaces the entry (no history per keystroke); a chosen option is a step back can undo.
+    setParams(next, { replace: options.typing });
+  };
+  const clearFilters = () => {
+    const next = new URLSearchParams();
+    const sort = params.get("sort");
+    if (sort) next.set("sort", sort);
+    setParams(next);
+  };
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  // More trips load when the Load more button scrolls into view (and on click, for everyone).
+  const sentinel = useCallback(
+    (element: HTMLElement | null) => {
+      // After a failed page, only an explicit click retries (no automatic loop).
+      if (!element || !hasNextPage || isFetchNextPageError) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError],
+  );
+
+  const trips = query.data?.pages.flatMap((page) => page.trips) ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold">My Trips</h1>
+        <Link to="/" className={buttonClass}>
+          Plan a new trip
+        </Link>
+      </div>
+      <TripFilters params={params} onChange={setFilter} />
+
+      {!read.ok ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{read.message}</p>
+          <ClearButton onClick={clearFilters} />
+        </div>
+      ) : query.isPending ? (
+        <p role="status" className="text-slate-600">
+          Loading...
+        </p>
+      ) : query.isError && trips.length === 0 ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          <p className="font-medium">{MESSAGES.loadTripsFailed}</p>
+          <button
+            type="button"
+            className={`${buttonClass} mt-3`}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : trips.length === 0 ? (
+        filtered ? (
+          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+            <p className="text-lg">{MESSAGES.noTripsMatch}</p>
+            <ClearButton onClick={clearFilters} />
+          </div>
+        ) : (
+          <div className="bg-brand-50 rounded-xl p-8 text-center">
+            <h2 className="text-xl font-semibold">No trips yet</h2>
+            <p className="mt-2 text-slate-700">
+              Where to first? Tell us a destination, your dates and a budget, and we will draft the
+              days for you.
+            </p>
+            <Link to="/" className={`${buttonClass} mt-4 inline-block`}>
+              Plan your first trip
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          <p role="status" className="sr-only">
+            {`${trips.length} ${trips.length === 1 ? "trip" : "trips"} shown`}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {trips.map((trip) => (
+              <li key={trip.id}>
+                <TripCard trip={trip} />
+              </li>
+            ))}
+          </ul>
+          {isFetchNextPageError ? (
+            <p role="alert" className="text-red-800">
+              {MESSAGES.loadTripsFailed}
+            </p>
+          ) : null}
+          {hasNextPage ? (
+            <button
+              ref={sentinel}
+              type="button"
+              className={`${buttonClass} self-center`}
+              disabled={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              {isFetchingNextPage ? "Loading..." : "Load more"}
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ClearButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="text-brand-800 hover:bg-brand-50 mt-4 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium"
+    >
+      Clear Filters
+    </button>
+  );
+}

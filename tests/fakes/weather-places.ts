@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeCondition = "Clear" | "Clouds" | "Rain" | "Snow";
+
+/** The places both weather fakes know, with five days of weather each (°C at the day's first entry). */
+export type FakePlace = {
+  name: string;
+  country: string;
+  state?: string;
+  lat: number;
+  lon: number;
+  timezone: string;
+  offsetSeconds: number;
+  dailyC: [number, number, number, number, number];
+  conditions: [FakeCondition, FakeCondition, FakeCondition, FakeCondition, FakeCondition];
+};
+
+export const FAKE_PLACES: FakePlace[] = [
+  {
+    name: "Paris",
+    country: "FR",
+    state: "Ile-de-France",
+    lat: 48.8588897,
+    lon: 2.320041,
+    timezone: "Europe/Paris",
+    offsetSeconds: 3600,
+    dailyC: [12, 14.5, 9, 16, 21.25],
+    conditions: ["Clear", "Rain", "Clouds", "Clear", "Clear"],
+  },
+  {
+    name: "Tokyo",
+    country: "JP",
+    lat: 35.6828387,
+    lon: 139.7594549,
+    timezone: "Asia/Tokyo",
+    offsetSeconds: 32400,
+    dailyC: [18, 20, 22, 19, 25],
+    conditions: ["Clear", "Clouds", "Clear", "Rain", "Clear"],
+  },
+  {
+    name: "Oslo",
+    country: "NO",
+    lat: 59.9133301,
+    lon: 10.7389701,
+    timezone: "Europe/Oslo",
+    offsetSeconds: 3600,
+    dailyC: [-5, -2, 0, 1, -8],
+    conditions: ["Snow", "Clouds", "Clouds", "Clear", "Snow"],
+  },
+  {
+    name: "New York",
+    country: "US",
+    state: "New York",
+    lat: 40.7127281,
+    lon: -74.0060152,
+    timezone: "America/New_York",
+    offsetSeconds: -18000,
+    dailyC: [5, 8, 10, 3, 15],
+    conditions: ["Clouds", "Clear", "Rain", "Clear", "Clouds"],
+  },
+];
+
+export function findPlaceByName(query: string): FakePlace | undefined {
+  const name = query.split(",")[0]?.trim().toLowerCase();
+  return FAKE_PLACES.find((p) => p.name.toLowerCase() === name);
+}
+
+export function findPlaceByCoords(lat: number, lon: number): FakePlace | undefined {
+  return FAKE_PLACES.find((p) => Math.abs(p.lat - lat) < 0.01 && Math.abs(p.lon - lon) < 0.01);
+}
+
+/** Faults a test can switch on: no answer at all, a body of the wrong shape, or a 500. */
+export type WeatherFault = "hang" | "wrong-shape" | "server-error";
+
+export type FakeHandler = (url: URL, res: ServerResponse) => void;
+
+/** A loopback HTTP server with call counters and injectable faults, shared by both weather fakes. */
+export async function startJsonFake(
+  routes: Record<string, FakeHandler>,
+  options: { port?: number } = {},
+) {
+  const calls: Record<string, number> = Object.fromEntries(Object.keys(routes).map((k) => [k, 0]));
+  const hanging = new Set<ServerResponse>();
+  let fault: WeatherFault | null = null;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const handler = routes[url.pathname];
+    if (!handler || req.method !== "GET") {
+      sendJson(res, 404, { cod: "404", message: "Internal error" });
+      return;
+    }
+    calls[url.pathname] = (calls[url.pathname] ?? 0) + 1;
+    if (fault === "hang") {
+      hanging.add(res);
+      res.on("close", () => hanging.delete(res));
+      return;
+    }
+    if (fault === "server-error") {
+      sendJson(res, 500, { cod: 500, message: "Internal server error" });
+      return;
+    }
+    if (fault === "wrong-shape") {
+      sendJson(res, 200, { unexpected: true, list: "not a list", results: [{ name: 1 }] });
+      return;
+    }
+    handler(url, res);
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    calls,
+    setFault(next: WeatherFault | null) {
+      fault = next;
+    },
+    resetCalls() {
+      for (const key of Object.keys(calls)) calls[key] = 0;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}

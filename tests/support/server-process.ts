@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+export type ServerSettings = Record<string, string>;
+
+export type RunningServer = {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 of /api/health. */
+  readyMs: number;
+  rssMb: () => number;
+  stop: () => Promise<void>;
+  kill9: () => Promise<void>;
+  /** Everything the server wrote to stdout and stderr (pino logs included). */
+  output: () => string;
+};
+
+const HEALTH_POLL_MS = 15;
+
+/** Resident memory of a process, from /proc (Linux). */
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kbLine = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  if (!kbLine) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kbLine[1]) / 1024;
+}
+
+function exited(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+  });
+}
+
+/**
+ * Starts `node --import tsx src/server/index.ts` (what `npm start` runs once built) on 127.0.0.1 and
+ * waits, polling with a deadline, for the first 200 from /api/health.
+ */
+export async function startServer(
+  settings: ServerSettings & { PORT: string },
+  options: { timeoutMs?: number; captureOutput?: boolean; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${settings.PORT}`;
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/index.ts"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        ...settings,
+      },
+      stdio: ["ignore", options.captureOutput ? "pipe" : "ignore", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const deadline = started + (options.timeoutMs ?? 60_000);
+  let readyMs = -1;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.status === 200) {
+        readyMs = performance.now() - started;
+        break;
+      }
+      await response.arrayBuffer();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, HEALTH_POLL_MS));
+  }
+  if (readyMs < 0) {
+    child.kill("SIGKILL");
+    throw new Error(`server not healthy within the deadline:\n${output}`);
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    readyMs,
+    rssMb: () => rssMbOf(pid),
+    output: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+    kill9: async () => {
+      child.kill("SIGKILL");
+      await exited(child);
+    },
+  };
+}
+
+/** A bare node:http JSON hello-world in its own process: the ceiling this machine allows right now. */
+export async function startBareServer(port: number) {
+  const code = `require("node:http").createServer((req, res) => {
+    const body = JSON.stringify({ hello: "world" });
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (c) => reject(new Error(`bare server exited ${c}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+  };
+}
