@@ -181,6 +181,8 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(`${APP}/profile`);
     await page.goto("/signup?from=https%3A%2F%2Fevil.example");
     await expect(page).toHaveURL(`${APP}/`);
+    await page.goto("/login?from=%2Flogin");
+    await expect(page).toHaveURL(`${APP}/`);
   });
 
   test("auth screens fit a 360 px phone", async ({ page }) => {
