@@ -182,19 +182,19 @@ describe("no secret, password or token in logs", () => {
     60_000,
   );
 
-  // Without SMTP_URL the production outbox must log a warning only, never a mail's one-time link.
+  // Was a known issue: the outbox logged each mail's text, so production logs held live verification
+  // and reset links. In production the outbox now keeps and logs no mail text, only a warning.
   it("in production mode, the one-time tokens of verification and reset mail", async () => {
     const t = await appWithCapturedLogs("production", ai);
     try {
       await exercise(t);
-      const mailer = t.deps.mailer as { list?: () => { text: string }[] };
-      const tokens = (mailer.list?.() ?? []).flatMap((m) =>
-        [...m.text.matchAll(/(?:token=|reset-password\/)([\w.-]{16,})/g)].map((x) => x[1]!),
-      );
-      // No mail tokens at all would make this pass, and `.fails` then turns it red: look again.
-      if (tokens.length === 0) return;
-      const logText = t.logs.text();
-      for (const token of tokens) expect(logText).not.toContain(token);
+      // The reset mail is sent in the background (no timing oracle): let it finish.
+      await expect
+        .poll(() => t.logs.text().match(/set SMTP_URL/g)?.length ?? 0)
+        .toBeGreaterThanOrEqual(2);
+      const mailer = t.deps.mailer as { list?: () => unknown[] };
+      expect(mailer.list?.() ?? []).toEqual([]);
+      expect(t.logs.text()).not.toMatch(/token=|reset-password\/\w/);
     } finally {
       await t.close();
     }
