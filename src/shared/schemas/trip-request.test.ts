@@ -61,7 +61,9 @@ describe("tripRequestSchema", () => {
     expect(messages({ ...valid, travelStyle: "lavish" })).toEqual([
       "travelStyle: Choose luxury, comfort or budget",
     ]);
-    expect(messages({ ...valid, interests: ["Skiing"] })).toEqual(["interests.0: Unknown interest"]);
+    expect(messages({ ...valid, interests: ["Skiing"] })).toEqual([
+      "interests.0: Unknown interest",
+    ]);
   });
 });
 

@@ -22,7 +22,7 @@ function serve(routes: Record<string, () => Response>) {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL) => {
-      const url = typeof input === "string" ? input : input.toString();
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       const route = routes[url];
       return Promise.resolve(
         route ? route() : json(404, { error: { code: "not_found", message: "Not found" } }),
