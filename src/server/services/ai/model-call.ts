@@ -81,6 +81,10 @@ type CompleteOptions = {
   state: CallState;
 };
 
+/**
+ * Calls are not streamed to the user: an answer reaches the browser only after it validated, so a
+ * retry here never repeats or contradicts anything the user has already seen.
+ */
 async function createWithRetries(options: CompleteOptions, useJsonSchema: boolean) {
   const { client, model, messages, maxTokens, signal } = options;
   for (let attempt = 0; ; attempt++) {
