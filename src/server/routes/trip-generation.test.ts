@@ -94,6 +94,15 @@ describe("POST /api/trips against an OpenAI-compatible model", () => {
     expect(third).not.toContain("Theme 4");
   });
 
+  it("plans a 30-day trip in bounded parallel batches", async () => {
+    const { res, json } = await generate({ ...twoDays, endDate: "2027-05-09" });
+    expect(res.status).toBe(201);
+    expect(tripSchema.parse(json.trip).itinerary.days).toHaveLength(30);
+    // Outline + 1 + 15 pairs; no call asks for more than 4096 tokens.
+    expect(fake.requests).toHaveLength(17);
+    expect(Math.max(...fake.requests.map((r) => r.body.max_tokens ?? 0))).toBeLessThanOrEqual(4096);
+  });
+
   it("repairs invalid JSON once and saves the repaired answer", async () => {
     fake.enqueue({ kind: "content", content: "Sure! Here is your plan: {days:" });
     fake.enqueue({ kind: "content", content: daysAnswer(2) });
