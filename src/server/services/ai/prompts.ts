@@ -48,7 +48,7 @@ export type OutlineEntry = { theme: string; places: string[] };
 export function daysMessages(
   request: TripRequest,
   dates: string[],
-  outline: OutlineEntry[] | null,
+  outline: readonly (OutlineEntry | undefined)[] | null,
   batch: { from: number; count: number },
 ): ChatCompletionMessageParam[] {
   const perDay = Math.floor(request.budget / dates.length);
