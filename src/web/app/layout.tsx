@@ -27,7 +27,8 @@ function TopBar() {
         <Link to="/" className="text-brand-700 text-xl font-bold tracking-tight">
           {PRODUCT_NAME}
         </Link>
-        <div className="flex flex-wrap items-center gap-1">
+        {/* Reserves the buttons' height while the session loads, so the page does not shift when they appear. */}
+        <div className="flex min-h-10 flex-wrap items-center gap-1">
           {auth.status === "signed-in" ? (
             <>
               <NavLink to="/trips" className={navLinkClass}>
