@@ -181,6 +181,28 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(`${APP}/profile`);
     await page.goto("/signup?from=https%3A%2F%2Fevil.example");
     await expect(page).toHaveURL(`${APP}/`);
+    await page.goto("/login?from=%2Flogin");
+    await expect(page).toHaveURL(`${APP}/`);
+  });
+
+  test("auth screens fit a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const route of ["/login", "/signup", "/forgot-password", "/update-password?token=x"]) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, route).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test("the dev outbox page says where mail went", async ({ page }) => {
+    // This stack sends mail over SMTP (to the catcher), so the outbox explains that it is off.
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("heading", { name: "Dev outbox" })).toBeVisible();
+    await expect(page.getByText("The dev outbox is off: mail goes out over SMTP.")).toBeVisible();
+    await expectAxeClean(page, "/dev/outbox");
   });
 
   for (const provider of [

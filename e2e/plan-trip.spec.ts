@@ -80,6 +80,7 @@ test("a failing model keeps the form filled and shows the error", async ({ page,
   await page.getByRole("button", { name: "Generate Plan" }).click();
   await expect(page.getByRole("alert")).toHaveText("No content in response");
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/days ready/)).toBeHidden();
   await expect(page.getByLabel("Destination")).toHaveValue("Kyoto, Japan");
   await expect(page.getByLabel("Start date")).toHaveValue("2027-04-10");
   await expect(page.getByLabel("End date")).toHaveValue("2027-04-11");
@@ -100,6 +101,12 @@ test("validation errors show in red under their fields", async ({ page }) => {
   await expect(page.getByText("Budget is required")).toBeVisible();
   await expect(page.getByLabel("Destination")).toHaveAttribute("aria-invalid", "true");
   await expectAxeClean(page, "validation errors");
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test("a signed-out visitor is asked to log in and finds the form filled on return", async ({

@@ -45,6 +45,18 @@ test("edit the profile, upload an avatar, see it after reload, remove it", async
   await expect(page.getByRole("alert")).toHaveText("File must be an image");
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
 
+  // A text file posing as a PNG passes the browser's check; the server reads the bytes and refuses it.
+  await chooser.setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not really an image"),
+  });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText("File must be an image");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(avatar).toHaveAttribute("src", "/default-avatar.svg");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
   // Choose → preview → upload.
   await chooser.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png() });
   await expect(preview).toBeVisible();

@@ -15,8 +15,8 @@ import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
-import { tripGenerationRoutes } from "./routes/trip-generation.ts";
 import { sharedRoutes } from "./routes/shared.ts";
+import { tripGenerationRoutes } from "./routes/trip-generation.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 

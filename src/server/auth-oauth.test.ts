@@ -224,13 +224,13 @@ describe("OAuth round trip against a loopback provider (generic OAuth plugin)", 
     // The provider does not vouch for the address: no link, no session.
     const unverified = await roundTrip({ sub: "x1", email, email_verified: false, name: "X" });
     expect(unverified.location.pathname).toBe("/login");
-    expect(unverified.location.searchParams.get("error")).toBeTruthy();
+    expect(unverified.location.searchParams.get("error")).toBe("account_not_linked");
     expect(unverified.session).toBeNull();
 
     // The provider vouches, but our account was never verified: whoever created it may not own the
     // address (pre-registration attack), so it is not handed over either.
     const unverifiedLocal = await roundTrip({ sub: "x2", email, email_verified: true, name: "X" });
-    expect(unverifiedLocal.location.searchParams.get("error")).toBeTruthy();
+    expect(unverifiedLocal.location.searchParams.get("error")).toBe("account_not_linked");
     expect(unverifiedLocal.session).toBeNull();
     expect(await linkedAccounts(userId)).toHaveLength(0);
 

@@ -288,6 +288,26 @@ describe("password reset", () => {
 });
 
 describe("sessions", () => {
+  it("uses Secure, __Secure- prefixed cookies in production", async () => {
+    const origin = "https://boundless.example";
+    const prod = await createTestApp({ NODE_ENV: "production", APP_ORIGIN: origin });
+    try {
+      const res = await createClient(prod).request("POST", "/api/auth/sign-up/email", {
+        json: { email: freshEmail(), password: PASSWORD, name: "" },
+        headers: { Origin: origin },
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__Secure-better-auth.session_token="));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it("sign-out invalidates the session on the server, not only the cookie", async () => {
     const { client } = await signUpUser(t, { email: freshEmail() });
     const stolen = new Map(client.cookies);

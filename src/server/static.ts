@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context.ts";
+import { publicConfig } from "./routes/config.ts";
 
 export const WEB_DIST = path.resolve("dist/web");
 
@@ -17,21 +18,18 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
     },
     serveStatic({ root }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root,
-      onFound: (filePath, c) => {
-        c.header(
-          "Cache-Control",
-          filePath.endsWith("index.html") ? "no-cache" : "public, max-age=3600",
-        );
-      },
-    }),
-  );
   let indexHtml: string | undefined;
-  app.get("*", (c) => {
-    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
+  // The public config travels inside the page (a JSON data block, which CSP does not treat as a
+  // script), so the first render already knows the AI mode, providers and contact address: one
+  // request fewer and no layout shift when they arrive.
+  const sendIndex = (c: Context<AppBindings>) => {
+    if (indexHtml === undefined && existsSync(indexFile)) {
+      const json = JSON.stringify(publicConfig(c.var.deps.env)).replace(/</g, "\\u003c");
+      indexHtml = readFileSync(indexFile, "utf8").replace(
+        "</head>",
+        `<script id="public-config" type="application/json">${json}</script></head>`,
+      );
+    }
     if (!indexHtml) {
       return c.text(
         "The web app is not built. Run `npm run build` (npm start does it for you).",
@@ -40,5 +38,17 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
     }
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
-  });
+  };
+  app.get("/", sendIndex);
+  app.get("/index.html", sendIndex);
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      onFound: (_filePath, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("*", sendIndex);
 }

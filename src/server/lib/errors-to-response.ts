@@ -35,6 +35,20 @@ export function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's class 22 ("data exception": a NUL byte in text, a number or date out of range) means
+ * the input could not be stored as sent: the client's mistake, answered as 422, not a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== "object") return false;
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = cause;
+  }
+  return false;
+}
+
 const codeForStatus: Record<number, string> = {
   400: "bad_request",
   401: "unauthorized",
@@ -75,6 +89,9 @@ export function errorToResponse(error: Error, c: Context<AppBindings>) {
     );
   }
   const logger = c.var.deps.logger;
+  if (isDataException(error)) {
+    return c.json({ error: { code: "invalid_input", message: MESSAGES.invalidInput } }, 422);
+  }
   if (isDatabaseDown(error)) {
     logger.warn({ requestId: c.var.requestId, err: error.message }, "database unavailable");
     return c.json({ error: { code: "unavailable", message: MESSAGES.databaseUnavailable } }, 503, {

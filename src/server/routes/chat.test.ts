@@ -30,7 +30,8 @@ beforeAll(async () => {
     startOpenMeteoFake(),
   ]);
   const model = { AI_BASE_URL: ai.url, AI_API_KEY: "sk-test", AI_MODEL: "fake-model" };
-  const limits = { CHAT_RATE_LIMIT: "1000", WEATHER_TIMEOUT_MS: "300", AI_TIMEOUT_MS: "1500" };
+  // Generous enough for a loaded 2-core CI machine; the hang cases wait this long.
+  const limits = { CHAT_RATE_LIMIT: "1000", WEATHER_TIMEOUT_MS: "2000", AI_TIMEOUT_MS: "3000" };
   meteoApp = await createTestApp({
     ...model,
     ...limits,

@@ -7,6 +7,7 @@ import { startS3Fake } from "#tests/fakes/s3-fake.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
+import type { Storage } from "../services/storage/storage.ts";
 
 let clock: number | undefined;
 let t: TestApp;
@@ -384,6 +385,60 @@ describe("avatar on S3-compatible storage", () => {
     } finally {
       await app.close();
       await s3.close();
+    }
+  });
+});
+
+describe("when storage fails", () => {
+  it("answers with the specification's messages and never loses the current avatar", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "boundless-uploads-"));
+    const local = createLocalStorage({ root, secret: TEST_SECRET });
+    const broken = { put: false, signedUrl: false, delete: false };
+    const outage = () => Promise.reject(new Error("storage outage"));
+    const storage: Storage = {
+      ...local,
+      put: (...args) => (broken.put ? outage() : local.put(...args)),
+      signedUrl: (...args) => (broken.signedUrl ? outage() : local.signedUrl(...args)),
+      delete: (...args) => (broken.delete ? outage() : local.delete(...args)),
+    };
+    const app = await createTestApp({}, { storage });
+    try {
+      const { client, userId } = await signUpUser(app);
+      const before = await uploadOk(client, await image("png"), "keep.png");
+
+      broken.put = true;
+      const failedUpload = await upload(client, await image("jpeg"), "new.jpg", "image/jpeg");
+      expect(failedUpload.status).toBe(502);
+      expect(((await failedUpload.json()) as ErrorBody).error.message).toBe(
+        "Failed to upload avatar",
+      );
+      broken.put = false;
+      expect((await getProfile(client)).avatarUrl.split("?")[0]).toBe(
+        before.avatarUrl.split("?")[0],
+      );
+
+      broken.signedUrl = true;
+      const failedRead = await client.get("/api/profile");
+      expect(failedRead.status).toBe(502);
+      expect(((await failedRead.json()) as ErrorBody).error.message).toBe(
+        "Failed to create signed URL",
+      );
+      broken.signedUrl = false;
+
+      broken.delete = true;
+      const failedDelete = await client.delete("/api/profile/avatar");
+      expect(failedDelete.status).toBe(502);
+      expect(((await failedDelete.json()) as ErrorBody).error.message).toBe(
+        "Failed to delete avatar",
+      );
+      broken.delete = false;
+      expect((await getProfile(client)).hasAvatar).toBe(true);
+      // The retry removes what the failed attempt left behind.
+      expect((await client.delete("/api/profile/avatar")).status).toBe(200);
+      expect(await storage.list(`avatars/${userId}/`)).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

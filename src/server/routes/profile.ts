@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, profileUpdateInputSchema } from "#shared/schemas/profile.ts";
@@ -33,8 +33,8 @@ async function deleteAvatars(deps: AppDeps, userId: string, pick: (key: string) 
   await deps.storage.delete(keys.filter(pick));
 }
 
-async function readAvatarFile(c: { req: { parseBody: () => Promise<Record<string, unknown>> } }) {
-  let body: Record<string, unknown>;
+async function readAvatarFile(c: Context<AppBindings>) {
+  let body: Awaited<ReturnType<typeof c.req.parseBody>>;
   try {
     body = await c.req.parseBody();
   } catch {
@@ -128,20 +128,22 @@ export const profileRoutes = new Hono<AppBindings>()
     const deps = c.var.deps;
     const user = await requireUser(c);
     const previous = (await findProfile(deps, user.id))?.avatarKey;
-    if (previous) {
-      await deps.database.db
-        .update(profiles)
-        .set({ avatarKey: null, updatedAt: new Date() })
-        .where(and(eq(profiles.id, user.id), eq(profiles.avatarKey, previous)));
-    }
     try {
-      // With nothing recorded, still sweep what an earlier failed removal left behind, sparing
-      // recent files: an upload in flight may be about to point the profile at one.
+      // Files first: if that fails the profile still shows the avatar and a retry finishes the job.
+      // With nothing recorded, sweep leftovers but spare recent files, which an upload in flight
+      // may be about to point the profile at.
       const newest = previous ?? `${avatarFolder(user.id)}${Date.now() - 3_600_000}`;
       await deleteAvatars(deps, user.id, (key) => key <= newest);
     } catch (error) {
       deps.logger.error({ err: error, userId: user.id }, "deleting avatar failed");
       throw storageFailed(MESSAGES.deleteAvatarFailed, error);
+    }
+    if (previous) {
+      // Only if it still points at what was deleted: a newer upload may have landed meanwhile.
+      await deps.database.db
+        .update(profiles)
+        .set({ avatarKey: null, updatedAt: new Date() })
+        .where(and(eq(profiles.id, user.id), eq(profiles.avatarKey, previous)));
     }
     return c.json(await profileResponse(deps, user));
   });

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { RouteErrorBoundary } from "./routes/route-error.tsx";
 
 // Its own chunk, fetched after the first paint, so the first view of a page stays small.
 const ChatWidget = lazy(async () => ({
@@ -25,7 +27,8 @@ function TopBar() {
         <Link to="/" className="text-brand-700 text-xl font-bold tracking-tight">
           {PRODUCT_NAME}
         </Link>
-        <div className="flex flex-wrap items-center gap-1">
+        {/* Reserves the buttons' height while the session loads, so the page does not shift when they appear. */}
+        <div className="flex min-h-10 flex-wrap items-center gap-1">
           {auth.status === "signed-in" ? (
             <>
               <NavLink to="/trips" className={navLinkClass}>
@@ -115,6 +118,11 @@ function Footer() {
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -125,7 +133,11 @@ export function RootLayout() {
       </a>
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       {/* The chat widget lives outside the page content, so it survives route changes. */}

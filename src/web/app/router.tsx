@@ -1,85 +1,55 @@
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { lazy } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
 import { RootLayout } from "./layout.tsx";
-import { RouteError } from "./routes/route-error.tsx";
 
-// Every page is its own chunk: the first view of / loads only what it needs.
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: "/",
-        lazy: async () => ({ Component: (await import("./routes/home.tsx")).HomeRoute }),
-      },
-      {
-        path: "/login",
-        lazy: async () => ({ Component: (await import("./routes/login.tsx")).LoginRoute }),
-      },
-      {
-        path: "/signup",
-        lazy: async () => ({ Component: (await import("./routes/signup.tsx")).SignupRoute }),
-      },
-      {
-        path: "/verify-email",
-        lazy: async () => ({
-          Component: (await import("./routes/verify-email.tsx")).VerifyEmailRoute,
-        }),
-      },
-      {
-        path: "/forgot-password",
-        lazy: async () => ({
-          Component: (await import("./routes/forgot-password.tsx")).ForgotPasswordRoute,
-        }),
-      },
-      {
-        path: "/update-password",
-        lazy: async () => ({
-          Component: (await import("./routes/update-password.tsx")).UpdatePasswordRoute,
-        }),
-      },
-      {
-        path: "/profile",
-        lazy: async () => ({ Component: (await import("./routes/profile.tsx")).ProfileRoute }),
-      },
-      {
-        path: "/trips",
-        lazy: async () => ({ Component: (await import("./routes/trips.tsx")).TripsRoute }),
-      },
-      {
-        path: "/trips/:id",
-        lazy: async () => ({
-          Component: (await import("./routes/trip-detail.tsx")).TripDetailRoute,
-        }),
-      },
-      {
-        path: "/shared/:id",
-        lazy: async () => ({
-          Component: (await import("./routes/shared-trip.tsx")).SharedTripRoute,
-        }),
-      },
-      {
-        path: "/about",
-        lazy: async () => ({ Component: (await import("./routes/about.tsx")).AboutRoute }),
-      },
-      {
-        path: "/features",
-        lazy: async () => ({ Component: (await import("./routes/features.tsx")).FeaturesRoute }),
-      },
-      {
-        path: "/dev/outbox",
-        lazy: async () => ({
-          Component: (await import("./routes/dev-outbox.tsx")).DevOutboxRoute,
-        }),
-      },
-      {
-        path: "*",
-        lazy: async () => ({ Component: (await import("./routes/not-found.tsx")).NotFoundRoute }),
-      },
-    ],
-  },
-]);
+// Declarative routes with one lazily loaded chunk per page: the data-router APIs are not needed
+// (data comes through TanStack Query), and leaving them out halves react-router's share of the first
+// view.
+const page = <K extends string>(load: () => Promise<Record<K, () => React.ReactNode>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const HomeRoute = page(() => import("./routes/home.tsx"), "HomeRoute");
+const LoginRoute = page(() => import("./routes/login.tsx"), "LoginRoute");
+const SignupRoute = page(() => import("./routes/signup.tsx"), "SignupRoute");
+const VerifyEmailRoute = page(() => import("./routes/verify-email.tsx"), "VerifyEmailRoute");
+const ForgotPasswordRoute = page(
+  () => import("./routes/forgot-password.tsx"),
+  "ForgotPasswordRoute",
+);
+const UpdatePasswordRoute = page(
+  () => import("./routes/update-password.tsx"),
+  "UpdatePasswordRoute",
+);
+const ProfileRoute = page(() => import("./routes/profile.tsx"), "ProfileRoute");
+const TripsRoute = page(() => import("./routes/trips.tsx"), "TripsRoute");
+const TripDetailRoute = page(() => import("./routes/trip-detail.tsx"), "TripDetailRoute");
+const SharedTripRoute = page(() => import("./routes/shared-trip.tsx"), "SharedTripRoute");
+const AboutRoute = page(() => import("./routes/about.tsx"), "AboutRoute");
+const FeaturesRoute = page(() => import("./routes/features.tsx"), "FeaturesRoute");
+const DevOutboxRoute = page(() => import("./routes/dev-outbox.tsx"), "DevOutboxRoute");
+const NotFoundRoute = page(() => import("./routes/not-found.tsx"), "NotFoundRoute");
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="/" element={<HomeRoute />} />
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="/signup" element={<SignupRoute />} />
+          <Route path="/verify-email" element={<VerifyEmailRoute />} />
+          <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+          <Route path="/update-password" element={<UpdatePasswordRoute />} />
+          <Route path="/profile" element={<ProfileRoute />} />
+          <Route path="/trips" element={<TripsRoute />} />
+          <Route path="/trips/:id" element={<TripDetailRoute />} />
+          <Route path="/shared/:id" element={<SharedTripRoute />} />
+          <Route path="/about" element={<AboutRoute />} />
+          <Route path="/features" element={<FeaturesRoute />} />
+          <Route path="/dev/outbox" element={<DevOutboxRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -77,29 +77,22 @@ type CompleteOptions = {
   schemaName: string;
   jsonSchema: Record<string, unknown>;
   maxTokens: number;
+  /** Streaming calls have no SDK timeout once headers arrived: this bounds the silence between chunks. */
+  timeoutMs: number;
   signal: AbortSignal;
   state: CallState;
+  /** When set, the answer is streamed and this sees the text so far (never shown to the user as is). */
+  onContent?: (textSoFar: string) => void;
 };
 
-async function createWithRetries(options: CompleteOptions, useJsonSchema: boolean) {
-  const { client, model, messages, maxTokens, signal } = options;
+/**
+ * Only the request is retried, before any answer arrived; partial answers are never shown to the
+ * user (an answer reaches the browser only after it validated), so a retry repeats nothing they saw.
+ */
+async function withRetries<T>(create: () => Promise<T>, signal: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.chat.completions.create(
-        {
-          model,
-          messages,
-          max_tokens: maxTokens,
-          temperature: 0.7,
-          response_format: useJsonSchema
-            ? {
-                type: "json_schema",
-                json_schema: { name: options.schemaName, schema: options.jsonSchema, strict: true },
-              }
-            : { type: "json_object" },
-        },
-        { signal },
-      );
+      return await create();
     } catch (error) {
       if (signal.aborted || error instanceof APIUserAbortError)
         throw new GenerationError("aborted", "aborted", { cause: error });
@@ -112,12 +105,109 @@ async function createWithRetries(options: CompleteOptions, useJsonSchema: boolea
   }
 }
 
+type Answer = {
+  content: string | null;
+  refusal: string | null;
+  finishReason: string | null;
+  usage: { prompt_tokens: number; completion_tokens: number } | null | undefined;
+};
+
+function requestBody(options: CompleteOptions, useJsonSchema: boolean) {
+  return {
+    model: options.model,
+    messages: options.messages,
+    max_tokens: options.maxTokens,
+    temperature: 0.7,
+    response_format: useJsonSchema
+      ? {
+          type: "json_schema" as const,
+          json_schema: { name: options.schemaName, schema: options.jsonSchema, strict: true },
+        }
+      : { type: "json_object" as const },
+  };
+}
+
+async function createAnswer(options: CompleteOptions, useJsonSchema: boolean): Promise<Answer> {
+  const response = await withRetries(
+    () =>
+      options.client.chat.completions.create(requestBody(options, useJsonSchema), {
+        signal: options.signal,
+      }),
+    options.signal,
+  );
+  const choice = response.choices[0];
+  return {
+    content: choice?.message.content ?? null,
+    refusal: choice?.message.refusal ?? null,
+    finishReason: choice?.finish_reason ?? null,
+    usage: response.usage,
+  };
+}
+
+async function streamAnswer(
+  options: CompleteOptions,
+  useJsonSchema: boolean,
+  onContent: (textSoFar: string) => void,
+): Promise<Answer> {
+  const call = new AbortController();
+  const stopCall = () => call.abort();
+  options.signal.addEventListener("abort", stopCall, { once: true });
+  let idle = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      idle = true;
+      call.abort();
+    }, options.timeoutMs);
+  };
+  const answer: Answer = { content: "", refusal: null, finishReason: null, usage: null };
+  try {
+    const stream = await withRetries(
+      () =>
+        options.client.chat.completions.create(
+          {
+            ...requestBody(options, useJsonSchema),
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: call.signal },
+        ),
+      options.signal,
+    );
+    arm();
+    for await (const chunk of stream) {
+      arm();
+      if (chunk.usage) answer.usage = chunk.usage;
+      const choice = chunk.choices[0];
+      if (choice?.delta.refusal) answer.refusal = (answer.refusal ?? "") + choice.delta.refusal;
+      if (choice?.finish_reason) answer.finishReason = choice.finish_reason;
+      if (choice?.delta.content) {
+        answer.content += choice.delta.content;
+        onContent(answer.content ?? "");
+      }
+    }
+    return answer;
+  } catch (error) {
+    if (options.signal.aborted) throw new GenerationError("aborted", "aborted", { cause: error });
+    if (idle) throw failed("ai_timeout", error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", stopCall);
+  }
+}
+
 /** One chat completion that must answer with JSON text. Throws GenerationError for every failure. */
 async function completeJson(options: CompleteOptions): Promise<string> {
-  let response;
+  const ask = (useJsonSchema: boolean) =>
+    options.onContent
+      ? streamAnswer(options, useJsonSchema, options.onContent)
+      : createAnswer(options, useJsonSchema);
+  let answer: Answer;
   try {
     try {
-      response = await createWithRetries(options, !options.state.jsonSchemaRejected);
+      answer = await ask(!options.state.jsonSchemaRejected);
     } catch (error) {
       // Providers without structured outputs answer json_schema with a 400: ask again for json_object.
       const rejected =
@@ -126,7 +216,7 @@ async function completeJson(options: CompleteOptions): Promise<string> {
         !options.state.jsonSchemaRejected;
       if (!rejected) throw error;
       options.state.jsonSchemaRejected = true;
-      response = await createWithRetries(options, false);
+      answer = await ask(false);
     }
   } catch (error) {
     if (error instanceof GenerationError) throw error;
@@ -135,16 +225,15 @@ async function completeJson(options: CompleteOptions): Promise<string> {
 
   const { usage } = options.state;
   usage.calls += 1;
-  usage.promptTokens += response.usage?.prompt_tokens ?? 0;
-  usage.completionTokens += response.usage?.completion_tokens ?? 0;
+  usage.promptTokens += answer.usage?.prompt_tokens ?? 0;
+  usage.completionTokens += answer.usage?.completion_tokens ?? 0;
 
-  const choice = response.choices[0];
-  if (choice?.message.refusal) throw failed("ai_refused");
-  if (choice?.finish_reason === "content_filter") throw failed("ai_refused");
-  if (choice?.finish_reason === "length") throw failed("ai_truncated");
-  const content = choice?.message.content;
-  if (!content?.trim()) throw new GenerationError("ai_no_content", MESSAGES.noContentInResponse);
-  return content;
+  if (answer.refusal) throw failed("ai_refused");
+  if (answer.finishReason === "content_filter") throw failed("ai_refused");
+  if (answer.finishReason === "length") throw failed("ai_truncated");
+  if (!answer.content?.trim())
+    throw new GenerationError("ai_no_content", MESSAGES.noContentInResponse);
+  return answer.content;
 }
 
 /** What was wrong with an answer, in words the model can act on; null when it is valid. */
@@ -189,7 +278,12 @@ export async function callForJson<T>(call: JsonCall<T>): Promise<T> {
       content: `${parsed.problem}\nReply again with only the corrected JSON object, complete and in the same shape.`,
     },
   ];
-  const second = await completeJson({ ...call, messages: repairMessages, jsonSchema });
+  const second = await completeJson({
+    ...call,
+    messages: repairMessages,
+    jsonSchema,
+    onContent: undefined,
+  });
   const repaired = parseAnswer(second, call.schema);
   if (repaired.ok) return repaired.data;
   throw failed("ai_invalid_answer", new Error(repaired.problem));

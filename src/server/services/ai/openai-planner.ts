@@ -13,6 +13,7 @@ import {
   type CallState,
   type ModelSettings,
 } from "./model-call.ts";
+import { completeDayObjects } from "./outline-stream.ts";
 import { daysMessages, outlineMessages, type OutlineEntry } from "./prompts.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
@@ -52,18 +53,20 @@ export function planBatches(dayCount: number): { from: number; count: number }[]
   return batches;
 }
 
-async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      const task = tasks[index];
-      if (task) results[index] = await task();
+/** At most `limit` tasks at once; the others wait their turn. */
+function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }
 
 /** Any OpenAI-compatible chat-completions service: an outline call, then the days in parallel batches. */
@@ -85,28 +88,28 @@ export function createOpenAiPlanner(settings: ModelSettings): ItineraryGenerator
       const emit = (event: GenerationEvent) => {
         if (!signal.aborted) onEvent?.(event);
       };
-      const base = { client, model: settings.model, signal, state };
+      const base = { client, model: settings.model, timeoutMs: settings.timeoutMs, signal, state };
 
       try {
         const batches = planBatches(dates.length);
-        let outline: OutlineEntry[] | null = null;
-        if (batches.length > 1) {
-          const answer = await callForJson({
-            ...base,
-            messages: outlineMessages(request, dates),
-            schema: outlineSchema(dates.length),
-            schemaName: "trip_outline",
-            maxTokens: Math.min(MAX_TOKENS_PER_CALL, 100 + OUTLINE_TOKENS_PER_DAY * dates.length),
-          });
-          outline = answer.days;
-          emit({
-            type: "outline",
-            days: dates.map((date, i) => ({ date, theme: answer.days[i]?.theme ?? "" })),
-          });
-        }
-
         const days: Day[] = new Array<Day>(dates.length);
-        const tasks = batches.map((batch) => async () => {
+        const limit = createLimiter(MAX_PARALLEL_CALLS);
+        // Outline lines as they stream in; a batch starts as soon as all of its days have one.
+        const entries: (OutlineEntry | undefined)[] = new Array<OutlineEntry | undefined>(
+          dates.length,
+        );
+        const launched = new Set<number>();
+        const running: Promise<void>[] = [];
+        let firstError: unknown = null;
+        const fail = (error: unknown) => {
+          firstError ??= error;
+          controller.abort();
+        };
+
+        const runBatch = async (
+          batch: { from: number; count: number },
+          outline: typeof entries | null,
+        ) => {
           const answer = await callForJson({
             ...base,
             messages: daysMessages(request, dates, outline, batch),
@@ -123,13 +126,58 @@ export function createOpenAiPlanner(settings: ModelSettings): ItineraryGenerator
             days[index] = day;
             emit({ type: "day", index, day });
           });
-        });
-        try {
-          await runLimited(tasks, MAX_PARALLEL_CALLS);
-        } catch (error) {
-          controller.abort();
-          throw error;
+        };
+        const launchReady = (outline: typeof entries | null) => {
+          batches.forEach((batch, i) => {
+            if (launched.has(i) || firstError !== null) return;
+            if (outline) {
+              for (let d = batch.from; d < batch.from + batch.count; d++) if (!outline[d]) return;
+            }
+            launched.add(i);
+            const snapshot = outline ? [...outline] : null;
+            running.push(limit(() => runBatch(batch, snapshot)).catch(fail));
+          });
+        };
+
+        if (batches.length === 1) {
+          launchReady(null);
+        } else {
+          const entrySchema = outlineSchema(1).shape.days.element;
+          try {
+            const answer = await callForJson({
+              ...base,
+              messages: outlineMessages(request, dates),
+              schema: outlineSchema(dates.length),
+              schemaName: "trip_outline",
+              maxTokens: Math.min(MAX_TOKENS_PER_CALL, 100 + OUTLINE_TOKENS_PER_DAY * dates.length),
+              onContent: (text) => {
+                completeDayObjects(text).forEach((item, i) => {
+                  if (i >= dates.length || entries[i]) return;
+                  let json: unknown;
+                  try {
+                    json = JSON.parse(item);
+                  } catch {
+                    return;
+                  }
+                  const entry = entrySchema.safeParse(json);
+                  if (entry.success) entries[i] = entry.data;
+                });
+                launchReady(entries);
+              },
+            });
+            // The validated outline (perhaps repaired) is the one the remaining batches follow.
+            answer.days.forEach((entry, i) => (entries[i] = entry));
+            emit({
+              type: "outline",
+              days: dates.map((date, i) => ({ date, theme: answer.days[i]?.theme ?? "" })),
+            });
+            launchReady(entries);
+          } catch (error) {
+            fail(error);
+          }
         }
+        await Promise.all(running);
+        if (firstError !== null) throw firstError;
 
         const itinerary = { days };
         const problems = itineraryProblems(itinerary, dates);

@@ -1,14 +1,14 @@
 import { Link, Navigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
-import { AUTH_MESSAGES } from "#web/features/auth/auth-errors.ts";
+import { returnTarget } from "#web/features/auth/return-target.ts";
+import { oauthErrorMessage } from "#web/features/auth/auth-errors.ts";
 import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
 import { FormError } from "#web/features/auth/components/form-error.tsx";
 import { LoginForm } from "#web/features/auth/components/login-form.tsx";
 import { OrDivider } from "#web/features/auth/components/or-divider.tsx";
 import { SocialButtons } from "#web/features/auth/components/social-buttons.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
-import { safeRedirectPath } from "#web/lib/safe-redirect.ts";
 
 export function LoginRoute() {
   usePageTitle("Login");
@@ -16,7 +16,8 @@ export function LoginRoute() {
   const config = usePublicConfig();
   const [params] = useSearchParams();
   const from = params.get("from");
-  const target = safeRedirectPath(from);
+  const oauthError = params.get("error");
+  const target = returnTarget(from);
   // Signed in already, or just now: back to the guarded page they came from, or home.
   if (auth.status === "signed-in") return <Navigate to={target} replace />;
   const signupHref = from ? `/signup?from=${encodeURIComponent(target)}` : "/signup";
@@ -32,7 +33,7 @@ export function LoginRoute() {
         </>
       }
     >
-      {params.get("error") ? <FormError message={AUTH_MESSAGES.oauthFailed} /> : null}
+      {oauthError ? <FormError message={oauthErrorMessage(oauthError)} /> : null}
       <SocialButtons providers={config.data?.providers} returnTo={target} />
       <OrDivider />
       <LoginForm onSignedIn={auth.refresh} />

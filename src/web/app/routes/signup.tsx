@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { returnTarget } from "#web/features/auth/return-target.ts";
 import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
 import { OrDivider } from "#web/features/auth/components/or-divider.tsx";
 import { SignupForm } from "#web/features/auth/components/signup-form.tsx";
 import { SocialButtons } from "#web/features/auth/components/social-buttons.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
-import { safeRedirectPath } from "#web/lib/safe-redirect.ts";
 
 export function SignupRoute() {
   usePageTitle("Sign Up");
@@ -15,7 +15,7 @@ export function SignupRoute() {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeRedirectPath(params.get("from"));
+  const target = returnTarget(params.get("from"));
   // Set once sign-up succeeds, so the new session sends them on to /verify-email, not to `target`.
   const [signedUp, setSignedUp] = useState(false);
   if (auth.status === "signed-in" && !signedUp) return <Navigate to={target} replace />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, rateLimitMessage, toAuthError } from "./auth-errors.ts";
+import { AUTH_MESSAGES, oauthErrorMessage, rateLimitMessage, toAuthError } from "./auth-errors.ts";
 
 const response = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -48,5 +48,10 @@ describe("auth errors", () => {
         )
       ).message,
     ).toBe("No user session found");
+  });
+
+  it("explains an OAuth return error", () => {
+    expect(oauthErrorMessage("account_not_linked")).toMatch(/already has an account/);
+    expect(oauthErrorMessage("something_else")).toBe(AUTH_MESSAGES.oauthFailed);
   });
 });

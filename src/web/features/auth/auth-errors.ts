@@ -23,6 +23,19 @@ export const AUTH_MESSAGES = {
   oauthFailed: "Signing in with that provider did not work. Please try again.",
 } as const;
 
+// `?error=` on /login after a Google or GitHub return (Better Auth's callback codes, or the provider's).
+const OAUTH_ERRORS: Record<string, string> = {
+  account_not_linked:
+    "This e-mail already has an account. Log in with your password and verify your e-mail first; then you can use this provider too.",
+  email_not_found:
+    "The provider did not share an e-mail address with us, so we cannot sign you in.",
+  access_denied: "Sign-in was cancelled at the provider.",
+};
+
+export function oauthErrorMessage(code: string): string {
+  return OAUTH_ERRORS[code] ?? AUTH_MESSAGES.oauthFailed;
+}
+
 export function rateLimitMessage(retryAfterSeconds: number | undefined): string {
   if (!retryAfterSeconds) return MESSAGES.rateLimited;
   const wait =

@@ -1,15 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
-import { authClient } from "#web/lib/auth-client.ts";
+import { useSession } from "./api/get-session.ts";
 import { AuthContext, type AuthContextValue } from "./auth-context.ts";
 
 /**
- * Restores the session on load; Better Auth's client refetches it when the tab regains focus, and
- * the server extends a session in use (updateAge). `signOut` ends the session on the server and
+ * Restores the session on load and re-checks it (focus, interval); the server extends a session in
+ * use (updateAge). Plain fetch + TanStack Query keeps Better Auth's client out of the first view. `signOut` ends the session on the server and
  * reloads at /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
+  const session = useSession();
   const queryClient = useQueryClient();
 
   const value = useMemo<AuthContextValue>(() => {
@@ -30,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.location.assign("/login");
     };
     const user = session.data?.user;
+    // A failed check (network) counts as signed out rather than leaving the app on 'Loading...'.
     if (session.isPending) return { status: "loading", user: null, refresh, signOut };
     if (!user) return { status: "signed-out", user: null, refresh, signOut };
     return {

@@ -77,6 +77,8 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
           clearDraft();
           void navigate(`/trips/${trip.id}`);
         },
+        // Nothing was saved, so half-built days would only mislead.
+        onError: () => setProgress(emptyProgress),
       },
     );
   };

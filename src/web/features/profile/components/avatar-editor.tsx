@@ -105,7 +105,10 @@ export function AvatarEditor({ profile, userId }: { profile: Profile; userId: st
               </button>
               <button
                 type="button"
-                onClick={clearSelection}
+                onClick={() => {
+                  setError(null);
+                  clearSelection();
+                }}
                 disabled={busy}
                 className={`${buttonClass} border border-slate-300 text-slate-800 hover:bg-slate-100`}
               >

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 
 type Props = {
   id: string;
@@ -16,6 +16,8 @@ export function DebouncedField({ id, label, value, onCommit, type = "text", plac
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A pending write must not fire after the page is left (it would navigate back to the list).
+  const cancelOnUnmount = useCallback(() => () => clearTimeout(timer.current), []);
   // The URL changed under us (Clear Filters, back button): show the new value.
   if (value !== seen) {
     setSeen(value);
@@ -31,6 +33,7 @@ export function DebouncedField({ id, label, value, onCommit, type = "text", plac
         {label}
       </label>
       <input
+        ref={cancelOnUnmount}
         id={id}
         type={type}
         value={draft}

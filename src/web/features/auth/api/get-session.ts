@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+
+const sessionSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      emailVerified: z.boolean(),
+    }),
+  })
+  .nullable();
+export type SessionPayload = z.infer<typeof sessionSchema>;
+
+/** The current session from Better Auth's own endpoint (null when signed out). */
+export async function getSession(): Promise<SessionPayload> {
+  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`Session check failed (${response.status})`);
+  return sessionSchema.parse(await response.json());
+}
+
+export const SESSION_QUERY_KEY = ["session"] as const;
+
+export const getSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: getSession,
+    staleTime: 60_000,
+    // Re-checked when the tab regains focus and every 5 minutes, so an expired or revoked session
+    // shows as signed out; the server extends a session that is in use.
+    refetchOnWindowFocus: true,
+    refetchInterval: 5 * 60_000,
+    retry: 2,
+  });
+
+export const useSession = () => useQuery(getSessionQueryOptions());
