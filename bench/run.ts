@@ -15,7 +15,7 @@ import { Summary } from "./lib/summary.ts";
  *   npm run bench                         everything
  *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation
  *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
- *   --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+20)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
 const { values } = parseArgs({
   options: {
@@ -27,10 +27,19 @@ const { values } = parseArgs({
     "lh-runs": { type: "string", default: "1" },
     "gen-runs": { type: "string", default: "3" },
     db: { type: "string", default: "pglite,postgres" },
+    "port-base": { type: "string", default: "4810" },
   },
 });
 
-const PORTS = { pglite: 4810, postgres: 4812, bare: 4811, lighthouse: 4820, generation: 4830 };
+// Another checkout running the bench at the same time needs another --port-base.
+const base = Number(values["port-base"]);
+const PORTS = {
+  pglite: base,
+  bare: base + 1,
+  postgres: base + 2,
+  lighthouse: base + 10,
+  generation: base + 20,
+};
 const parts = new Set(
   (values.only ?? "api,frontend,lighthouse,generation").split(",").map((p) => p.trim()),
 );

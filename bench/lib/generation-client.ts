@@ -172,6 +172,11 @@ export async function readTripStream(
   started = performance.now(),
 ): Promise<StreamResult> {
   const result: StreamResult = { events: [] };
+  if (!response.ok) {
+    result.errorStatus = response.status;
+    result.events.push({ event: "http", at: 0, data: (await response.text()).slice(0, 500) });
+    return result;
+  }
   const contentType = response.headers.get("content-type") ?? "";
   if (!contentType.includes("text/event-stream")) {
     // A JSON answer (no streaming): the whole trip at once.

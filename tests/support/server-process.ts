@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 
 export type ServerSettings = Record<string, string>;
 
@@ -34,6 +35,18 @@ function exited(child: ChildProcess) {
   });
 }
 
+/** True when something already accepts connections on 127.0.0.1:port (another run, another checkout). */
+export function portInUse(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /**
  * Starts `node --import tsx src/server/index.ts` (what `npm start` runs once built) on 127.0.0.1 and
  * waits, polling with a deadline, for the first 200 from /api/health.
@@ -43,6 +56,9 @@ export async function startServer(
   options: { timeoutMs?: number; captureOutput?: boolean; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${settings.PORT}`;
+  // Otherwise the health poll below could succeed against someone else's server.
+  if (await portInUse(Number(settings.PORT)))
+    throw new Error(`port ${settings.PORT} is already in use on 127.0.0.1`);
   const started = performance.now();
   const child = spawn(
     process.execPath,
