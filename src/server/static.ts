@@ -10,14 +10,6 @@ export const WEB_DIST = path.resolve("dist/web");
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, SPA fallback. */
 export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
   const indexFile = path.join(root, "index.html");
-  app.use(
-    "/assets/*",
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    },
-    serveStatic({ root }),
-  );
   let indexHtml: string | undefined;
   // The public config travels inside the page (a JSON data block, which CSP does not treat as a
   // script), so the first render already knows the AI mode, providers and contact address: one
@@ -41,14 +33,26 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
   };
   app.get("/", sendIndex);
   app.get("/index.html", sendIndex);
-  app.use(
-    "*",
-    serveStatic({
-      root,
-      onFound: (_filePath, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
+  // Without a build (API-only tests, a fresh clone before `npm start`) there is nothing to serve
+  // statically; every page answers with the "not built" message instead.
+  if (existsSync(root)) {
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
-    }),
-  );
+      serveStatic({ root }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_filePath, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
   app.get("*", sendIndex);
 }
