@@ -186,7 +186,7 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
     summary.add({
       part,
       name: "total tokens vs single call",
-      measured: `${tokenRatio.toFixed(2)}x (${total(samples.split[0]!)} / ${total(samples.single[0]!)})`,
+      measured: `${tokenRatio.toFixed(3)}x (${total(samples.split[0]!)} / ${total(samples.single[0]!)})`,
       target: `<= ${TARGETS.tokens}x`,
       pass: tokenRatio <= TARGETS.tokens,
     });

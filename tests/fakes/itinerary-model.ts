@@ -1,14 +1,18 @@
 import type { ChatRequest } from "./openai-fake.ts";
 
+/** How the prompts ask for a number of days ("exactly 7 entries", "Exactly 2 JSON entries"). */
+const ENTRIES = /exactly (\d+) (?:JSON )?entries/i;
+
 /**
  * A well-behaved itinerary model for the OpenAI fake's `respond`: it reads how many entries the
  * prompt asks for and whether it is the outline or the days, and answers valid JSON of that shape.
  */
 export function answerItineraryPrompt(body: ChatRequest): string {
   const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
-  const count = Number(/exactly (\d+) entries/.exec(prompt)?.[1] ?? 1);
+  const asked = ENTRIES.exec(prompt);
+  const count = Number(asked?.[1] ?? 1);
   if (prompt.includes("Outline this")) return itineraryOutlineAnswer(count);
-  if (/exactly \d+ entries/.test(prompt)) return itineraryDaysAnswer(count);
+  if (asked) return itineraryDaysAnswer(count);
   return `Fake model reply to: ${prompt.slice(0, 200)}`;
 }
 
@@ -103,8 +107,9 @@ export function realisticDaysAnswer(count: number, firstDay = 0) {
 export function answerItineraryRealistically(body: ChatRequest): string {
   const name = body.response_format?.json_schema?.name;
   const prompt = body.messages.map((m) => m.content ?? "").join("\n");
-  const count = schemaDayCount(body) ?? Number(/exactly (\d+) entries/i.exec(prompt)?.[1] ?? 1);
-  const firstDay = Number(/Day (\d+) \d{4}-/.exec(prompt)?.[1] ?? 1) - 1;
+  const count = schemaDayCount(body) ?? Number(ENTRIES.exec(prompt)?.[1] ?? 1);
+  // Which days these are, from the first date in the prompt, so each day gets its own places.
+  const firstDay = Number(/\d{4}-\d{2}-(\d{2})/.exec(prompt)?.[1] ?? 1) - 1;
   if (name === "trip_outline" || (!name && prompt.includes("Outline")))
     return realisticOutlineAnswer(count);
   return realisticDaysAnswer(count, firstDay);
