@@ -89,8 +89,8 @@ describe("POST /api/trips against an OpenAI-compatible model", () => {
     }
     const dayPrompts = fake.requests.slice(1).map((r) => r.body.messages.at(-1)?.content ?? "");
     // Each batch sees only its own outline lines (short prompts; the outline kept days apart).
-    const third = dayPrompts.find((p) => p.includes("Day 3 2027-04-12: Theme 3 — Place 3"));
-    expect(third).toContain("Day 2 2027-04-11: Theme 2 — Place 2");
+    const third = dayPrompts.find((p) => p.includes("2027-04-12: Theme 3: Place 3"));
+    expect(third).toContain("2027-04-11: Theme 2: Place 2");
     expect(third).not.toContain("Theme 4");
   });
 
@@ -107,7 +107,7 @@ describe("POST /api/trips against an OpenAI-compatible model", () => {
     const [outline, firstDay] = fake.requests;
     expect(outline?.body.stream).toBe(true);
     expect(firstDay?.body.stream).toBeFalsy();
-    expect(firstDay?.body.messages.at(-1)?.content).toContain("Day 1 2027-04-10: Theme 1");
+    expect(firstDay?.body.messages.at(-1)?.content).toContain("2027-04-10: Theme 1: Place 1");
     expect((firstDay?.at ?? 0) - (outline?.at ?? 0)).toBeLessThan(1000);
   });
 

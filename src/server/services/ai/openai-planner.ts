@@ -45,8 +45,11 @@ const batchSchema = (count: number) =>
   });
 
 /** The first batch is one day, so the first day shows up as early as possible; the rest go in pairs. */
-export function planBatches(dayCount: number): { from: number; count: number }[] {
-  if (dayCount <= SINGLE_CALL_MAX_DAYS) return [{ from: 0, count: dayCount }];
+export function planBatches(
+  dayCount: number,
+  singleCallMaxDays = SINGLE_CALL_MAX_DAYS,
+): { from: number; count: number }[] {
+  if (dayCount <= singleCallMaxDays) return [{ from: 0, count: dayCount }];
   const batches = [{ from: 0, count: 1 }];
   for (let from = 1; from < dayCount; from += BATCH_DAYS)
     batches.push({ from, count: Math.min(BATCH_DAYS, dayCount - from) });
@@ -69,8 +72,16 @@ function createLimiter(limit: number) {
   };
 }
 
+export type PlannerOptions = {
+  /** Trips up to this many days are one call; the benchmark's single-call baseline raises it. */
+  singleCallMaxDays?: number;
+};
+
 /** Any OpenAI-compatible chat-completions service: an outline call, then the days in parallel batches. */
-export function createOpenAiPlanner(settings: ModelSettings): ItineraryGenerator {
+export function createOpenAiPlanner(
+  settings: ModelSettings,
+  options: PlannerOptions = {},
+): ItineraryGenerator {
   const client = createModelClient(settings);
   return {
     mode: "online",
@@ -91,7 +102,7 @@ export function createOpenAiPlanner(settings: ModelSettings): ItineraryGenerator
       const base = { client, model: settings.model, timeoutMs: settings.timeoutMs, signal, state };
 
       try {
-        const batches = planBatches(dates.length);
+        const batches = planBatches(dates.length, options.singleCallMaxDays);
         const days: Day[] = new Array<Day>(dates.length);
         const limit = createLimiter(MAX_PARALLEL_CALLS);
         // Outline lines as they stream in; a batch starts as soon as all of its days have one.
