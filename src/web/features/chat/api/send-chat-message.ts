@@ -8,7 +8,7 @@ import {
 } from "#shared/schemas/chat.ts";
 import { forecastCardSchema, type ForecastCard } from "#shared/schemas/weather.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
-import { createSseParser } from "../lib/sse-parser.ts";
+import { createSseParser } from "#web/lib/sse.ts";
 
 export type ChatStreamHandlers = {
   onForecast: (forecast: ForecastCard) => void;

@@ -13,7 +13,7 @@ import {
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
-import { readSse } from "./read-sse.ts";
+import { readSse } from "#web/lib/sse.ts";
 
 export type GenerationProgressEvent =
   | ({ type: "start" } & GenerationStart)
