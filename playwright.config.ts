@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { stackPorts } from "./e2e/support/stack-ports.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
 
 const E2E_PORT = stackPorts().app;
 
@@ -15,17 +16,8 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -5,24 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openForSeeding, seedTrips } from "./lib/database.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/support/chromium.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { signUp } from "./lib/session.ts";
 import { describe, median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
 const run = promisify(execFile);
-
-/** The same Chromium flags as playwright.config.ts (Debian's Chromium, offline, no sandbox as root). */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -48,7 +37,7 @@ async function lighthouse(url: string, formFactor: "desktop" | "mobile", cookie?
   ];
   try {
     await run(process.execPath, [path.resolve("node_modules/lighthouse/cli/index.js"), ...args], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
       timeout: 120_000,
     });
     const report = JSON.parse(readFileSync(output, "utf8")) as {
