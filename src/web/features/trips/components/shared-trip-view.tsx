@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { MESSAGES } from "#shared/messages.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
+import { TripLoadError } from "./trip-load-error.tsx";
 
 const PLAN_OWN = { to: "/", label: "Plan your own trip" };
 
@@ -25,18 +25,7 @@ export function SharedTripView({ id }: { id: string }) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {
       return <TripNotFound action={PLAN_OWN} />;
     }
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-        <h1 className="text-xl font-semibold">{MESSAGES.loadTripFailed}</h1>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="bg-brand-700 mt-3 rounded-md px-4 py-2 font-medium text-white"
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <TripLoadError onRetry={() => void query.refetch()} />;
   }
 
   const trip = query.data;

@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from "react-router";
-import { MESSAGES } from "#shared/messages.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -9,6 +8,7 @@ import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { DeleteTripButton } from "./delete-trip-dialog.tsx";
 import { ShareTripPanel } from "./share-trip-panel.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
+import { TripLoadError } from "./trip-load-error.tsx";
 
 /** /trips/:id for the owner: header, actions, day list and the selected day's activities. */
 export function TripDetailView({ id }: { id: string }) {
@@ -26,18 +26,7 @@ export function TripDetailView({ id }: { id: string }) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {
       return <TripNotFound action={{ to: "/trips", label: "Back to My Trips" }} />;
     }
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-        <h1 className="text-xl font-semibold">{MESSAGES.loadTripFailed}</h1>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="bg-brand-700 mt-3 rounded-md px-4 py-2 font-medium text-white"
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <TripLoadError onRetry={() => void query.refetch()} />;
   }
   return <TripDetail trip={query.data} />;
 }
