@@ -132,7 +132,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads. */}
+      <main
+        id="main"
+        className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-8"
+      >
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
