@@ -1,8 +1,11 @@
 import type { Trip } from "#shared/schemas/trip.ts";
+import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
 
-/** The owner's view of a trip row. Never includes user_id. */
-export function toTripDto(row: TripRow): Trip {
+/** A list card's view of a trip row (no itinerary). Never includes user_id. */
+export function toTripSummaryDto(
+  row: Omit<TripRow, "userId" | "itinerary" | "searchText">,
+): TripSummary {
   return {
     id: row.id,
     destination: row.destination,
@@ -11,9 +14,13 @@ export function toTripDto(row: TripRow): Trip {
     budget: Number(row.budget),
     travelStyle: row.travelStyle as Trip["travelStyle"],
     interests: row.interests,
-    itinerary: row.itinerary,
     status: row.status,
     isPublic: row.isPublic,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The owner's view of a trip row. Never includes user_id. */
+export function toTripDto(row: TripRow): Trip {
+  return { ...toTripSummaryDto(row), itinerary: row.itinerary };
 }

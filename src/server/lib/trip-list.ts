@@ -1,10 +1,10 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TripListQuery, TripSort, TripSummary } from "#shared/schemas/trip-list.ts";
-import type { Trip } from "#shared/schemas/trip.ts";
 import type { Db } from "../db/client.ts";
 import { trips } from "../db/schema.ts";
 import { AppError } from "./http-errors.ts";
+import { toTripSummaryDto } from "./trip-dto.ts";
 
 /**
  * The keyset cursor: the sort key of the last trip on the page plus its id (the tie-breaker).
@@ -122,18 +122,7 @@ export async function listTrips(
       : null;
 
   return {
-    trips: page.map((row) => ({
-      id: row.id,
-      destination: row.destination,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      budget: Number(row.budget),
-      travelStyle: row.travelStyle as Trip["travelStyle"],
-      interests: row.interests,
-      status: row.status,
-      isPublic: row.isPublic,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    trips: page.map(toTripSummaryDto),
     nextCursor,
   };
 }
