@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import { formatDateRange, formatUsd, styleLabel } from "../format.ts";
+import { TripFact } from "./trip-fact.tsx";
 
 export function TripCard({ trip }: { trip: TripSummary }) {
   return (
@@ -13,18 +14,11 @@ export function TripCard({ trip }: { trip: TripSummary }) {
       </h2>
       <p className="text-sm text-slate-600">{formatDateRange(trip.startDate, trip.endDate)}</p>
       <dl className="mt-auto grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-slate-500">Style</dt>
-          <dd className="font-medium">{styleLabel(trip.travelStyle)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Budget</dt>
-          <dd className="font-medium">{formatUsd(trip.budget)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Status</dt>
-          <dd className="font-medium capitalize">{trip.status}</dd>
-        </div>
+        <TripFact label="Style">{styleLabel(trip.travelStyle)}</TripFact>
+        <TripFact label="Budget">{formatUsd(trip.budget)}</TripFact>
+        <TripFact label="Status" className="capitalize">
+          {trip.status}
+        </TripFact>
       </dl>
       {trip.isPublic ? (
         <p className="bg-brand-50 text-brand-800 w-fit rounded-full px-2 py-0.5 text-xs font-medium">

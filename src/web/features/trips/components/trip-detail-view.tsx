@@ -9,6 +9,7 @@ import { DeleteTripButton } from "./delete-trip-dialog.tsx";
 import { ShareTripPanel } from "./share-trip-panel.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
+import { TripFact } from "./trip-fact.tsx";
 
 /** /trips/:id for the owner: header, actions, day list and the selected day's activities. */
 export function TripDetailView({ id }: { id: string }) {
@@ -56,29 +57,17 @@ function TripDetail({ trip }: { trip: Trip }) {
       <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6">
         <h1 className="text-3xl font-bold break-words">{trip.destination}</h1>
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-500">Dates</dt>
-            <dd className="font-medium">{formatDateRange(trip.startDate, trip.endDate)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Style</dt>
-            <dd className="font-medium">{styleLabel(trip.travelStyle)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Budget</dt>
-            <dd className="font-medium">{formatUsd(trip.budget)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Planned spending</dt>
-            <dd className="font-medium">
-              {formatUsd(total)}{" "}
-              <span className={remaining < 0 ? "text-red-800" : "text-slate-600"}>
-                {remaining < 0
-                  ? `(${formatUsd(-remaining)} over budget)`
-                  : `(${formatUsd(remaining)} under budget)`}
-              </span>
-            </dd>
-          </div>
+          <TripFact label="Dates">{formatDateRange(trip.startDate, trip.endDate)}</TripFact>
+          <TripFact label="Style">{styleLabel(trip.travelStyle)}</TripFact>
+          <TripFact label="Budget">{formatUsd(trip.budget)}</TripFact>
+          <TripFact label="Planned spending">
+            {formatUsd(total)}{" "}
+            <span className={remaining < 0 ? "text-red-800" : "text-slate-600"}>
+              {remaining < 0
+                ? `(${formatUsd(-remaining)} over budget)`
+                : `(${formatUsd(remaining)} under budget)`}
+            </span>
+          </TripFact>
         </dl>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <ShareTripPanel trip={trip} />
