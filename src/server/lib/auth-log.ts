@@ -8,6 +8,10 @@ const CLIENT_CAUSED = [
   /^If it's a valid URL, please add/,
   /^Blocked cross-site navigation login attempt/,
   /^Sign-up attempt for existing email/,
+  // A wrong password, an unknown address, a stale OAuth state: answered with a 4xx.
+  /^(Invalid password|User not found|Reset Password: User not found|Password not found)$/,
+  /^(Email is the same|Code not found|State not found|No callback URL found)$/,
+  /^(INVALID_CALLBACK_REQUEST|Invalid id token|OAuth provider not found)$/,
 ];
 
 const EMAIL = /[^\s@"'<>()[\]]+@[^\s@"'<>()[\]]+\.[^\s@"'<>()[\]]+/g;
