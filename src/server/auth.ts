@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { setSessionCookie } from "better-auth/cookies";
 import { verifyJWT } from "better-auth/crypto";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
+import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Db } from "./db/client.ts";
@@ -217,18 +218,26 @@ function stringField(source: unknown, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+const linkClaims = z.object({
+  email: z.string(),
+  iat: z.number(),
+  updateTo: z.string().optional(),
+  userId: z.string().optional(),
+});
+
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The user a plain (not change-of-address) verification link would verify, if still unverified. */
 async function unverifiedUserOfLink(ctx: HookContext, token: string | undefined) {
   if (!token) return undefined;
-  const payload = await verifyJWT(token, ctx.context.secret);
-  if (!payload || typeof payload.email !== "string" || typeof payload.iat !== "number") return;
-  if (payload.updateTo !== undefined) return undefined;
-  const found = await ctx.context.internalAdapter.findUserByEmail(payload.email);
+  const payload: unknown = await verifyJWT(token, ctx.context.secret);
+  const claims = linkClaims.safeParse(payload);
+  // A change-of-address link (`updateTo`) is Better Auth's own flow; it signs nobody in.
+  if (!claims.success || claims.data.updateTo !== undefined) return undefined;
+  const found = await ctx.context.internalAdapter.findUserByEmail(claims.data.email);
   if (!found || found.user.emailVerified) return undefined;
-  if (typeof payload.userId === "string" && payload.userId !== found.user.id) return undefined;
-  return { userId: found.user.id, issuedAt: payload.iat };
+  if (claims.data.userId !== undefined && claims.data.userId !== found.user.id) return undefined;
+  return { userId: found.user.id, issuedAt: claims.data.iat };
 }
 
 /**

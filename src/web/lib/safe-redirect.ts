@@ -1,6 +1,7 @@
 const PROBE_ORIGIN = "http://same-origin.invalid";
 // Control characters (tabs and new lines are dropped by URL parsers, so "/\t/evil.example" is
 // "//evil.example") and backslashes (which browsers read as "/").
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
 const MAX_DECODES = 4;
 
