@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "#server/app.ts";
 import type { AppDeps } from "#server/context.ts";
+import type { Database } from "#server/db/client.ts";
 import { createDeps } from "#server/deps.ts";
 import { completeEnv, parseEnv, type EnvInput } from "#server/env.ts";
 import { createLogger } from "#server/lib/logger.ts";
@@ -21,7 +22,7 @@ type Settings = Partial<Record<keyof EnvInput, string>>;
 export async function createTestApp(
   settings: Settings = {},
   overrides: Partial<AppDeps> = {},
-  options: { logTo?: NodeJS.WritableStream } = {},
+  options: { database?: Database; logTo?: NodeJS.WritableStream } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
   const env = completeEnv(
@@ -34,7 +35,8 @@ export async function createTestApp(
       ...settings,
     }),
   );
-  const database = await createTestDatabase();
+  // A given database (e.g. one migrated step by step) is the caller's to close.
+  const database = options.database ?? (await createTestDatabase());
   const logger = createLogger(env.LOG_LEVEL, options.logTo);
   const deps = { ...createDeps(env, database, logger), ...overrides };
   const app = createApp(deps);
@@ -43,7 +45,7 @@ export async function createTestApp(
     deps,
     env,
     close: async () => {
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
