@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AVATAR_MAX_BYTES, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
+import { safeText } from "./safe-input.ts";
 
 /** Comma-separated text → trimmed, non-empty entries (SPEC 5: preferred destinations). */
 export const splitDestinations = (text: string) =>
@@ -38,16 +39,14 @@ const dedupe = <T>(items: T[]) => [...new Set(items)];
  * text (the form) or as a list (API clients); both end up split, trimmed and without empties.
  */
 export const profileUpdateInputSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
+  fullName: safeText("Full name", { error: "Full name is required" })
     .trim()
     .min(1, "Full name is required")
     .max(
       PROFILE_LIMITS.fullName,
       `Full name must be at most ${PROFILE_LIMITS.fullName} characters`,
     ),
-  bio: z
-    .string()
+  bio: safeText("Bio")
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)
     .default(""),
@@ -75,12 +74,10 @@ export const profileUpdateInputSchema = z.object({
     .pipe(
       z
         .array(
-          z
-            .string()
-            .max(
-              PROFILE_LIMITS.destination,
-              `Each destination must be at most ${PROFILE_LIMITS.destination} characters`,
-            ),
+          safeText("A preferred destination").max(
+            PROFILE_LIMITS.destination,
+            `Each destination must be at most ${PROFILE_LIMITS.destination} characters`,
+          ),
         )
         .max(
           PROFILE_LIMITS.destinations,
