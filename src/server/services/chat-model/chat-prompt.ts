@@ -14,7 +14,8 @@ export type TravellerContext = {
  */
 export const CHAT_SYSTEM_MAX_CHARS = 8_000;
 export const CHAT_HISTORY_MAX_CHARS = 12_000;
-const TRAVELLER_MAX_CHARS = 2_000;
+// Room for the longest profile the profile rules allow (20 destinations of 100 characters).
+const TRAVELLER_MAX_CHARS = 3_000;
 const WEATHER_MAX_CHARS = 3_000;
 
 const PERSONA =
