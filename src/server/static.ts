@@ -61,12 +61,14 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
     );
     app.use(
       "*",
-      serveStatic({
-        root,
-        onFound: (_filePath, c) => {
+      async (c, next) => {
+        await next();
+        // Set here, after the fact: serveStatic's onFound runs once the response is built, too late
+        // for a header. Last-Modified marks a file it served (the SPA page sets its own).
+        if (c.res.status === 200 && c.res.headers.has("Last-Modified"))
           c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
+      },
+      serveStatic({ root }),
     );
   }
   app.get("/assets/*", missingFile);
