@@ -22,7 +22,7 @@ type ErrorLike = {
 };
 
 const asObject = (value: unknown): ErrorLike | null =>
-  typeof value === "object" && value !== null ? (value as ErrorLike) : null;
+  typeof value === "object" && value !== null ? value : null;
 
 /** node-postgres and PGlite errors: a SQLSTATE plus PostgreSQL's severity. */
 const isDriverError = (e: ErrorLike) =>

@@ -1,14 +1,15 @@
 import { z } from "zod";
 
-/** A NUL, or half of a UTF-16 surrogate pair without its other half. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * PostgreSQL cannot store a NUL in text, and a lone surrogate is not a character at all (it turns into
  * U+FFFD or an encoding error on the way to the database or the model). No person types either, so
  * they are refused with a message before anything else happens.
  */
-export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+export const isStorableText = (text: string) =>
+  !text.includes("\u0000") && !LONE_SURROGATE.test(text);
 
 export const unstorableTextMessage = (label = "Text") =>
   `${label} contains characters that are not allowed`;

@@ -124,10 +124,12 @@ describe("PlanTripSection", () => {
       expect(await screen.findByText(message)).toHaveAttribute("id", "budget-error");
       expect(field).toHaveAttribute("aria-invalid", "true");
       expect(field).toHaveAttribute("aria-describedby", "budget-error");
-    // The budget is the only thing wrong.
-    for (const other of ["destination", "startDate", "endDate"])
-      expect(document.getElementById(`${other}-error`)).toBeNull();
-      const calls = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+      // The budget is the only thing wrong.
+      for (const other of ["destination", "startDate", "endDate"])
+        expect(document.getElementById(`${other}-error`)).toBeNull();
+      const calls = vi
+        .mocked(fetch)
+        .mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));
       expect(calls.filter((url) => url.startsWith("/api/trips"))).toEqual([]);
     },
   );
