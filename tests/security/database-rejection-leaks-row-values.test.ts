@@ -27,10 +27,17 @@ const SENTINEL = "Zanzibarsentinel";
 let t: TestApp;
 let ai: OpenAIFake;
 let userId: string;
+let gate: Promise<void> = Promise.resolve();
 const logs = captureLogs();
 
 beforeAll(async () => {
-  ai = await startOpenAIFake({ respond: fakeModelReply });
+  // The model answers once `gate` opens, so a test can act while a generation is in flight.
+  ai = await startOpenAIFake({
+    respond: async (request) => {
+      await gate;
+      return fakeModelReply(request);
+    },
+  });
   t = await createTestApp(
     { AI_BASE_URL: ai.url, AI_API_KEY: "sk-test", AI_MODEL: "fake-model", AI_TIMEOUT_MS: "10000" },
     { logger: logs.logger },
@@ -167,7 +174,8 @@ describe("a database failure that is ours", () => {
 describe("POST /api/trips whose insert the database refuses", () => {
   it("answers 422 (not 500) and logs none of the trip's values", async () => {
     const owner = await signUpUser(t);
-    ai.setPace({ firstTokenMs: 400 });
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
     try {
       const pending = owner.client.post("/api/trips", {
         destination: SENTINEL,
@@ -178,13 +186,15 @@ describe("POST /api/trips whose insert the database refuses", () => {
         interests: ["History"],
       });
       // The account goes while its itinerary is being written: the insert then breaks the owner FK.
-      await expect.poll(() => ai.requests.length).toBeGreaterThan(0);
+      await expect.poll(() => ai.requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
       await db().delete(user).where(eq(user.id, owner.userId));
+      open();
       const response = await pending;
       expect(response.status).toBe(422);
       expect(await response.json()).toMatchObject({ error: { code: "invalid_input" } });
     } finally {
-      ai.setPace({ firstTokenMs: 0 });
+      open();
+      gate = Promise.resolve();
     }
     expect(logs.text()).not.toContain(SENTINEL);
     expect(logs.lines().filter((line) => line.level >= LOG_LEVEL.warn)).toEqual([]);
