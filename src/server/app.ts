@@ -57,7 +57,7 @@ function isDevOutboxPath(path: string) {
 }
 
 /** The API, then the web app. Every dependency comes in through `deps`, so tests build the real thing. */
-export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
+export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?: string } = {}) {
   const app = new Hono<AppBindings>();
 
   app.use(async (c, next) => {
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);
 
-  if (options.serveWeb) mountWeb(app);
+  if (options.serveWeb) mountWeb(app, options.webRoot);
   app.notFound((c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.onError(errorToResponse);
   return app;

@@ -7,7 +7,22 @@ import { publicConfig } from "./routes/config.ts";
 
 export const WEB_DIST = path.resolve("dist/web");
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached, SPA fallback. */
+/** A request for a file (`/app.js`, `/favicon.ico`), as opposed to a page of the app (`/trips/42`). */
+const isFileRequest = (requestPath: string) => path.posix.extname(requestPath) !== "";
+
+/**
+ * A missing file is a 404 that nobody keeps: during a rolling deploy an old page asks for
+ * `/assets/index-OLDHASH.js`, and an HTML page (or a cached error) under a script URL would break it.
+ */
+const missingFile = (c: Context<AppBindings>) => {
+  c.header("Cache-Control", "no-store");
+  return c.text("Not found", 404);
+};
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the SPA
+ * fallback (index.html) only for navigations, never for a missing file.
+ */
 export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
   const indexFile = path.join(root, "index.html");
   let indexHtml: string | undefined;
@@ -46,13 +61,16 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
     );
     app.use(
       "*",
-      serveStatic({
-        root,
-        onFound: (_filePath, c) => {
+      async (c, next) => {
+        await next();
+        // Set here, after the fact: serveStatic's onFound runs once the response is built, too late
+        // for a header. Last-Modified marks a file it served (the SPA page sets its own).
+        if (c.res.status === 200 && c.res.headers.has("Last-Modified"))
           c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
+      },
+      serveStatic({ root }),
     );
   }
-  app.get("*", sendIndex);
+  app.get("/assets/*", missingFile);
+  app.get("*", (c) => (isFileRequest(c.req.path) ? missingFile(c) : sendIndex(c)));
 }

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../context.ts";
 import { AppError } from "./http-errors.ts";
+import { isRejectedByDatabase, safeErrorMessage, sqlState } from "./safe-error.ts";
 
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
@@ -30,20 +31,6 @@ export function isDatabaseDown(error: unknown): boolean {
       )
     )
       return true;
-    e = cause;
-  }
-  return false;
-}
-
-/**
- * PostgreSQL's class 22 ("data exception": a NUL byte in text, a number or date out of range) means
- * the input could not be stored as sent: the client's mistake, answered as 422, not a 500.
- */
-export function isDataException(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if (typeof e !== "object") return false;
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
     e = cause;
   }
   return false;
@@ -89,11 +76,19 @@ export function errorToResponse(error: Error, c: Context<AppBindings>) {
     );
   }
   const logger = c.var.deps.logger;
-  if (isDataException(error)) {
+  if (isRejectedByDatabase(error)) {
+    // The client's data, not our fault: no error-level line, and no value from the row.
+    logger.info(
+      { requestId: c.var.requestId, sqlState: sqlState(error) },
+      "input rejected by the database",
+    );
     return c.json({ error: { code: "invalid_input", message: MESSAGES.invalidInput } }, 422);
   }
   if (isDatabaseDown(error)) {
-    logger.warn({ requestId: c.var.requestId, err: error.message }, "database unavailable");
+    logger.warn(
+      { requestId: c.var.requestId, err: safeErrorMessage(error) },
+      "database unavailable",
+    );
     return c.json({ error: { code: "unavailable", message: MESSAGES.databaseUnavailable } }, 503, {
       "Retry-After": "5",
     });

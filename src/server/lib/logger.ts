@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { serializeError } from "./safe-error.ts";
 
 export type { Logger };
 
@@ -26,7 +27,13 @@ const REDACT = [
 
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
-    { level, redact: { paths: REDACT, censor: "[redacted]" }, base: undefined },
+    {
+      level,
+      redact: { paths: REDACT, censor: "[redacted]" },
+      // Errors keep their type, code and stack but never the values a failed query was sent.
+      serializers: { err: serializeError },
+      base: undefined,
+    },
     destination ?? process.stdout,
   );
 }

@@ -24,7 +24,8 @@ export async function toProfileDto(
     try {
       avatarUrl = await deps.storage.signedUrl(row.avatarKey, SIGNED_URL_TTL_SECONDS);
     } catch (error) {
-      deps.logger.error({ err: error, key: row.avatarKey }, "signing avatar link failed");
+      // The user id, not the key: the key carries a slug of the uploaded file's name.
+      deps.logger.error({ err: error, userId: row.id }, "signing avatar link failed");
       throw new AppError(502, "storage_failed", MESSAGES.signedUrlFailed, { cause: error });
     }
   }

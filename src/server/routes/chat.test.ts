@@ -93,15 +93,16 @@ describe("POST /api/chat", () => {
 
     const request = ai.requests.at(-1)?.body;
     expect(request).toMatchObject({ temperature: 0.9, max_tokens: 1000, stream: true });
-    expect(request?.messages).toHaveLength(2);
-    expect(request?.messages[1]).toEqual({
-      role: "user",
-      content: "What's the weather in Tokyo next week?",
-    });
+    // The conversation travels as its own turns, never inside the system message.
+    expect(request?.messages.slice(1)).toEqual([
+      { role: "user", content: "Hi there" },
+      { role: "assistant", content: "Hello! Where to?" },
+      { role: "user", content: "What's the weather in Tokyo next week?" },
+    ]);
     const system = systemPrompt();
     expect(system).toMatch(/^You are Journey/);
     expect(system).toContain("Weather forecast for Tokyo, JP:\n- Today: clear sky, 64.4°F");
-    expect(system).toContain("Previous conversation:\nuser: Hi there\nassistant: Hello! Where to?");
+    expect(system).not.toContain("Hi there");
     expect(system).toContain("Traveller: a visitor who is not signed in.");
   });
 
@@ -227,11 +228,15 @@ describe("POST /api/chat", () => {
     });
     const res = await client.post("/api/chat", { message: "Where next?" });
     expect(res.status).toBe(200);
-    const system = systemPrompt();
-    expect(system).toContain("- Preferred destinations: Lisbon, Kyoto");
-    expect(system).toContain("- Preferred travel style: luxury");
-    expect(system).toContain("- Interests: History, Food & Dining");
-    expect(system).not.toContain(userId);
+    // The profile is the traveller's own text: a user message of its own, not the system message.
+    const [system, profile, question] = ai.requests.at(-1)?.body.messages ?? [];
+    expect(system?.content).not.toContain("Lisbon");
+    expect(profile?.role).toBe("user");
+    expect(profile?.content).toContain("- Preferred destinations: Lisbon, Kyoto");
+    expect(profile?.content).toContain("- Preferred travel style: luxury");
+    expect(profile?.content).toContain("- Interests: History, Food & Dining");
+    expect(question).toEqual({ role: "user", content: "Where next?" });
+    expect(JSON.stringify(ai.requests.at(-1)?.body.messages)).not.toContain(userId);
     expect(ai.requests.at(-1)?.body).toHaveProperty("user");
   });
 
@@ -241,10 +246,10 @@ describe("POST /api/chat", () => {
       content: `turn ${i}`,
     }));
     await chat(meteoApp, "Hello", history);
-    const system = systemPrompt();
-    expect(system).not.toContain("turn 9\n");
-    expect(system).toContain("user: turn 10\n");
-    expect(system).toContain("assistant: turn 29");
+    const turns = ai.requests.at(-1)?.body.messages.slice(1, -1);
+    expect(turns).toHaveLength(20);
+    expect(turns?.[0]).toEqual({ role: "user", content: "turn 10" });
+    expect(turns?.at(-1)).toEqual({ role: "assistant", content: "turn 29" });
   });
 
   it("refuses empty and over-long messages in words", async () => {

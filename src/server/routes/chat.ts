@@ -19,8 +19,32 @@ import { getSessionUser } from "../lib/session.ts";
 import { validate } from "../lib/validate.ts";
 import { buildChatMessages, type TravellerContext } from "../services/chat-model/chat-prompt.ts";
 import type { ChatModelMessage } from "../services/chat-model/chat-model.ts";
+import { WeatherError } from "../services/weather/weather-service.ts";
 
 type WeatherLookup = { card: ForecastCard | null; text: string };
+
+/**
+ * Never the place (the visitor's own words) and no stack: an unknown place is the visitor's doing
+ * (debug); an outside service failing is the operator's business (warn, with its status or cause).
+ */
+function logWeatherFailure(deps: AppDeps, error: unknown) {
+  const provider = deps.weather.provider;
+  if (error instanceof WeatherError && error.kind === "not_found") {
+    deps.logger.debug({ provider }, "weather lookup: place not found");
+    return;
+  }
+  const cause = error instanceof Error ? error.cause : undefined;
+  const status =
+    typeof cause === "object" && cause !== null && "status" in cause ? cause.status : undefined;
+  deps.logger.warn(
+    {
+      provider,
+      status: typeof status === "number" ? status : undefined,
+      cause: cause instanceof Error ? cause.name : undefined,
+    },
+    "weather lookup failed",
+  );
+}
 
 /** The forecast for the place named in the message, if any; a failure becomes the apology text. */
 async function lookUpWeather(deps: AppDeps, message: string): Promise<WeatherLookup | null> {
@@ -30,7 +54,7 @@ async function lookUpWeather(deps: AppDeps, message: string): Promise<WeatherLoo
     const card = toForecastCard(await deps.weather.getForecast(place));
     return { card, text: forecastText(card) };
   } catch (error) {
-    deps.logger.warn({ err: error, place }, "weather lookup failed");
+    logWeatherFailure(deps, error);
     return { card: null, text: MESSAGES.weatherApology };
   }
 }

@@ -93,7 +93,7 @@ export const profileRoutes = new Hono<AppBindings>()
         cacheControlSeconds: AVATAR_CACHE_CONTROL_SECONDS,
       });
     } catch (error) {
-      deps.logger.error({ err: error, key }, "storing avatar failed");
+      deps.logger.error({ err: error, userId: user.id }, "storing avatar failed");
       throw storageFailed(MESSAGES.uploadAvatarFailed, error);
     }
 

@@ -105,7 +105,7 @@ describe("POST /api/trips with the offline planner", () => {
       [{ ...request, destination: "x".repeat(101) }, "Destination must be at most 100 characters"],
       [{ ...request, endDate: "2027-04-30" }, "End date cannot be before start date"],
       [{ ...request, endDate: "2027-06-15" }, "Trips can be at most 30 days long"],
-      [{ ...request, budget: 0 }, "Budget must be more than 0"],
+      [{ ...request, budget: 0 }, "Budget must be at least 1 USD"],
       [{ ...request, budget: undefined }, "Budget is required"],
       [{ ...request, startDate: "" }, "Start date is required"],
       [{ ...request, interests: ["Gambling"] }, "Unknown interest"],

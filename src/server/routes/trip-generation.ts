@@ -9,6 +9,7 @@ import type { AppDeps, AppBindings } from "../context.ts";
 import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../lib/rate-limit.ts";
+import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { validate } from "../lib/validate.ts";
@@ -51,17 +52,25 @@ function describeFailure(error: unknown) {
       code: error.code,
       message: error.message,
     };
+  // Validation runs first, so this is rare; it is still the client's data, never a 500.
+  if (isRejectedByDatabase(error))
+    return { status: 422 as const, code: "invalid_input", message: MESSAGES.invalidInput };
   return { status: 500 as const, code: "internal", message: MESSAGES.generateTripFailed };
 }
 
+/** Never the row or the model's text: a failed insert's message would quote every value sent. */
 function logFailure(deps: AppDeps, requestId: string, error: unknown) {
+  if (isRejectedByDatabase(error)) {
+    deps.logger.info({ requestId, sqlState: sqlState(error) }, "trip rejected by the database");
+    return;
+  }
   const cause = error instanceof Error ? error.cause : undefined;
   deps.logger.warn(
     {
       requestId,
       code: error instanceof GenerationError ? error.code : "internal",
-      err: error instanceof Error ? error.message : String(error),
-      cause: cause instanceof Error ? cause.message : cause,
+      err: safeErrorMessage(error),
+      cause: cause === undefined ? undefined : safeErrorMessage(cause),
     },
     "itinerary generation failed",
   );
@@ -129,6 +138,8 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       }
     }
 
+    // Reverse proxies (nginx) would otherwise hold the days back until the stream ends.
+    c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
       const controller = new AbortController();
       stream.onAbort(() => controller.abort());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./safe-input.ts";
 import { forecastCardSchema } from "./weather.ts";
 
 /** Longest message a visitor may send, in characters. */
@@ -24,15 +25,14 @@ export const CHAT_ROLES = ["user", "assistant"] as const;
 /** SPEC 3: Chat message. */
 export const chatMessageSchema = z.object({
   role: z.enum(CHAT_ROLES),
-  content: z.string().max(CHAT_HISTORY_ENTRY_MAX_LENGTH),
+  content: safeText("A message").max(CHAT_HISTORY_ENTRY_MAX_LENGTH),
   timestamp: z.iso.datetime().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** POST /api/chat body: the new message plus the conversation so far (the server keeps no chat state). */
 export const chatRequestSchema = z.object({
-  message: z
-    .string()
+  message: safeText("Your message")
     .trim()
     .min(1, CHAT_LIMIT_MESSAGES.empty)
     .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_LIMIT_MESSAGES.tooLong),

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { safeText, storableDate } from "./safe-input.ts";
 
-export const isoDateSchema = z.iso.date();
+/** A day of a trip: a real date PostgreSQL can store (editors and models send these too). */
+export const isoDateSchema = storableDate("Date");
 
 export const MAX_ACTIVITIES_PER_DAY = 12;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -15,9 +17,9 @@ const timeSchema = z.string().regex(TIME_PATTERN, "Time must be HH:MM");
  */
 export const activityDraftSchema = z.object({
   time: timeSchema,
-  activity: z.string().trim().min(1).max(200),
-  location: z.string().trim().min(1).max(200),
-  description: z.string().trim().min(1).max(1000),
+  activity: safeText("Activity").trim().min(1).max(200),
+  location: safeText("Location").trim().min(1).max(200),
+  description: safeText("Description").trim().min(1).max(1000),
   cost: z.number().finite().nonnegative(),
 });
 export type ActivityDraft = z.infer<typeof activityDraftSchema>;
@@ -30,15 +32,15 @@ export type ActivityDraft = z.infer<typeof activityDraftSchema>;
 export const activitySchema = z.object({
   id: z.uuid(),
   time: timeSchema,
-  activity: z.string().trim().min(1, "Activity is required").max(200),
-  location: z.string().trim().min(1, "Location is required").max(200),
-  description: z.string().trim().max(1000),
+  activity: safeText("Activity").trim().min(1, "Activity is required").max(200),
+  location: safeText("Location").trim().min(1, "Location is required").max(200),
+  description: safeText("Description").trim().max(1000),
   cost: z.number().finite().nonnegative().max(1_000_000).nullable(),
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),
-  why: z.string().trim().max(200).nullable(),
+  why: safeText().trim().max(200).nullable(),
   osmId: z.string().regex(OSM_ID_PATTERN).nullable(),
-  openingHours: z.string().max(255).nullable(),
+  openingHours: safeText("Opening hours").max(255).nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

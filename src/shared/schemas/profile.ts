@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AVATAR_MAX_BYTES, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
+import { safeText } from "./safe-input.ts";
 
 /** Comma-separated text → trimmed, non-empty entries (SPEC 5: preferred destinations). */
 export const splitDestinations = (text: string) =>
@@ -49,8 +50,7 @@ const FULL_NAME_TOO_LONG = `Full name must be at most ${PROFILE_LIMITS.fullName}
  * The one rule for a person's name, wherever it is written: the profile form and route, and Better
  * Auth's sign-up and update-user (src/server/auth-user-fields.ts). Required, trimmed, at most 100.
  */
-export const fullNameSchema = z
-  .string({ error: FULL_NAME_REQUIRED })
+export const fullNameSchema = safeText("Full name", { error: FULL_NAME_REQUIRED })
   .transform(trimName)
   .pipe(z.string().min(1, FULL_NAME_REQUIRED).max(PROFILE_LIMITS.fullName, FULL_NAME_TOO_LONG));
 
@@ -58,8 +58,7 @@ export const fullNameSchema = z
  * Sign-up's name: the spec's sign-up form asks only for e-mail and password, so it may be empty;
  * anything else is held to the same trimming and length as the full name.
  */
-export const signUpNameSchema = z
-  .string({ error: FULL_NAME_REQUIRED })
+export const signUpNameSchema = safeText("Full name", { error: FULL_NAME_REQUIRED })
   .transform(trimName)
   .pipe(z.string().max(PROFILE_LIMITS.fullName, FULL_NAME_TOO_LONG));
 
@@ -76,8 +75,7 @@ export const userImageSchema = z
  */
 export const profileUpdateInputSchema = z.object({
   fullName: fullNameSchema,
-  bio: z
-    .string()
+  bio: safeText("Bio")
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)
     .default(""),
@@ -105,12 +103,10 @@ export const profileUpdateInputSchema = z.object({
     .pipe(
       z
         .array(
-          z
-            .string()
-            .max(
-              PROFILE_LIMITS.destination,
-              `Each destination must be at most ${PROFILE_LIMITS.destination} characters`,
-            ),
+          safeText("A preferred destination").max(
+            PROFILE_LIMITS.destination,
+            `Each destination must be at most ${PROFILE_LIMITS.destination} characters`,
+          ),
         )
         .max(
           PROFILE_LIMITS.destinations,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INTERESTS } from "../constants.ts";
 import { activitySchema, daySchema, isoDateSchema, MAX_ACTIVITIES_PER_DAY } from "./itinerary.ts";
+import { safeText } from "./safe-input.ts";
 import { tripRequestSchema } from "./trip-request.ts";
 import { tripSchema } from "./trip.ts";
 
@@ -61,8 +62,7 @@ export type TripConflict = z.infer<typeof tripConflictSchema>;
 
 /** `POST /api/trips/:id/days/:date/regenerate` */
 export const regenerateDayRequestSchema = z.object({
-  instruction: z
-    .string()
+  instruction: safeText("The instruction")
     .trim()
     .max(
       REGENERATE_INSTRUCTION_MAX_LENGTH,

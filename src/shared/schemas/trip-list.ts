@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TRAVEL_STYLES } from "../constants.ts";
+import { safeText } from "./safe-input.ts";
 import { tripSchema } from "./trip.ts";
 
 export const TRIP_SORTS = ["newest", "oldest", "budget_desc", "budget_asc"] as const;
@@ -22,8 +23,7 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 // Whitespace runs collapse to one space, so a pasted "  old   town " finds "old town".
 const searchText = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
+  safeText("Search")
     .transform((v) => v.trim().replace(/\s+/g, " "))
     .pipe(z.string().max(TRIP_SEARCH_MAX_LENGTH, "Search is too long"))
     .optional(),
@@ -49,7 +49,7 @@ export const tripFiltersSchema = z
     minBudget: budgetBound("Min budget"),
     maxBudget: budgetBound("Max budget"),
     // The specification's filter has a status field with no control; the API accepts it.
-    status: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+    status: z.preprocess(emptyToUndefined, safeText("Status").trim().max(40).optional()),
     sort: z.preprocess(emptyToUndefined, z.enum(TRIP_SORTS).default(DEFAULT_TRIP_SORT)),
   })
   .refine(
@@ -62,7 +62,7 @@ export type TripFilters = z.output<typeof tripFiltersSchema>;
 export const tripListQuerySchema = z.intersection(
   tripFiltersSchema,
   z.object({
-    cursor: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+    cursor: z.preprocess(emptyToUndefined, safeText("Cursor").max(300).optional()),
     limit: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(TRIP_PAGE_SIZE_MAX).default(TRIP_PAGE_SIZE),

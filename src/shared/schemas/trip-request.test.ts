@@ -38,7 +38,7 @@ describe("tripRequestSchema", () => {
 
   it("reports the date order even while another field is wrong", () => {
     expect(messages({ ...valid, endDate: "2027-03-29", budget: -1 })).toEqual([
-      "budget: Budget must be more than 0",
+      "budget: Budget must be at least 1 USD",
       "endDate: End date cannot be before start date",
     ]);
   });
@@ -63,6 +63,43 @@ describe("tripRequestSchema", () => {
     ]);
     expect(messages({ ...valid, interests: ["Skiing"] })).toEqual([
       "interests.0: Unknown interest",
+    ]);
+  });
+});
+
+describe("tripRequestSchema: what the database can store", () => {
+  it("takes dates from 1900-01-01 to 9999-12-31 only (PostgreSQL has no year 0)", () => {
+    expect(messages({ ...valid, startDate: "1900-01-01", endDate: "1900-01-01" })).toEqual([]);
+    expect(messages({ ...valid, startDate: "9999-12-31", endDate: "9999-12-31" })).toEqual([]);
+    expect(messages({ ...valid, startDate: "0000-01-01", endDate: "0000-01-01" })).toEqual([
+      "startDate: Start date must be between 1900-01-01 and 9999-12-31",
+      "endDate: End date must be between 1900-01-01 and 9999-12-31",
+    ]);
+    expect(messages({ ...valid, startDate: "1899-12-31", endDate: "1899-12-31" })).toHaveLength(2);
+    expect(messages({ ...valid, startDate: "+10000-01-01" })[0]).toBe(
+      "startDate: Start date must be a valid date",
+    );
+  });
+
+  it("refuses a NUL or a lone surrogate in the destination, and keeps emoji", () => {
+    for (const destination of ["Lis\u0000bon", "Lis\ud800bon", "\udc00", "Lisbon\ud83d"])
+      expect(messages({ ...valid, destination })).toEqual([
+        "destination: Destination contains characters that are not allowed",
+      ]);
+    expect(messages({ ...valid, destination: "Lisbon 🇵🇹 \u{1F30D}" })).toEqual([]);
+  });
+
+  it("wants a budget of at least 1 USD with at most two decimals", () => {
+    expect(messages({ ...valid, budget: 1 })).toEqual([]);
+    expect(messages({ ...valid, budget: 12.34 })).toEqual([]);
+    expect(messages({ ...valid, budget: 999_999.99 })).toEqual([]);
+    expect(messages({ ...valid, budget: 0.99 })).toEqual(["budget: Budget must be at least 1 USD"]);
+    expect(messages({ ...valid, budget: 1.005 })).toEqual([
+      "budget: Budget can have at most two decimals",
+    ]);
+    expect(messages({ ...valid, budget: 0.004 })).toEqual([
+      "budget: Budget must be at least 1 USD",
+      "budget: Budget can have at most two decimals",
     ]);
   });
 });

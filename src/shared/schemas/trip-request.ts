@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_TRAVEL_STYLE, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
+import { safeText, storableDate } from "./safe-input.ts";
 
 export const DESTINATION_MAX_LENGTH = 100;
 export const MAX_TRIP_DAYS = 30;
+export const MIN_BUDGET_USD = 1;
 export const MAX_BUDGET_USD = 1_000_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,19 +22,22 @@ export function tripDates(startDate: string, endDate: string): string[] {
   );
 }
 
+/** Whole cents, allowing for binary floating point (12.34 * 100 is 1233.9999999999998). */
+const hasAtMostTwoDecimals = (value: number) =>
+  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 const requiredDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
-    .pipe(z.iso.date(`${label} must be a valid date`));
+    .pipe(storableDate(label));
 
 const datesPresent = z.object({ startDate: z.iso.date(), endDate: z.iso.date() });
 
 /** The planning form and `POST /api/trips` share this schema: the same rules, the same messages. */
 export const tripRequestSchema = z
   .object({
-    destination: z
-      .string({ error: "Destination is required" })
+    destination: safeText("Destination", { error: "Destination is required" })
       .trim()
       .min(1, "Destination is required")
       .max(
@@ -48,8 +53,10 @@ export const tripRequestSchema = z
             ? "Budget is required"
             : "Budget must be a number",
       })
-      .positive("Budget must be more than 0")
-      .max(MAX_BUDGET_USD, "Budget must be at most 1,000,000 USD"),
+      .min(MIN_BUDGET_USD, "Budget must be at least 1 USD")
+      .max(MAX_BUDGET_USD, "Budget must be at most 1,000,000 USD")
+      // The column keeps cents: 0.004 would silently become 0.
+      .refine(hasAtMostTwoDecimals, "Budget can have at most two decimals"),
     travelStyle: z
       .enum(TRAVEL_STYLES, { error: "Choose luxury, comfort or budget" })
       .default(DEFAULT_TRAVEL_STYLE),

@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlanTripSection } from "./plan-trip-section.tsx";
@@ -104,4 +105,32 @@ describe("PlanTripSection", () => {
     expect(screen.getByLabelText("Budget (USD)")).toHaveValue(700);
     expect(screen.getByRole("radio", { name: "Budget" })).toBeChecked();
   });
+
+  it.each([
+    ["0.004", "Budget must be at least 1 USD"],
+    ["12.345", "Budget can have at most two decimals"],
+  ])(
+    "shows why a budget of %s is refused under the field, and sends nothing",
+    async (budget, message) => {
+      serve({ "/api/config": () => json(200, config) });
+      renderSection({ authStatus: "signed-in", tripId: null });
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText("Destination"), "Lisbon");
+      await user.type(screen.getByLabelText("Start date"), "2030-05-01");
+      await user.type(screen.getByLabelText("End date"), "2030-05-03");
+      await user.type(screen.getByLabelText("Budget (USD)"), budget);
+      await user.click(screen.getByRole("button", { name: "Generate Plan" }));
+      const field = screen.getByLabelText("Budget (USD)");
+      expect(await screen.findByText(message)).toHaveAttribute("id", "budget-error");
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAttribute("aria-describedby", "budget-error");
+      // The budget is the only thing wrong.
+      for (const other of ["destination", "startDate", "endDate"])
+        expect(document.getElementById(`${other}-error`)).toBeNull();
+      const calls = vi
+        .mocked(fetch)
+        .mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));
+      expect(calls.filter((url) => url.startsWith("/api/trips"))).toEqual([]);
+    },
+  );
 });

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * PostgreSQL cannot store a NUL in text, and a lone surrogate is not a character at all (it turns into
+ * U+FFFD or an encoding error on the way to the database or the model). No person types either, so
+ * they are refused with a message before anything else happens.
+ */
+export const isStorableText = (text: string) =>
+  !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+
+export const unstorableTextMessage = (label = "Text") =>
+  `${label} contains characters that are not allowed`;
+
+/**
+ * `z.string()` that first refuses NUL and lone surrogates (`abort` keeps the later checks of the
+ * chain, trim, min and max, from reporting on text that is refused anyway). Use it for every text a
+ * client sends, in bodies and query strings alike.
+ */
+export const safeText = (label?: string, params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { message: unstorableTextMessage(label), abort: true });
+
+/** PostgreSQL's `date` has no year 0, and years past 9999 do not fit YYYY-MM-DD. */
+export const MIN_DATE = "1900-01-01";
+export const MAX_DATE = "9999-12-31";
+
+/** A real calendar date (YYYY-MM-DD) between MIN_DATE and MAX_DATE. */
+export const storableDate = (label: string) =>
+  z.iso
+    .date(`${label} must be a valid date`)
+    .refine((date) => date >= MIN_DATE && date <= MAX_DATE, {
+      message: `${label} must be between ${MIN_DATE} and ${MAX_DATE}`,
+    });
