@@ -12,7 +12,7 @@ import { enforceRateLimit } from "../lib/rate-limit.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { validate } from "../lib/validate.ts";
-import { GenerationError } from "../services/ai/itinerary-generator.ts";
+import { GenerationError } from "../services/model/model-error.ts";
 
 const HOUR_SECONDS = 60 * 60;
 /** Keeps proxies from closing a quiet stream while a slow model works. */

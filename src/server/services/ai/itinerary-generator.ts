@@ -1,5 +1,6 @@
 import type { Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { ModelUsage } from "../model/model-client.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */
 export type OutlineDay = { date: string; theme: string };
@@ -7,7 +8,7 @@ export type OutlineDay = { date: string; theme: string };
 export type GenerationEvent =
   { type: "outline"; days: OutlineDay[] } | { type: "day"; index: number; day: Day };
 
-export type GenerationUsage = { calls: number; promptTokens: number; completionTokens: number };
+export type GenerationUsage = ModelUsage;
 
 export type GenerateOptions = {
   /** Aborted when the browser goes away: every upstream call stops and nothing is saved. */
@@ -23,24 +24,3 @@ export type ItineraryGenerator = {
     options: GenerateOptions,
   ): Promise<{ itinerary: Itinerary; usage: GenerationUsage }>;
 };
-
-export type GenerationErrorCode =
-  | "ai_no_content"
-  | "ai_refused"
-  | "ai_truncated"
-  | "ai_invalid_answer"
-  | "ai_timeout"
-  | "ai_unavailable"
-  | "aborted";
-
-/** A generation that failed for a reason the user should hear about (its message is user-facing). */
-export class GenerationError extends Error {
-  override name = "GenerationError";
-  constructor(
-    readonly code: GenerationErrorCode,
-    message: string,
-    options: { cause?: unknown } = {},
-  ) {
-    super(message, options);
-  }
-}

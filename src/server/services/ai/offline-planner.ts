@@ -4,7 +4,8 @@ import type { ActivityDraft, Itinerary } from "#shared/schemas/itinerary.ts";
 import { toActivity } from "../../lib/activity.ts";
 import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { CATALOGUE, type Slot } from "./offline-catalogue.ts";
-import { GenerationError, type ItineraryGenerator } from "./itinerary-generator.ts";
+import type { ItineraryGenerator } from "./itinerary-generator.ts";
+import { GenerationError } from "../model/model-error.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
 const SLOTS: { slot: Slot; time: string }[] = [

@@ -2,17 +2,9 @@ import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import { activityDraftSchema, type Day } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/schemas/trip-request.ts";
-import {
-  GenerationError,
-  type GenerationEvent,
-  type ItineraryGenerator,
-} from "./itinerary-generator.ts";
-import {
-  callForJson,
-  createModelClient,
-  type CallState,
-  type ModelSettings,
-} from "./model-call.ts";
+import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
+import { newCallState, type ModelClient } from "../model/model-client.ts";
+import { GenerationError } from "../model/model-error.ts";
 import { toActivity } from "../../lib/activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
 import { daysMessages, outlineMessages, type OutlineEntry } from "./prompts.ts";
@@ -80,10 +72,9 @@ export type PlannerOptions = {
 
 /** Any OpenAI-compatible chat-completions service: an outline call, then the days in parallel batches. */
 export function createOpenAiPlanner(
-  settings: ModelSettings,
+  client: ModelClient,
   options: PlannerOptions = {},
 ): ItineraryGenerator {
-  const client = createModelClient(settings);
   return {
     mode: "online",
     async generate(request, { signal: outer, onEvent }) {
@@ -93,14 +84,11 @@ export function createOpenAiPlanner(
       const stop = () => controller.abort();
       outer.addEventListener("abort", stop, { once: true });
       const signal = controller.signal;
-      const state: CallState = {
-        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
-        jsonSchemaRejected: false,
-      };
+      const state = newCallState();
       const emit = (event: GenerationEvent) => {
         if (!signal.aborted) onEvent?.(event);
       };
-      const base = { client, model: settings.model, timeoutMs: settings.timeoutMs, signal, state };
+      const base = { signal, state };
 
       try {
         const batches = planBatches(dates.length, options.singleCallMaxDays);
@@ -122,7 +110,7 @@ export function createOpenAiPlanner(
           batch: { from: number; count: number },
           outline: typeof entries | null,
         ) => {
-          const answer = await callForJson({
+          const answer = await client.callForJson({
             ...base,
             messages: daysMessages(request, dates, outline, batch),
             schema: batchSchema(batch.count),
@@ -156,7 +144,7 @@ export function createOpenAiPlanner(
         } else {
           const entrySchema = outlineSchema(1).shape.days.element;
           try {
-            const answer = await callForJson({
+            const answer = await client.callForJson({
               ...base,
               messages: outlineMessages(request, dates),
               schema: outlineSchema(dates.length),
