@@ -16,6 +16,15 @@ export type GenerateOptions = {
   onEvent?: (event: GenerationEvent) => void;
 };
 
+/** One day of a saved trip planned again; the rest of the trip is context (no place twice). */
+export type RegenerateDayInput = {
+  request: TripRequest;
+  itinerary: Itinerary;
+  date: string;
+  /** The traveller's wish ("more relaxed", "rainy day, indoors"), at most 300 characters. */
+  instruction?: string | undefined;
+};
+
 /** Plans a trip. Implementations return only an itinerary that passed `validateItinerary`. */
 export type ItineraryGenerator = {
   readonly mode: "online" | "offline";
@@ -23,4 +32,9 @@ export type ItineraryGenerator = {
     request: TripRequest,
     options: GenerateOptions,
   ): Promise<{ itinerary: Itinerary; usage: GenerationUsage }>;
+  /** A fresh day for `date` (at least one activity, fresh ids); nothing is saved. */
+  regenerateDay(
+    input: RegenerateDayInput,
+    options: { signal: AbortSignal },
+  ): Promise<{ day: Day; usage: GenerationUsage }>;
 };

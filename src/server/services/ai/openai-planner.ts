@@ -7,7 +7,12 @@ import { newCallState, type ModelClient } from "../model/model-client.ts";
 import { GenerationError } from "../model/model-error.ts";
 import { toActivity } from "../../lib/activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
-import { daysMessages, outlineMessages, type OutlineEntry } from "./prompts.ts";
+import {
+  daysMessages,
+  outlineMessages,
+  regenerateDayMessages,
+  type OutlineEntry,
+} from "./prompts.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
 /** Trips this short are one call: an outline would cost more than it saves. */
@@ -35,6 +40,21 @@ const batchSchema = (count: number) =>
     days: z
       .array(z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }))
       .length(count, `Exactly ${count} days are required`),
+  });
+
+const placeKey = (text: string) => text.trim().toLowerCase();
+
+/** One day planned again: like a batch's day, and none of the places the other days already visit. */
+const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>) =>
+  z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }).superRefine((day, ctx) => {
+    day.activities.forEach((a, i) => {
+      if (usedPlaces.has(placeKey(a.location)))
+        ctx.addIssue({
+          code: "custom",
+          path: ["activities", i, "location"],
+          message: `${a.location} is already on another day of the trip`,
+        });
+    });
   });
 
 /** The first batch is one day, so the first day shows up as early as possible; the rest go in pairs. */
@@ -192,6 +212,30 @@ export function createOpenAiPlanner(
       } finally {
         outer.removeEventListener("abort", stop);
       }
+    },
+    async regenerateDay(input, { signal }) {
+      const state = newCallState();
+      const otherDays = input.itinerary.days
+        .filter((day) => day.date !== input.date)
+        .map((day) => ({ date: day.date, places: day.activities.map((a) => a.location) }));
+      const used = new Set(otherDays.flatMap((day) => day.places.map(placeKey)));
+      const answer = await client.callForJson({
+        messages: regenerateDayMessages({
+          request: input.request,
+          date: input.date,
+          otherDays,
+          instruction: input.instruction,
+        }),
+        schema: regeneratedDaySchema(used),
+        schemaName: "trip_day",
+        maxTokens: 200 + DAY_TOKENS,
+        signal,
+        state,
+      });
+      const activities = [...answer.activities]
+        .sort((a, b) => a.time.localeCompare(b.time))
+        .map((draft) => toActivity(draft));
+      return { day: { date: input.date, activities }, usage: state.usage };
     },
   };
 }
