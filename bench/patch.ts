@@ -61,7 +61,7 @@ export async function benchPatch(
         LOG_LEVEL: "info",
         ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
       },
-      { captureOutput: true },
+      { captureOutput: true, timeoutMs: 120_000 },
     );
     const user = await signUp(server.url, origin, `patch-${Date.now()}@bench.local`);
     const headers = { cookie: user.cookie, origin, "content-type": "application/json" };
