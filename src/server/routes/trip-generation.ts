@@ -1,21 +1,17 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { tripDates, tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
 import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { enforceRateLimit } from "../lib/rate-limit.ts";
-import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { validate } from "../lib/validate.ts";
-import { GenerationError } from "../services/ai/itinerary-generator.ts";
 
-const HOUR_SECONDS = 60 * 60;
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;
 
@@ -44,38 +40,6 @@ async function saveTrip(
   return toTripDto(row);
 }
 
-/** The user-facing side of a failure: the spec's message, a code that says which failure it was. */
-function describeFailure(error: unknown) {
-  if (error instanceof GenerationError)
-    return {
-      status: error.code === "ai_timeout" ? (504 as const) : (502 as const),
-      code: error.code,
-      message: error.message,
-    };
-  // Validation runs first, so this is rare; it is still the client's data, never a 500.
-  if (isRejectedByDatabase(error))
-    return { status: 422 as const, code: "invalid_input", message: MESSAGES.invalidInput };
-  return { status: 500 as const, code: "internal", message: MESSAGES.generateTripFailed };
-}
-
-/** Never the row or the model's text: a failed insert's message would quote every value sent. */
-function logFailure(deps: AppDeps, requestId: string, error: unknown) {
-  if (isRejectedByDatabase(error)) {
-    deps.logger.info({ requestId, sqlState: sqlState(error) }, "trip rejected by the database");
-    return;
-  }
-  const cause = error instanceof Error ? error.cause : undefined;
-  deps.logger.warn(
-    {
-      requestId,
-      code: error instanceof GenerationError ? error.code : "internal",
-      err: safeErrorMessage(error),
-      cause: cause === undefined ? undefined : safeErrorMessage(cause),
-    },
-    "itinerary generation failed",
-  );
-}
-
 /**
  * `POST /api/trips`: generate an itinerary and save the trip. `Accept: text/event-stream` streams
  * `start`, `outline`, `day`… then `done` (with the trip) or `error`; otherwise 201 `{ trip }`.
@@ -91,23 +55,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
-    // Per account, and per client address so that throwaway accounts do not multiply the limit.
-    // The account is counted first: a refused request does not use up the address's budget.
-    // Both refusals read the same (the per-account number is the one a person meets).
-    const limit = deps.env.GENERATION_RATE_LIMIT;
-    const message = `You have reached the limit of ${limit} trip plans per hour. Please try again later.`;
-    await enforceRateLimit(deps.database.db, {
-      key: `generation:${user.id}`,
-      limit,
-      windowSeconds: HOUR_SECONDS,
-      message,
-    });
-    await enforceRateLimit(deps.database.db, {
-      key: `generation:ip:${c.var.clientIp}`,
-      limit: deps.env.GENERATION_IP_RATE_LIMIT,
-      windowSeconds: HOUR_SECONDS,
-      message,
-    });
+    await enforceGenerationLimit(deps, user.id, c.var.clientIp);
 
     const started = performance.now();
     const logSuccess = (tripId: string, usage: object) =>
@@ -132,7 +80,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         logSuccess(trip.id, usage);
         return c.json({ trip }, 201);
       } catch (error) {
-        logFailure(deps, c.var.requestId, error);
+        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
         const failure = describeFailure(error);
         throw new AppError(failure.status, failure.code, failure.message, { cause: error });
       }
@@ -165,7 +113,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         await send("done", { trip });
       } catch (error) {
         if (controller.signal.aborted) return;
-        logFailure(deps, c.var.requestId, error);
+        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
         const { code, message } = describeFailure(error);
         await send("error", { code, message });
       } finally {

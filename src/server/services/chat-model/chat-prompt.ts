@@ -75,10 +75,13 @@ export function buildChatMessages(input: {
   traveller: TravellerContext | null;
   /** Extra context with its own bound, placed before the conversation (e.g. the open trip). */
   context?: ChatModelMessage[];
+  /** Our own further instructions (e.g. how to answer about the open trip); never visitor text. */
+  extraRules?: string;
 }): ChatModelMessage[] {
   const system = [
     PERSONA,
     RULES,
+    ...(input.extraRules ? [input.extraRules] : []),
     input.traveller
       ? "Traveller: signed in; their profile follows in the next message."
       : "Traveller: a visitor who is not signed in.",

@@ -1,58 +1,34 @@
-import OpenAI from "openai";
 import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE } from "#shared/constants.ts";
+import { newCallState, type ModelClient } from "../model/model-client.ts";
 import type { ChatModel } from "./chat-model.ts";
 
-/**
- * A 429 for an exhausted quota will not clear by waiting (unlike a rate limit), so tell the SDK not
- * to retry it; the SDK obeys the `x-should-retry` header.
- */
-const fetchWithoutQuotaRetries: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if (response.status !== 429) return response;
-  const body = await response.text();
-  const headers = new Headers(response.headers);
-  if (body.includes("insufficient_quota")) headers.set("x-should-retry", "false");
-  return new Response(body, { status: 429, statusText: response.statusText, headers });
-};
+const PROPOSAL_MAX_TOKENS = 3000;
 
 /**
- * Any OpenAI-compatible chat-completions service, streamed. The SDK retries connection errors, 429 and
- * 5xx (backing off, honouring Retry-After) before the response starts, so nothing is ever retried
- * after output has reached the visitor. `timeoutMs` bounds the whole answer, stream included.
+ * The assistant on any OpenAI-compatible chat-completions service, through the one model client:
+ * text is streamed (retried only before the first piece, bounded by AI_TIMEOUT_MS as a whole).
  */
-export function createOpenAIChatModel(options: {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-  maxRetries?: number;
-}): ChatModel {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey,
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries ?? 2,
-    fetch: fetchWithoutQuotaRetries,
-  });
+export function createOpenAIChatModel(client: ModelClient): ChatModel {
   return {
-    async *stream(messages, { signal, endUser }) {
-      const deadline = AbortSignal.timeout(options.timeoutMs);
-      const stream = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages,
-          temperature: CHAT_TEMPERATURE,
-          max_tokens: CHAT_MAX_TOKENS,
-          stream: true,
-          ...(endUser ? { user: endUser } : {}),
-        },
-        { signal: signal ? AbortSignal.any([signal, deadline]) : deadline },
-      );
-      for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta;
-        const text = delta?.content ?? delta?.refusal;
-        if (text) yield text;
-      }
-    },
+    stream: (messages, { signal, endUser }) =>
+      client.streamText({
+        messages,
+        temperature: CHAT_TEMPERATURE,
+        maxTokens: CHAT_MAX_TOKENS,
+        signal,
+        endUser,
+      }),
+    json: (messages, schema, { signal, endUser }) =>
+      client.callForJson({
+        messages,
+        schema,
+        schemaName: "trip_chat_answer",
+        // A proposal carries whole days: room for a few of them.
+        maxTokens: PROPOSAL_MAX_TOKENS,
+        temperature: 0.7,
+        signal: signal ?? AbortSignal.timeout(client.timeoutMs),
+        state: newCallState(),
+        ...(endUser ? { endUser } : {}),
+      }),
   };
 }
