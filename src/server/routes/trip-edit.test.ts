@@ -300,7 +300,7 @@ describe("PATCH /api/trips/:id", () => {
       [{ version: 1, endDate: "2027-02-01" }, "End date cannot be before start date"],
       [{ version: 1, endDate: "2027-05-01" }, "Trips can be at most 30 days long"],
       [{ version: 1, destination: "x".repeat(101) }, "Destination must be at most 100 characters"],
-      [{ version: 1, budget: 0 }, "Budget must be more than 0"],
+      [{ version: 1, budget: 0 }, "Budget must be at least 1 USD"],
       [{ version: 1, startDate: "2027-02-30" }, "Start date must be a valid date"],
     ];
     for (const [body, message] of cases) {
