@@ -28,7 +28,10 @@ export function Field({
   className,
   describedBy,
   children,
-}: FieldProps & { describedBy?: string | undefined; children: (props: ControlProps) => ReactNode }) {
+}: FieldProps & {
+  describedBy?: string | undefined;
+  children: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const ids = [describedBy, hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined];
   const described = ids.filter(Boolean).join(" ");

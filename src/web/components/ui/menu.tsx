@@ -2,7 +2,12 @@ import * as RadixMenu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
 import { buttonStyles, type ButtonVariant } from "./button.tsx";
 
-export type MenuItem = { label: string; onSelect: () => void; danger?: boolean; disabled?: boolean };
+export type MenuItem = {
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+};
 
 /**
  * A menu button (Radix: arrow keys, typeahead, Escape, focus back to the trigger).

@@ -6,6 +6,7 @@ import {
   type ChatReply,
   type ChatRequest,
 } from "#shared/schemas/chat.ts";
+import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
 import { forecastCardSchema, type ForecastCard } from "#shared/schemas/weather.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
 import { createSseParser } from "#web/lib/sse.ts";
@@ -13,14 +14,20 @@ import { createSseParser } from "#web/lib/sse.ts";
 export type ChatStreamHandlers = {
   onForecast: (forecast: ForecastCard) => void;
   onDelta: (text: string) => void;
+  onProposal?: (proposal: TripProposal) => void;
 };
+
+/** With `tripId` (the owner's open trip) the server reads that trip and may propose changes to it. */
+export type ChatSendRequest = ChatRequest & { tripId?: string };
+const replySchema = chatReplySchema.extend({ proposal: tripProposalSchema.nullish() });
+export type ChatSendReply = ChatReply & { proposal?: TripProposal | null | undefined };
 
 /** POST /api/chat as a stream: forecast first, then text pieces; resolves with the final reply. */
 export async function sendChatMessage(
-  request: ChatRequest,
+  request: ChatSendRequest,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
-): Promise<ChatReply> {
+): Promise<ChatSendReply> {
   let response: Response;
   try {
     response = await fetch("/api/chat", {
@@ -47,13 +54,14 @@ export async function sendChatMessage(
       const json: unknown = JSON.parse(data);
       if (event === "forecast") handlers.onForecast(forecastCardSchema.parse(json));
       else if (event === "delta") handlers.onDelta(chatDeltaEventSchema.parse(json).text);
-      else if (event === "done") return chatReplySchema.parse(json);
+      else if (event === "proposal") handlers.onProposal?.(tripProposalSchema.parse(json));
+      else if (event === "done") return replySchema.parse(json);
     }
     if (done) throw new ApiRequestError(MESSAGES.widgetSendFailed, 0, "stream_ended");
   }
 }
 
-type SendVariables = { request: ChatRequest; handlers: ChatStreamHandlers };
+type SendVariables = { request: ChatSendRequest; handlers: ChatStreamHandlers };
 
 export const useSendChatMessage = () =>
   useMutation({

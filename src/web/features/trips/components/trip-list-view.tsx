@@ -8,7 +8,6 @@ import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts
 import { TripCard } from "./trip-card.tsx";
 import { TripFilters } from "./trip-filters.tsx";
 
-
 // An impossible filter (min above max) is shown, not sent; the list query is then disabled.
 const NO_FILTERS: Filters = { sort: DEFAULT_TRIP_SORT };
 
