@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { daysMessages } from "#server/services/ai/prompts.ts";
-import { toResponseSchema } from "#server/services/ai/model-call.ts";
+import { toResponseSchema } from "#server/services/model/model-client.ts";
 import { activitySchema } from "#shared/schemas/itinerary.ts";
 import { tripDates, tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import {

@@ -16,7 +16,9 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
+import { tripEditRoutes } from "./routes/trip-edit.ts";
 import { tripGenerationRoutes } from "./routes/trip-generation.ts";
+import { tripRegenerateRoutes } from "./routes/trip-regenerate.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
 
@@ -124,6 +126,8 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/profile", profileRoutes);
   api.route("/files", filesRoutes);
   api.route("/trips", tripGenerationRoutes);
+  api.route("/trips", tripEditRoutes);
+  api.route("/trips", tripRegenerateRoutes);
   api.route("/shared", sharedRoutes);
   api.route("/chat", chatRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);

@@ -10,6 +10,7 @@ import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
+import { createModelClient, type ModelClient } from "./services/model/model-client.ts";
 import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import { createS3Storage } from "./services/storage/s3-storage.ts";
@@ -41,16 +42,20 @@ export function createStorage(env: Env, now: () => number = Date.now): Storage {
   });
 }
 
-export function createItineraryGenerator(env: Env): ItineraryGenerator {
-  // env.ts guarantees all three AI_* settings or none.
+/** The one model client, or null without a provider (env.ts guarantees all three AI_* or none). */
+export function createModel(env: Env): ModelClient | null {
   return env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
-    ? createOpenAiPlanner({
+    ? createModelClient({
         baseUrl: env.AI_BASE_URL,
         apiKey: env.AI_API_KEY,
         model: env.AI_MODEL,
         timeoutMs: env.AI_TIMEOUT_MS,
       })
-    : createOfflinePlanner();
+    : null;
+}
+
+export function createItineraryGenerator(model: ModelClient | null): ItineraryGenerator {
+  return model ? createOpenAiPlanner(model) : createOfflinePlanner();
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
@@ -62,17 +67,10 @@ export function createDeps(
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
   const auth = createAuth({ env, db: database.db, mailer, logger });
-  const ai = createItineraryGenerator(env);
+  const model = createModel(env);
+  const ai = createItineraryGenerator(model);
   const weather = createWeather(env);
-  const chatModel =
-    env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
-      ? createOpenAIChatModel({
-          baseUrl: env.AI_BASE_URL,
-          apiKey: env.AI_API_KEY,
-          model: env.AI_MODEL,
-          timeoutMs: env.AI_TIMEOUT_MS,
-        })
-      : null;
+  const chatModel = model ? createOpenAIChatModel(model) : null;
   return { env, database, logger, mailer, storage, auth, ai, weather, chatModel };
 }
 

@@ -9,6 +9,7 @@ const ENTRIES = /exactly (\d+) (?:JSON )?entries/i;
  */
 export function answerItineraryPrompt(body: ChatRequest): string {
   const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
+  if (isRegenerateDayPrompt(body)) return regeneratedDayAnswer(body);
   const asked = ENTRIES.exec(prompt);
   const count = Number(asked?.[1] ?? 1);
   if (prompt.includes("Outline this")) return itineraryOutlineAnswer(count);
@@ -113,4 +114,58 @@ export function answerItineraryRealistically(body: ChatRequest): string {
   if (name === "trip_outline" || (!name && prompt.includes("Outline")))
     return realisticOutlineAnswer(count);
   return realisticDaysAnswer(count, firstDay);
+}
+
+/** `POST /api/trips/:id/days/:date/regenerate` asks for one day as `trip_day` ("Plan <date> again"). */
+export const isRegenerateDayPrompt = (body: ChatRequest) =>
+  body.response_format?.json_schema?.name === "trip_day" ||
+  /Plan \d{4}-\d{2}-\d{2} again/.test(body.messages.map((m) => m.content ?? "").join("\n"));
+
+/** The places the prompt says other days already visit (one "date: a; b" line per day). */
+export function otherDaysPlaces(body: ChatRequest): string[] {
+  const prompt = body.messages.map((m) => m.content ?? "").join("\n");
+  const section = /Other days already visit[^\n]*\n([\s\S]*?)\n(?=Plan )/.exec(prompt)?.[1] ?? "";
+  return section
+    .split("\n")
+    .flatMap((line) => line.replace(/^\d{4}-\d{2}-\d{2}: /, "").split("; "))
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The traveller's wish as the prompt carries it (JSON inside <trip>). */
+export function regenerateWish(body: ChatRequest): string {
+  const prompt = body.messages.map((m) => m.content ?? "").join("\n");
+  const data = /<trip>(.*?)<\/trip>/.exec(prompt)?.[1];
+  if (!data) return "";
+  try {
+    return String((JSON.parse(data) as { wish?: unknown }).wish ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * A well-behaved model's answer to a regenerate request: three activities at places no other day
+ * visits, following the wish when it asks for indoors.
+ */
+export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): string {
+  const taken = new Set(otherDaysPlaces(body).map((p) => p.toLowerCase()));
+  const indoors = /indoor|rain/i.test(regenerateWish(body));
+  const pool = places ?? [
+    indoors ? "Covered market hall" : "Botanical garden",
+    indoors ? "National tile museum" : "Riverside promenade",
+    indoors ? "Cinema Ideal" : "Miradouro da Graça",
+    "Time Out Market",
+    "LX Factory",
+  ];
+  const fresh = pool.filter((p) => !taken.has(p.toLowerCase())).slice(0, 3);
+  return JSON.stringify({
+    activities: fresh.map((place, i) => ({
+      time: ["10:00", "13:30", "18:00"][i] ?? "20:00",
+      activity: `${indoors ? "Indoors at" : "Visit"} ${place}`,
+      location: place,
+      description: `A fresh idea for this day at ${place}.`,
+      cost: 10 + i * 5,
+    })),
+  });
 }

@@ -36,6 +36,7 @@ export function createClient(t: Pick<TestApp, "app">) {
     post: (url: string, json?: unknown, headers?: Record<string, string>) =>
       request("POST", url, { json, headers }),
     put: (url: string, json?: unknown) => request("PUT", url, { json }),
+    patch: (url: string, json?: unknown) => request("PATCH", url, { json }),
     delete: (url: string) => request("DELETE", url),
     cookies: jar,
   };

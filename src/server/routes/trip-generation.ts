@@ -1,20 +1,17 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { tripDates, tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
 import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { enforceRateLimit } from "../lib/rate-limit.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { validate } from "../lib/validate.ts";
-import { GenerationError } from "../services/ai/itinerary-generator.ts";
 
-const HOUR_SECONDS = 60 * 60;
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;
 
@@ -43,30 +40,6 @@ async function saveTrip(
   return toTripDto(row);
 }
 
-/** The user-facing side of a failure: the spec's message, a code that says which failure it was. */
-function describeFailure(error: unknown) {
-  if (error instanceof GenerationError)
-    return {
-      status: error.code === "ai_timeout" ? (504 as const) : (502 as const),
-      code: error.code,
-      message: error.message,
-    };
-  return { status: 500 as const, code: "internal", message: MESSAGES.generateTripFailed };
-}
-
-function logFailure(deps: AppDeps, requestId: string, error: unknown) {
-  const cause = error instanceof Error ? error.cause : undefined;
-  deps.logger.warn(
-    {
-      requestId,
-      code: error instanceof GenerationError ? error.code : "internal",
-      err: error instanceof Error ? error.message : String(error),
-      cause: cause instanceof Error ? cause.message : cause,
-    },
-    "itinerary generation failed",
-  );
-}
-
 /**
  * `POST /api/trips`: generate an itinerary and save the trip. `Accept: text/event-stream` streams
  * `start`, `outline`, `day`… then `done` (with the trip) or `error`; otherwise 201 `{ trip }`.
@@ -82,13 +55,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
-    const limit = deps.env.GENERATION_RATE_LIMIT;
-    await enforceRateLimit(deps.database.db, {
-      key: `generation:${user.id}`,
-      limit,
-      windowSeconds: HOUR_SECONDS,
-      message: `You have reached the limit of ${limit} trip plans per hour. Please try again later.`,
-    });
+    await enforceGenerationLimit(deps, user.id);
 
     const started = performance.now();
     const logSuccess = (tripId: string, usage: object) =>
@@ -113,7 +80,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         logSuccess(trip.id, usage);
         return c.json({ trip }, 201);
       } catch (error) {
-        logFailure(deps, c.var.requestId, error);
+        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
         const failure = describeFailure(error);
         throw new AppError(failure.status, failure.code, failure.message, { cause: error });
       }
@@ -144,7 +111,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         await send("done", { trip });
       } catch (error) {
         if (controller.signal.aborted) return;
-        logFailure(deps, c.var.requestId, error);
+        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
         const { code, message } = describeFailure(error);
         await send("error", { code, message });
       } finally {

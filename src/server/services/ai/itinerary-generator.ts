@@ -1,5 +1,6 @@
 import type { Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { ModelUsage } from "../model/model-client.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */
 export type OutlineDay = { date: string; theme: string };
@@ -7,12 +8,21 @@ export type OutlineDay = { date: string; theme: string };
 export type GenerationEvent =
   { type: "outline"; days: OutlineDay[] } | { type: "day"; index: number; day: Day };
 
-export type GenerationUsage = { calls: number; promptTokens: number; completionTokens: number };
+export type GenerationUsage = ModelUsage;
 
 export type GenerateOptions = {
   /** Aborted when the browser goes away: every upstream call stops and nothing is saved. */
   signal: AbortSignal;
   onEvent?: (event: GenerationEvent) => void;
+};
+
+/** One day of a saved trip planned again; the rest of the trip is context (no place twice). */
+export type RegenerateDayInput = {
+  request: TripRequest;
+  itinerary: Itinerary;
+  date: string;
+  /** The traveller's wish ("more relaxed", "rainy day, indoors"), at most 300 characters. */
+  instruction?: string | undefined;
 };
 
 /** Plans a trip. Implementations return only an itinerary that passed `validateItinerary`. */
@@ -22,25 +32,9 @@ export type ItineraryGenerator = {
     request: TripRequest,
     options: GenerateOptions,
   ): Promise<{ itinerary: Itinerary; usage: GenerationUsage }>;
+  /** A fresh day for `date` (at least one activity, fresh ids); nothing is saved. */
+  regenerateDay(
+    input: RegenerateDayInput,
+    options: { signal: AbortSignal },
+  ): Promise<{ day: Day; usage: GenerationUsage }>;
 };
-
-export type GenerationErrorCode =
-  | "ai_no_content"
-  | "ai_refused"
-  | "ai_truncated"
-  | "ai_invalid_answer"
-  | "ai_timeout"
-  | "ai_unavailable"
-  | "aborted";
-
-/** A generation that failed for a reason the user should hear about (its message is user-facing). */
-export class GenerationError extends Error {
-  override name = "GenerationError";
-  constructor(
-    readonly code: GenerationErrorCode,
-    message: string,
-    options: { cause?: unknown } = {},
-  ) {
-    super(message, options);
-  }
-}

@@ -1,10 +1,11 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import type { ActivityDraft, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { ActivityDraft, Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import { toActivity } from "../../lib/activity.ts";
 import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { CATALOGUE, type Slot } from "./offline-catalogue.ts";
-import { GenerationError, type ItineraryGenerator } from "./itinerary-generator.ts";
+import type { ItineraryGenerator, RegenerateDayInput } from "./itinerary-generator.ts";
+import { GenerationError } from "../model/model-error.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
 const SLOTS: { slot: Slot; time: string }[] = [
@@ -59,6 +60,47 @@ export function planOffline(request: TripRequest): Itinerary {
   };
 }
 
+const ALL_POOLS = Object.keys(CATALOGUE) as (Interest | "General")[];
+
+/**
+ * A fresh day from the catalogue: for each slot, the first template (the trip's interests first,
+ * then the rest) that no day of the trip has yet, this day included, so Regenerate always changes
+ * something. The instruction cannot be read without a model; the form says the planner is offline.
+ */
+export function regenerateOffline(input: RegenerateDayInput): Day {
+  const { request, itinerary, date } = input;
+  const taken = new Set(
+    itinerary.days.flatMap((day) => day.activities.map((a) => a.activity.trim().toLowerCase())),
+  );
+  const pools = [...new Set<Interest | "General">([...request.interests, "General", ...ALL_POOLS])];
+  const factor = STYLE_FACTOR[request.travelStyle];
+  const dayCount = Math.max(1, itinerary.days.length);
+  const drafts = SLOTS.map(({ slot, time }, slotIndex): ActivityDraft => {
+    const candidates = pools.flatMap((pool) => CATALOGUE[pool][slot]);
+    // Rotate by slot so a day with few interests still mixes them.
+    const rotated = [...candidates.slice(slotIndex), ...candidates.slice(0, slotIndex)];
+    const pick =
+      rotated.find((c) => !taken.has(c.activity.toLowerCase())) ?? rotated[0] ?? candidates[0];
+    if (!pick) throw new Error(`catalogue has no ${slot} entry`);
+    taken.add(pick.activity.toLowerCase());
+    return {
+      time,
+      activity: pick.activity,
+      location: `${pick.where}, ${request.destination}`,
+      description: pick.description,
+      cost: pick.cost * factor,
+    };
+  });
+  // The day's share of the activity budget, like a generated plan.
+  const cap = (request.budget * ACTIVITY_SHARE) / dayCount;
+  const total = drafts.reduce((sum, a) => sum + a.cost, 0);
+  const scale = total > cap ? cap / total : 1;
+  return {
+    date,
+    activities: drafts.map((a) => toActivity({ ...a, cost: Math.floor(a.cost * scale) })),
+  };
+}
+
 export function createOfflinePlanner(): ItineraryGenerator {
   return {
     mode: "offline",
@@ -78,6 +120,13 @@ export function createOfflinePlanner(): ItineraryGenerator {
       itinerary.days.forEach((day, index) => onEvent?.({ type: "day", index, day }));
       return Promise.resolve({
         itinerary,
+        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      });
+    },
+    regenerateDay(input, { signal }) {
+      if (signal.aborted) return Promise.reject(new GenerationError("aborted", "aborted"));
+      return Promise.resolve({
+        day: regenerateOffline(input),
         usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
       });
     },

@@ -2,20 +2,17 @@ import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import { activityDraftSchema, type Day } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/schemas/trip-request.ts";
-import {
-  GenerationError,
-  type GenerationEvent,
-  type ItineraryGenerator,
-} from "./itinerary-generator.ts";
-import {
-  callForJson,
-  createModelClient,
-  type CallState,
-  type ModelSettings,
-} from "./model-call.ts";
+import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
+import { newCallState, type ModelClient } from "../model/model-client.ts";
+import { GenerationError } from "../model/model-error.ts";
 import { toActivity } from "../../lib/activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
-import { daysMessages, outlineMessages, type OutlineEntry } from "./prompts.ts";
+import {
+  daysMessages,
+  outlineMessages,
+  regenerateDayMessages,
+  type OutlineEntry,
+} from "./prompts.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
 /** Trips this short are one call: an outline would cost more than it saves. */
@@ -43,6 +40,21 @@ const batchSchema = (count: number) =>
     days: z
       .array(z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }))
       .length(count, `Exactly ${count} days are required`),
+  });
+
+const placeKey = (text: string) => text.trim().toLowerCase();
+
+/** One day planned again: like a batch's day, and none of the places the other days already visit. */
+const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>) =>
+  z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }).superRefine((day, ctx) => {
+    day.activities.forEach((a, i) => {
+      if (usedPlaces.has(placeKey(a.location)))
+        ctx.addIssue({
+          code: "custom",
+          path: ["activities", i, "location"],
+          message: `${a.location} is already on another day of the trip`,
+        });
+    });
   });
 
 /** The first batch is one day, so the first day shows up as early as possible; the rest go in pairs. */
@@ -80,10 +92,9 @@ export type PlannerOptions = {
 
 /** Any OpenAI-compatible chat-completions service: an outline call, then the days in parallel batches. */
 export function createOpenAiPlanner(
-  settings: ModelSettings,
+  client: ModelClient,
   options: PlannerOptions = {},
 ): ItineraryGenerator {
-  const client = createModelClient(settings);
   return {
     mode: "online",
     async generate(request, { signal: outer, onEvent }) {
@@ -93,14 +104,11 @@ export function createOpenAiPlanner(
       const stop = () => controller.abort();
       outer.addEventListener("abort", stop, { once: true });
       const signal = controller.signal;
-      const state: CallState = {
-        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
-        jsonSchemaRejected: false,
-      };
+      const state = newCallState();
       const emit = (event: GenerationEvent) => {
         if (!signal.aborted) onEvent?.(event);
       };
-      const base = { client, model: settings.model, timeoutMs: settings.timeoutMs, signal, state };
+      const base = { signal, state };
 
       try {
         const batches = planBatches(dates.length, options.singleCallMaxDays);
@@ -122,7 +130,7 @@ export function createOpenAiPlanner(
           batch: { from: number; count: number },
           outline: typeof entries | null,
         ) => {
-          const answer = await callForJson({
+          const answer = await client.callForJson({
             ...base,
             messages: daysMessages(request, dates, outline, batch),
             schema: batchSchema(batch.count),
@@ -156,7 +164,7 @@ export function createOpenAiPlanner(
         } else {
           const entrySchema = outlineSchema(1).shape.days.element;
           try {
-            const answer = await callForJson({
+            const answer = await client.callForJson({
               ...base,
               messages: outlineMessages(request, dates),
               schema: outlineSchema(dates.length),
@@ -204,6 +212,30 @@ export function createOpenAiPlanner(
       } finally {
         outer.removeEventListener("abort", stop);
       }
+    },
+    async regenerateDay(input, { signal }) {
+      const state = newCallState();
+      const otherDays = input.itinerary.days
+        .filter((day) => day.date !== input.date)
+        .map((day) => ({ date: day.date, places: day.activities.map((a) => a.location) }));
+      const used = new Set(otherDays.flatMap((day) => day.places.map(placeKey)));
+      const answer = await client.callForJson({
+        messages: regenerateDayMessages({
+          request: input.request,
+          date: input.date,
+          otherDays,
+          instruction: input.instruction,
+        }),
+        schema: regeneratedDaySchema(used),
+        schemaName: "trip_day",
+        maxTokens: 200 + DAY_TOKENS,
+        signal,
+        state,
+      });
+      const activities = [...answer.activities]
+        .sort((a, b) => a.time.localeCompare(b.time))
+        .map((draft) => toActivity(draft));
+      return { day: { date: input.date, activities }, usage: state.usage };
     },
   };
 }

@@ -85,3 +85,38 @@ export function daysMessages(
   );
   return messages(lines);
 }
+
+/** How much of the rest of the trip a regenerate call carries: enough for 30 days of places. */
+const OTHER_DAYS_MAX_CHARS = 4000;
+
+/**
+ * One day planned again. The rest of the trip travels as one compact line per day (its places
+ * only), so the model repeats none of them; the traveller's wish is data, like everything they typed.
+ */
+export function regenerateDayMessages(input: {
+  request: TripRequest;
+  date: string;
+  otherDays: { date: string; places: string[] }[];
+  instruction: string | undefined;
+}): ChatCompletionMessageParam[] {
+  const { request, date } = input;
+  const dayCount = Math.max(1, input.otherDays.length + 1);
+  const perDay = Math.floor(request.budget / dayCount);
+  let others = input.otherDays
+    .filter((d) => d.places.length > 0)
+    .map((d) => `${d.date}: ${d.places.join("; ")}`)
+    .join("\n");
+  if (others.length > OTHER_DAYS_MAX_CHARS) others = `${others.slice(0, OTHER_DAYS_MAX_CHARS)}…`;
+  return messages(
+    [
+      tripData({
+        destination: destination(request),
+        date,
+        interests: request.interests,
+        wish: input.instruction ?? "",
+      }),
+      others ? `Other days already visit (use none of these places):\n${others}` : "",
+      `Plan ${date} again as JSON, ${STYLE_HINT[request.travelStyle]}, following the wish if any: 3-5 activities, real places, 1-sentence descriptions, USD per person, max ${perDay} in total.`,
+    ].filter(Boolean),
+  );
+}

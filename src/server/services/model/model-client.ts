@@ -7,18 +7,32 @@ import OpenAI, {
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import { GenerationError, type GenerationUsage } from "./itinerary-generator.ts";
+import { GenerationError } from "./model-error.ts";
+
+/*
+ * The one client for every call to the OpenAI-compatible service: the planner's outline and batches,
+ * a regenerated day, the chat's streamed text and its trip proposals. Retries, Retry-After, quota,
+ * timeouts, json_schema with the json_object fallback, the repair call, streaming and usage all live
+ * here, so no caller wraps the SDK its own way.
+ */
 
 export type ModelSettings = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 
-/** Shared by every call of one generation: usage totals and whether the provider refused json_schema. */
-export type CallState = { usage: GenerationUsage; jsonSchemaRejected: boolean };
+export type ModelUsage = { calls: number; promptTokens: number; completionTokens: number };
+
+/** Shared by every call of one task: usage totals and whether the provider refused json_schema. */
+export type CallState = { usage: ModelUsage; jsonSchemaRejected: boolean };
+
+export const newCallState = (): CallState => ({
+  usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+  jsonSchemaRejected: false,
+});
 
 const MAX_RETRIES = 2;
 /** A Retry-After longer than this is a provider that will not recover in time for the user waiting. */
 const MAX_RETRY_WAIT_MS = 20_000;
 
-export function createModelClient(settings: ModelSettings) {
+function createSdk(settings: ModelSettings) {
   // Retries are ours (below): the SDK's would also retry timeouts and could not tell quota from rate.
   return new OpenAI({
     baseURL: settings.baseUrl,
@@ -77,6 +91,9 @@ type CompleteOptions = {
   schemaName: string;
   jsonSchema: Record<string, unknown>;
   maxTokens: number;
+  temperature?: number;
+  /** An opaque id of the end user, for the provider's abuse monitoring. */
+  endUser?: string;
   /** Streaming calls have no SDK timeout once headers arrived: this bounds the silence between chunks. */
   timeoutMs: number;
   signal: AbortSignal;
@@ -117,7 +134,8 @@ function requestBody(options: CompleteOptions, useJsonSchema: boolean) {
     model: options.model,
     messages: options.messages,
     max_tokens: options.maxTokens,
-    temperature: 0.7,
+    temperature: options.temperature ?? 0.7,
+    ...(options.endUser ? { user: options.endUser } : {}),
     response_format: useJsonSchema
       ? {
           type: "json_schema" as const,
@@ -255,7 +273,9 @@ function parseAnswer<T>(
   return { ok: false, problem: `The JSON did not match the required shape:\n${issues.join("\n")}` };
 }
 
-export type JsonCall<T> = Omit<CompleteOptions, "jsonSchema"> & { schema: z.ZodType<T> };
+export type JsonCall<T> = Omit<CompleteOptions, "jsonSchema" | "client" | "model" | "timeoutMs"> & {
+  schema: z.ZodType<T>;
+};
 
 /** The JSON Schema sent as `response_format`, made from the same zod schema that validates answers. */
 export function toResponseSchema(schema: z.ZodType): Record<string, unknown> {
@@ -264,7 +284,11 @@ export function toResponseSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 /** Asks, validates with zod, and gives a failing answer one repair attempt that names the problem. */
-export async function callForJson<T>(call: JsonCall<T>): Promise<T> {
+async function callForJson<T>(
+  sdk: Pick<CompleteOptions, "client" | "model" | "timeoutMs">,
+  jsonCall: JsonCall<T>,
+): Promise<T> {
+  const call = { ...jsonCall, ...sdk };
   const jsonSchema = toResponseSchema(call.schema);
   const first = await completeJson({ ...call, jsonSchema });
   const parsed = parseAnswer(first, call.schema);
@@ -287,4 +311,70 @@ export async function callForJson<T>(call: JsonCall<T>): Promise<T> {
   const repaired = parseAnswer(second, call.schema);
   if (repaired.ok) return repaired.data;
   throw failed("ai_invalid_answer", new Error(repaired.problem));
+}
+
+export type TextCall = {
+  messages: ChatCompletionMessageParam[];
+  maxTokens: number;
+  temperature: number;
+  signal?: AbortSignal;
+  endUser?: string;
+  /** Counted here when given (calls and tokens of the answer). */
+  state?: CallState;
+};
+
+/**
+ * A streamed plain-text answer. The request is retried (connection errors, 429 that is not a quota,
+ * 5xx, honouring Retry-After) only before its first piece arrived, so nothing the user already saw
+ * is repeated; `timeoutMs` bounds the whole answer, stream included.
+ */
+async function* streamText(
+  sdk: Pick<CompleteOptions, "client" | "model" | "timeoutMs">,
+  call: TextCall,
+): AsyncGenerator<string> {
+  const deadline = AbortSignal.timeout(sdk.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  const stream = await withRetries(
+    () =>
+      sdk.client.chat.completions.create(
+        {
+          model: sdk.model,
+          messages: call.messages,
+          temperature: call.temperature,
+          max_tokens: call.maxTokens,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(call.endUser ? { user: call.endUser } : {}),
+        },
+        { signal },
+      ),
+    signal,
+  );
+  if (call.state) call.state.usage.calls += 1;
+  for await (const chunk of stream) {
+    if (chunk.usage && call.state) {
+      call.state.usage.promptTokens += chunk.usage.prompt_tokens;
+      call.state.usage.completionTokens += chunk.usage.completion_tokens;
+    }
+    const delta = chunk.choices[0]?.delta;
+    const text = delta?.content ?? delta?.refusal;
+    if (text) yield text;
+  }
+}
+
+export type ModelClient = {
+  readonly model: string;
+  /** One JSON answer validated by `schema`, with one repair call; throws GenerationError. */
+  callForJson<T>(call: JsonCall<T>): Promise<T>;
+  /** A streamed text answer (the chat). */
+  streamText(call: TextCall): AsyncIterable<string>;
+};
+
+export function createModelClient(settings: ModelSettings): ModelClient {
+  const sdk = { client: createSdk(settings), model: settings.model, timeoutMs: settings.timeoutMs };
+  return {
+    model: settings.model,
+    callForJson: (call) => callForJson(sdk, call),
+    streamText: (call) => streamText(sdk, call),
+  };
 }

@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
+
+type DayInput = z.output<typeof dayInputSchema>;
+type ActivityInput = DayInput["activities"][number];
+type PlaceFields = Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours">;
+
+const placeOf = (a: PlaceFields): PlaceFields => ({
+  lat: a.lat,
+  lng: a.lng,
+  why: a.why,
+  osmId: a.osmId,
+  openingHours: a.openingHours,
+});
+const NO_PLACE: PlaceFields = { lat: null, lng: null, why: null, osmId: null, openingHours: null };
+
+const hasPlace = (a: PlaceFields) => (a.lat !== null && a.lng !== null) || a.osmId !== null;
+const samePlace = (a: PlaceFields, b: PlaceFields) =>
+  a.lat === b.lat && a.lng === b.lng && a.osmId === b.osmId && a.openingHours === b.openingHours;
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export type Reconciled = {
+  itinerary: Itinerary;
+  /**
+   * Activities whose location text changed and that carry no place any more: the ones a geocoder
+   * or a place matcher should look up (other features hook in here).
+   */
+  relocated: Activity[];
+};
+
+/**
+ * One activity as the client sent it, against what was stored under its id.
+ * - No id, or an id this trip does not know (or one already used in this change): a new activity
+ *   with a fresh id and whatever place the client picked.
+ * - A known id keeps its id. Its place (lat/lng/osmId/openingHours/why) stays while its location
+ *   text is the same; when the text changed the place is cleared, unless the client sent a
+ *   different place with it (a place picked from a list), which is then taken as sent.
+ */
+export function reconcileActivity(
+  input: ActivityInput,
+  previous: Activity | undefined,
+): { activity: Activity; relocated: boolean } {
+  const text = {
+    time: input.time,
+    activity: input.activity,
+    location: input.location,
+    description: input.description,
+    cost: input.cost,
+  };
+  if (!previous) {
+    return { activity: { id: randomUUID(), ...text, ...placeOf(input) }, relocated: false };
+  }
+  const picked = hasPlace(input) && !samePlace(input, previous);
+  const moved = !sameText(input.location, previous.location);
+  const place = picked ? placeOf(input) : moved ? NO_PLACE : placeOf(previous);
+  return {
+    activity: { id: previous.id, ...text, ...place },
+    relocated: moved && !picked,
+  };
+}
+
+/** Every day's activities reconciled against the stored itinerary (ids are looked up trip-wide). */
+export function reconcileItinerary(stored: Itinerary, days: DayInput[]): Reconciled {
+  const known = new Map<string, Activity>();
+  for (const day of stored.days) for (const a of day.activities) known.set(a.id, a);
+  const used = new Set<string>();
+  const relocated: Activity[] = [];
+  const result: Day[] = days.map((day) => ({
+    date: day.date,
+    activities: day.activities.map((input) => {
+      const previous = input.id && !used.has(input.id) ? known.get(input.id) : undefined;
+      const { activity, relocated: moved } = reconcileActivity(input, previous);
+      used.add(activity.id);
+      if (moved) relocated.push(activity);
+      return activity;
+    }),
+  }));
+  return { itinerary: { days: result }, relocated };
+}

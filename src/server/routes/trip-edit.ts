@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  duplicateTripRequestSchema,
+  TRIP_CONFLICT_MESSAGE,
+  tripPatchSchema,
+  type TripConflict,
+} from "#shared/schemas/trip-edit.ts";
+import { daysBetween } from "#shared/schemas/trip-request.ts";
+import type { AppBindings } from "../context.ts";
+import { trips, type TripRow } from "../db/schema.ts";
+import { notFound } from "../lib/http-errors.ts";
+import { requireUser } from "../lib/session.ts";
+import { findOwnTrip } from "../lib/trip-access.ts";
+import { toTripDto } from "../lib/trip-dto.ts";
+import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
+import { validate } from "../lib/validate.ts";
+
+const uuid = z.uuid();
+
+/** Signed in, and a well-formed id, before the body is even read: 401 and 404 come before 422. */
+const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) => {
+  await requireUser(c);
+  if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
+  await next();
+};
+
+const conflict = (c: Context<AppBindings>, row: TripRow) =>
+  c.json<TripConflict>(
+    { error: { code: "conflict", message: TRIP_CONFLICT_MESSAGE }, trip: toTripDto(row) },
+    409,
+  );
+
+/** Editing and copying the owner's trip. Another user's, a missing or a malformed id is a 404. */
+export const tripEditRoutes = new Hono<AppBindings>()
+  .patch("/:id", ownTripGuard, validate("json", tripPatchSchema), async (c) => {
+    const user = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const id = c.req.param("id");
+    const patch = c.req.valid("json");
+    const row = await findOwnTrip(db, user.id, id);
+    if (row.version !== patch.version) return conflict(c, row);
+    const { values } = applyTripPatch(row, patch);
+    // Atomic against a concurrent save: only the version this change was based on is overwritten.
+    const [updated] = await db
+      .update(trips)
+      .set({ ...values, version: sql`${trips.version} + 1` })
+      .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
+      .returning();
+    if (updated) return c.json({ trip: toTripDto(updated) });
+    return conflict(c, await findOwnTrip(db, user.id, id));
+  })
+  .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
+    const user = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const row = await findOwnTrip(db, user.id, c.req.param("id"));
+    const { startDate } = c.req.valid("json");
+    const shift = daysBetween(row.startDate, startDate);
+    const [copy] = await db
+      .insert(trips)
+      .values({
+        userId: user.id,
+        destination: row.destination,
+        startDate,
+        endDate: shiftDate(row.endDate, shift),
+        budget: row.budget,
+        travelStyle: row.travelStyle,
+        interests: row.interests,
+        itinerary: {
+          days: row.itinerary.days.map((day) => ({
+            date: shiftDate(day.date, shift),
+            activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
+          })),
+        },
+        status: row.status,
+        isPublic: false,
+        place: row.place,
+        grounding: row.grounding,
+      })
+      .returning();
+    if (!copy) throw new Error("trip insert returned no row");
+    return c.json({ trip: toTripDto(copy) }, 201);
+  });

@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  regenerateDayRequestSchema,
+  type RegenerateDayResponse,
+} from "#shared/schemas/trip-edit.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { AppBindings, AppDeps } from "../context.ts";
+import type { TripRow } from "../db/schema.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
+import { AppError, notFound } from "../lib/http-errors.ts";
+import { requireUser } from "../lib/session.ts";
+import { findOwnTrip } from "../lib/trip-access.ts";
+import { validate } from "../lib/validate.ts";
+
+const uuid = z.uuid();
+const DAY_NOT_FOUND = "Day not found";
+/** Keeps proxies from closing a quiet stream while a slow model works. */
+const HEARTBEAT_MS = 15_000;
+
+const requestOf = (row: TripRow): TripRequest => ({
+  destination: row.destination,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  budget: row.budget,
+  travelStyle: row.travelStyle as TripRequest["travelStyle"],
+  interests: row.interests as TripRequest["interests"],
+});
+
+async function proposeDay(
+  deps: AppDeps,
+  row: TripRow,
+  date: string,
+  instruction: string | undefined,
+  signal: AbortSignal,
+): Promise<RegenerateDayResponse> {
+  const { day } = await deps.ai.regenerateDay(
+    {
+      request: requestOf(row),
+      itinerary: row.itinerary,
+      date,
+      instruction: instruction || undefined,
+    },
+    { signal },
+  );
+  return { proposal: day, version: row.version };
+}
+
+/**
+ * `POST /api/trips/:id/days/:date/regenerate`: a proposal for one day, saved nowhere (Accept sends
+ * it through PATCH with `version`). Counts against the generation limit. `Accept: text/event-stream`
+ * streams `start` then `done` (the same body as the JSON answer) or `error`.
+ */
+export const tripRegenerateRoutes = new Hono<AppBindings>().post(
+  "/:id/days/:date/regenerate",
+  async (c, next) => {
+    await requireUser(c);
+    if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
+    await next();
+  },
+  validate("json", regenerateDayRequestSchema),
+  async (c) => {
+    const { deps } = c.var;
+    const user = await requireUser(c);
+    const row = await findOwnTrip(deps.database.db, user.id, c.req.param("id"));
+    const date = c.req.param("date");
+    if (!row.itinerary.days.some((day) => day.date === date)) throw notFound(DAY_NOT_FOUND);
+    const { instruction } = c.req.valid("json");
+    await enforceGenerationLimit(deps, user.id);
+
+    if (!c.req.header("accept")?.includes("text/event-stream")) {
+      try {
+        return c.json(await proposeDay(deps, row, date, instruction, c.req.raw.signal));
+      } catch (error) {
+        logFailure(deps, c.var.requestId, error, "day regeneration failed");
+        const failure = describeFailure(error);
+        throw new AppError(failure.status, failure.code, failure.message, { cause: error });
+      }
+    }
+
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const controller = new AbortController();
+      stream.onAbort(() => controller.abort());
+      const send = (event: string, data: unknown) =>
+        stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => controller.abort());
+      const heartbeat = setInterval(() => {
+        void stream.write(": keep-alive\n\n").catch(() => controller.abort());
+      }, HEARTBEAT_MS);
+      try {
+        await send("start", { mode: deps.ai.mode, date, version: row.version });
+        const answer = await proposeDay(deps, row, date, instruction, controller.signal);
+        if (!controller.signal.aborted) await send("done", answer);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        logFailure(deps, c.var.requestId, error, "day regeneration failed");
+        const { code, message } = describeFailure(error);
+        await send("error", { code, message });
+      } finally {
+        clearInterval(heartbeat);
+      }
+    });
+  },
+);
