@@ -40,6 +40,7 @@ export function RegenerateDayPanel({
 
   const close = () => {
     setOpen(false);
+    setInstruction("");
     setProposal(null);
     setNotice(null);
     regenerate.reset();

@@ -84,7 +84,8 @@ export function useTripEditor(trip: Trip) {
       setHistory((h) => {
         if (kind === "undo") {
           const [entry, ...rest] = h.undo;
-          return entry ? { undo: rest, redo: [{ ...entry, after }, ...h.redo] } : h;
+          // The undone state as the server stored it (new activities get their ids there).
+          return entry ? { undo: rest, redo: [{ ...entry, before: after }, ...h.redo] } : h;
         }
         if (kind === "redo") {
           const [entry, ...rest] = h.redo;
