@@ -18,3 +18,18 @@ export async function findOwnTrip(db: Db, userId: string, id: string): Promise<T
   if (!row) throw notFound(MESSAGES.tripNotFound);
   return row;
 }
+
+/** The user's own trip, or null (missing, someone else's, malformed): for context that may be absent. */
+export async function findOwnTripOrNull(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<TripRow | null> {
+  if (!uuid.safeParse(id).success) return null;
+  const [row] = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, id), eq(trips.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -11,14 +11,22 @@ import {
   chatRequestSchema,
   type ChatReply,
 } from "#shared/schemas/chat.ts";
+import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { ForecastCard } from "#shared/schemas/weather.ts";
 import type { AppBindings, AppDeps } from "../context.ts";
-import { profiles } from "../db/schema.ts";
+import { profiles, type TripRow } from "../db/schema.ts";
 import { enforceRateLimit } from "../lib/rate-limit.ts";
 import { getSessionUser } from "../lib/session.ts";
+import { findOwnTripOrNull } from "../lib/trip-access.ts";
 import { validate } from "../lib/validate.ts";
 import { buildChatMessages, type TravellerContext } from "../services/chat-model/chat-prompt.ts";
 import type { ChatModelMessage } from "../services/chat-model/chat-model.ts";
+import {
+  compactTrip,
+  toTripProposal,
+  tripAnswerSchema,
+  withTripMessage,
+} from "../services/chat-model/trip-context.ts";
 
 type WeatherLookup = { card: ForecastCard | null; text: string };
 
@@ -48,7 +56,11 @@ async function loadTraveller(deps: AppDeps, userId: string): Promise<TravellerCo
 }
 
 /** Without a model the assistant still answers from the forecast, and says what it cannot do. */
-function offlineReply(weather: WeatherLookup | null): string {
+function offlineReply(weather: WeatherLookup | null, tripOpen = false): string {
+  if (tripOpen)
+    return weather
+      ? `${weather.text}\n\n${CHAT_LIMIT_MESSAGES.tripNeedsProvider}`
+      : CHAT_LIMIT_MESSAGES.tripNeedsProvider;
   if (!weather) return CHAT_LIMIT_MESSAGES.noProvider;
   return `${weather.text}\n\nGeneral travel answers need an AI provider, and none is configured on this server.`;
 }
@@ -73,26 +85,37 @@ export const chatRoutes = new Hono<AppBindings>().post(
   validate("json", chatRequestSchema),
   async (c) => {
     const { deps } = c.var;
-    const { message, history } = c.req.valid("json");
+    const { message, history, tripId } = c.req.valid("json");
     const user = await getSessionUser(c);
     await enforceChatLimits(c, user?.id);
 
     const traveller = user ? await loadTraveller(deps, user.id) : null;
+    // Only the signed-in owner's trip; any other id is ignored as if it had not been sent.
+    const trip = user && tripId ? await findOwnTripOrNull(deps.database.db, user.id, tripId) : null;
     const weather = await lookUpWeather(deps, message);
     const forecast = weather?.card ?? null;
-    const messages = buildChatMessages({
+    const conversation = buildChatMessages({
       message,
       history: history.slice(-CHAT_HISTORY_LIMIT),
       weatherText: weather?.text ?? "",
       traveller,
     });
+    const tripContext = trip ? compactTrip(trip) : null;
+    const messages = tripContext ? withTripMessage(conversation, tripContext.text) : conversation;
     // The provider sees an opaque id for abuse monitoring, never the account id itself.
     const endUser = user
       ? createHash("sha256").update(`boundless:${user.id}`).digest("hex").slice(0, 32)
       : undefined;
 
-    const answer = (signal: AbortSignal, onText: (text: string) => Promise<void>) =>
-      generate(deps, messages, { signal, endUser, weather, onText });
+    const answer = async (
+      signal: AbortSignal,
+      onText: (text: string) => Promise<void>,
+    ): Promise<{ response: string; proposal?: TripProposal }> => {
+      const options = { signal, endUser, weather, onText };
+      if (trip && tripContext)
+        return generateForTrip(deps, messages, { ...options, trip, refs: tripContext.refs });
+      return { response: await generate(deps, messages, options) };
+    };
 
     if (c.req.header("accept")?.includes("text/event-stream")) {
       // Reverse proxies (nginx) would otherwise hold the stream back until it ends.
@@ -101,15 +124,21 @@ export const chatRoutes = new Hono<AppBindings>().post(
         const aborted = new AbortController();
         stream.onAbort(() => aborted.abort());
         if (forecast) await stream.writeSSE({ event: "forecast", data: JSON.stringify(forecast) });
-        const response = await answer(aborted.signal, (text) =>
+        const { response, proposal } = await answer(aborted.signal, (text) =>
           stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) }),
         );
-        const reply: ChatReply = { response, suggestions: [], forecast };
+        if (proposal) await stream.writeSSE({ event: "proposal", data: JSON.stringify(proposal) });
+        const reply: ChatReply = {
+          response,
+          suggestions: [],
+          forecast,
+          ...(proposal && { proposal }),
+        };
         await stream.writeSSE({ event: "done", data: JSON.stringify(reply) });
       });
     }
-    const response = await answer(c.req.raw.signal, () => Promise.resolve());
-    const reply: ChatReply = { response, suggestions: [], forecast };
+    const { response, proposal } = await answer(c.req.raw.signal, () => Promise.resolve());
+    const reply: ChatReply = { response, suggestions: [], forecast, ...(proposal && { proposal }) };
     return c.json(reply);
   },
 );
@@ -144,5 +173,47 @@ async function generate(
   } catch (error) {
     if (!options.signal.aborted) deps.logger.error({ err: error }, "chat model failed");
     return MESSAGES.chatApology;
+  }
+}
+
+/**
+ * With a trip open the answer is JSON (a reply and perhaps a proposal of changes), validated against
+ * the trip with one repair call, so its text arrives in one piece once it is known to be whole.
+ */
+async function generateForTrip(
+  deps: AppDeps,
+  messages: ChatModelMessage[],
+  options: {
+    signal: AbortSignal;
+    endUser: string | undefined;
+    weather: WeatherLookup | null;
+    onText: (text: string) => Promise<void>;
+    trip: TripRow;
+    refs: ReadonlyMap<string, string>;
+  },
+): Promise<{ response: string; proposal?: TripProposal }> {
+  if (!deps.chatModel) {
+    const text = offlineReply(options.weather, true);
+    await options.onText(text);
+    return { response: text };
+  }
+  try {
+    const answer = await deps.chatModel.json(
+      messages,
+      tripAnswerSchema(options.trip, options.refs),
+      {
+        signal: options.signal,
+        ...(options.endUser ? { endUser: options.endUser } : {}),
+      },
+    );
+    const proposal = answer.proposal
+      ? toTripProposal(options.trip, options.refs, answer.proposal)
+      : undefined;
+    await options.onText(answer.reply);
+    return { response: answer.reply, ...(proposal && { proposal }) };
+  } catch (error) {
+    if (!options.signal.aborted) deps.logger.error({ err: error }, "chat model failed");
+    await options.onText(MESSAGES.chatApology);
+    return { response: MESSAGES.chatApology };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tripProposalSchema } from "./trip-edit.ts";
 import { forecastCardSchema } from "./weather.ts";
 
 /** Longest message a visitor may send, in characters. */
@@ -15,6 +16,8 @@ export const CHAT_LIMIT_MESSAGES = {
   tooLong: `Please keep your message under ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
   rateLimited:
     "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
+  tripNeedsProvider:
+    "Changes to your trip need an AI provider, and none is configured on this server. You can still edit the trip yourself.",
   noProvider:
     'General travel answers need an AI provider, and none is configured on this server. I can still tell you the weather: try "What\'s the weather in Paris?"',
 } as const;
@@ -37,6 +40,11 @@ export const chatRequestSchema = z.object({
     .min(1, CHAT_LIMIT_MESSAGES.empty)
     .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_LIMIT_MESSAGES.tooLong),
   history: z.array(chatMessageSchema).max(200).default([]),
+  /**
+   * The trip open in the page: the server loads it itself for its owner (the browser never sends
+   * the itinerary); anything else (someone else's, missing, malformed) is ignored as if absent.
+   */
+  tripId: z.string().max(64).optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
@@ -45,8 +53,13 @@ export const chatReplySchema = z.object({
   response: z.string(),
   suggestions: z.array(z.string()),
   forecast: forecastCardSchema.nullable(),
+  /** Changes the assistant proposes to the open trip; applied only through PATCH when accepted. */
+  proposal: tripProposalSchema.optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
-/** Server-sent events of the streamed form: `forecast` first (if any), `delta`s, then `done`. */
+/**
+ * Server-sent events of the streamed form: `forecast` first (if any), `delta`s, `proposal` (if the
+ * assistant proposes changes to the open trip), then `done`.
+ */
 export const chatDeltaEventSchema = z.object({ text: z.string() });

@@ -1,6 +1,8 @@
 import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE } from "#shared/constants.ts";
-import type { ModelClient } from "../model/model-client.ts";
+import { newCallState, type ModelClient } from "../model/model-client.ts";
 import type { ChatModel } from "./chat-model.ts";
+
+const PROPOSAL_MAX_TOKENS = 3000;
 
 /**
  * The assistant on any OpenAI-compatible chat-completions service, through the one model client:
@@ -15,6 +17,18 @@ export function createOpenAIChatModel(client: ModelClient): ChatModel {
         maxTokens: CHAT_MAX_TOKENS,
         signal,
         endUser,
+      }),
+    json: (messages, schema, { signal, endUser }) =>
+      client.callForJson({
+        messages,
+        schema,
+        schemaName: "trip_chat_answer",
+        // A proposal carries whole days: room for a few of them.
+        maxTokens: PROPOSAL_MAX_TOKENS,
+        temperature: 0.7,
+        signal: signal ?? AbortSignal.timeout(client.timeoutMs),
+        state: newCallState(),
+        ...(endUser ? { endUser } : {}),
       }),
   };
 }

@@ -364,6 +364,7 @@ async function* streamText(
 
 export type ModelClient = {
   readonly model: string;
+  readonly timeoutMs: number;
   /** One JSON answer validated by `schema`, with one repair call; throws GenerationError. */
   callForJson<T>(call: JsonCall<T>): Promise<T>;
   /** A streamed text answer (the chat). */
@@ -374,6 +375,7 @@ export function createModelClient(settings: ModelSettings): ModelClient {
   const sdk = { client: createSdk(settings), model: settings.model, timeoutMs: settings.timeoutMs };
   return {
     model: settings.model,
+    timeoutMs: settings.timeoutMs,
     callForJson: (call) => callForJson(sdk, call),
     streamText: (call) => streamText(sdk, call),
   };

@@ -1,0 +1,83 @@
+import type { ChatRequest } from "./openai-fake.ts";
+
+/*
+ * A well-behaved assistant for chats with an open trip, in the real wire format: the app asks for
+ * `response_format: json_schema` named `trip_chat_answer`, the trip arrives as its own system message
+ * (`<trip>` with one `date | ref | time | activity | place | cost` line per activity), and the answer
+ * is `{ reply, proposal }`. It understands "move <activity> to <YYYY-MM-DD>"; anything else gets a
+ * reply without a proposal.
+ */
+
+type TripLine = {
+  date: string;
+  ref: string;
+  time: string;
+  activity: string;
+  location: string;
+  cost: number | null;
+};
+
+export const isTripChatRequest = (body: ChatRequest) =>
+  body.response_format?.json_schema?.name === "trip_chat_answer" ||
+  body.messages.some((m) => m.role === "system" && (m.content ?? "").includes("<trip>"));
+
+export function tripLines(body: ChatRequest): { dates: string[]; activities: TripLine[] } {
+  const trip = body.messages.find((m) => (m.content ?? "").includes("<trip>"))?.content ?? "";
+  const dates: string[] = [];
+  const activities: TripLine[] = [];
+  for (const line of trip.split("\n")) {
+    const cells = line.split(" | ");
+    const date = cells[0] ?? "";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
+    if (!dates.includes(date)) dates.push(date);
+    if (cells.length < 6) continue;
+    const cost = cells[5]?.startsWith("$") ? Number(cells[5].slice(1)) : null;
+    activities.push({
+      date,
+      ref: cells[1] ?? "",
+      time: cells[2] ?? "",
+      activity: cells[3] ?? "",
+      location: cells[4] ?? "",
+      cost,
+    });
+  }
+  return { dates, activities };
+}
+
+const toAnswer = (a: TripLine) => ({
+  ref: a.ref,
+  time: a.time,
+  activity: a.activity,
+  location: a.location,
+  description: `${a.activity} at ${a.location}.`,
+  cost: a.cost,
+});
+
+export function answerTripChat(body: ChatRequest): string {
+  // The traveller's message follows the trip's; after it may come a repair turn.
+  const tripIndex = body.messages.findIndex((m) => (m.content ?? "").includes("<trip>"));
+  const question = body.messages[tripIndex + 1]?.content ?? "";
+  const { activities } = tripLines(body);
+  const move = /move (.+?) to (\d{4}-\d{2}-\d{2})/i.exec(question);
+  const moving = move
+    ? activities.find((a) => a.activity.toLowerCase() === move[1]?.toLowerCase())
+    : undefined;
+  if (!move || !moving) {
+    return JSON.stringify({
+      reply: `Here is what I think about: ${question.slice(0, 100)}`,
+      proposal: null,
+    });
+  }
+  const target = move[2] ?? "";
+  const dayOf = (date: string) => activities.filter((a) => a.date === date && a !== moving);
+  return JSON.stringify({
+    reply: `I moved ${moving.activity} to ${target}.`,
+    proposal: {
+      summary: `Move ${moving.activity} from ${moving.date} to ${target}.`,
+      days: [
+        { date: moving.date, activities: dayOf(moving.date).map(toAnswer) },
+        { date: target, activities: [...dayOf(target), moving].map(toAnswer) },
+      ],
+    },
+  });
+}
