@@ -386,6 +386,33 @@ test.describe("Trip editor", () => {
     await visitor.close();
   });
 
+  test("the assistant knows the open trip; its proposal is a diff card with Accept", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(activities(page)).toHaveCount(3);
+    await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
+    const chat = page.getByRole("region", { name: "Boundless Assistant" });
+    await chat.getByRole("textbox", { name: "Message" }).fill("Move Activity 1 to 2027-05-04");
+    await chat.getByRole("button", { name: "Send" }).click();
+    const card = chat.getByRole("region", { name: "Proposed changes to your trip" });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("Move Activity 1 from 2027-05-03 to 2027-05-04.");
+    await expect(card.getByText("Removed")).toBeVisible();
+    await expect(card.getByText("Added")).toBeVisible();
+    await expectAxeClean(page, "chat proposal");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect(chat.getByText("Changes applied to your trip.")).toBeVisible();
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3"]);
+    const trip = await storedTrip(page, id);
+    expect(trip.version).toBe(2);
+    expect(names(trip, 0)).toEqual(["Activity 2", "Activity 3"]);
+    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 1"]);
+  });
+
   test("fits a 360 px phone", async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signUp(page, baseURL!);

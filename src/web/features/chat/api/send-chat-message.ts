@@ -17,17 +17,12 @@ export type ChatStreamHandlers = {
   onProposal?: (proposal: TripProposal) => void;
 };
 
-/** With `tripId` (the owner's open trip) the server reads that trip and may propose changes to it. */
-export type ChatSendRequest = ChatRequest & { tripId?: string };
-const replySchema = chatReplySchema.extend({ proposal: tripProposalSchema.nullish() });
-export type ChatSendReply = ChatReply & { proposal?: TripProposal | null | undefined };
-
 /** POST /api/chat as a stream: forecast first, then text pieces; resolves with the final reply. */
 export async function sendChatMessage(
-  request: ChatSendRequest,
+  request: ChatRequest,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
-): Promise<ChatSendReply> {
+): Promise<ChatReply> {
   let response: Response;
   try {
     response = await fetch("/api/chat", {
@@ -55,13 +50,13 @@ export async function sendChatMessage(
       if (event === "forecast") handlers.onForecast(forecastCardSchema.parse(json));
       else if (event === "delta") handlers.onDelta(chatDeltaEventSchema.parse(json).text);
       else if (event === "proposal") handlers.onProposal?.(tripProposalSchema.parse(json));
-      else if (event === "done") return replySchema.parse(json);
+      else if (event === "done") return chatReplySchema.parse(json);
     }
     if (done) throw new ApiRequestError(MESSAGES.widgetSendFailed, 0, "stream_ended");
   }
 }
 
-type SendVariables = { request: ChatSendRequest; handlers: ChatStreamHandlers };
+type SendVariables = { request: ChatRequest; handlers: ChatStreamHandlers };
 
 export const useSendChatMessage = () =>
   useMutation({
