@@ -5,6 +5,7 @@ import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchPatch } from "./patch.ts";
 import { Summary } from "./lib/summary.ts";
 
 /**
@@ -13,9 +14,9 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation
+ *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation, patch
  *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
- *   --port-base P (4810: uses P…P+20)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+26)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
 const { values } = parseArgs({
   options: {
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     "lh-runs": { type: "string", default: "1" },
     "gen-runs": { type: "string", default: "3" },
+    "patch-runs": { type: "string", default: "300" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
   },
@@ -39,9 +41,11 @@ const PORTS = {
   postgres: base + 2,
   lighthouse: base + 10,
   generation: base + 20,
+  patchPglite: base + 25,
+  patchPostgres: base + 26,
 };
 const parts = new Set(
-  (values.only ?? "api,frontend,lighthouse,generation").split(",").map((p) => p.trim()),
+  (values.only ?? "api,frontend,lighthouse,generation,patch").split(",").map((p) => p.trim()),
 );
 
 const firstLine = (error: unknown) => String(error).split("\n")[0]!.slice(0, 120);
@@ -108,6 +112,26 @@ if (parts.has("generation")) {
       target: "runs",
       pass: false,
     });
+  }
+}
+
+if (parts.has("patch")) {
+  console.log("\n[patch] editing a 14-day trip through PATCH /api/trips/:id");
+  const kinds = (["pglite", "postgres"] as const).filter((k) => values.db.split(",").includes(k));
+  for (const kind of kinds) {
+    try {
+      const port = kind === "pglite" ? PORTS.patchPglite : PORTS.patchPostgres;
+      await benchPatch(kind, port, summary, Number(values["patch-runs"]));
+    } catch (error) {
+      console.error(error);
+      summary.add({
+        part: `PATCH ${kind}`,
+        name: "benchmark ran",
+        measured: firstLine(error),
+        target: "runs",
+        pass: false,
+      });
+    }
   }
 }
 

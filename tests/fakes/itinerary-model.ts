@@ -138,7 +138,8 @@ export function regenerateWish(body: ChatRequest): string {
   const data = /<trip>(.*?)<\/trip>/.exec(prompt)?.[1];
   if (!data) return "";
   try {
-    return String((JSON.parse(data) as { wish?: unknown }).wish ?? "");
+    const wish = (JSON.parse(data) as { wish?: unknown }).wish;
+    return typeof wish === "string" ? wish : "";
   } catch {
     return "";
   }

@@ -108,6 +108,19 @@ const ROUTES: Route[] = [
     signedIn: false,
   },
   { method: "POST", path: "/api/trips/:id/share", fields: ["isPublic"], signedIn: true },
+  {
+    method: "PATCH",
+    path: "/api/trips/:id",
+    fields: ["version", "destination", "startDate", "endDate", "budget", "interests", "itinerary"],
+    signedIn: true,
+  },
+  { method: "POST", path: "/api/trips/:id/duplicate", fields: ["startDate"], signedIn: true },
+  {
+    method: "POST",
+    path: "/api/trips/:id/days/2027-03-01/regenerate",
+    fields: ["instruction"],
+    signedIn: true,
+  },
 ];
 
 async function send(method: string, path: string, body: string | undefined, signedIn: boolean) {

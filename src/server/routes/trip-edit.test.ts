@@ -38,8 +38,8 @@ const storedRow = async (id: string) => {
   return row;
 };
 
-const days = (itinerary: Itinerary) =>
-  itinerary.days.map((d) => ({ date: d.date, activities: d.activities as ActivityInput[] }));
+const days = (itinerary: Itinerary): { date: string; activities: ActivityInput[] }[] =>
+  itinerary.days.map((d) => ({ date: d.date, activities: d.activities }));
 
 describe("PATCH /api/trips/:id", () => {
   it("edits an activity in place: same id, version + 1, the rest untouched", async () => {
