@@ -5,6 +5,7 @@ import path from "node:path";
 import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
 import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
+import { answerTripChat, isTripChatRequest } from "../../tests/fakes/trip-chat-model.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
 import { stackPorts } from "./stack-ports.ts";
 
@@ -14,7 +15,12 @@ const port = ports.app;
 // One OpenAI-compatible model for planning and chat: it answers any plan it is asked for and echoes
 // chat messages; specs script faults and replies through /__fake/enqueue.
 const aiFake = await startOpenAIFake(
-  { apiKey: "e2e-key", respond: answerItineraryPrompt },
+  {
+    apiKey: "e2e-key",
+    // Chats about an open trip get the trip assistant ("move <activity> to <date>" → a proposal).
+    respond: (body) =>
+      isTripChatRequest(body) ? answerTripChat(body) : answerItineraryPrompt(body),
+  },
   ports.ai,
 );
 // Chat weather: keyless Open-Meteo, as a loopback fake.

@@ -19,7 +19,5 @@ export function AuthCard({
   );
 }
 
-export const primaryButtonClass =
-  "bg-brand-700 hover:bg-brand-800 w-full rounded-md px-4 py-2 font-semibold text-white disabled:cursor-wait disabled:opacity-80";
 export const linkClass =
   "text-brand-800 font-medium underline underline-offset-2 hover:no-underline";

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "#shared/schemas/auth.ts";
 import { useRequestPasswordReset } from "../api/request-password-reset.ts";
-import { primaryButtonClass } from "./auth-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
-import { TextField } from "./text-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 
 /** The same confirmation whether or not the address has an account: nothing here tells which. */
 export function ForgotPasswordForm() {
@@ -33,12 +33,12 @@ export function ForgotPasswordForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        error={form.formState.errors.email}
+        error={form.formState.errors.email?.message}
         {...form.register("email")}
       />
-      <button type="submit" disabled={request.isPending} className={primaryButtonClass}>
+      <Button type="submit" disabled={request.isPending} block>
         {request.isPending ? "Sending..." : "Send Reset Link"}
-      </button>
+      </Button>
       <FormError message={request.error?.message} />
     </form>
   );

@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { loginSchema, type LoginInput } from "#shared/schemas/auth.ts";
 import { useSignIn } from "../api/sign-in.ts";
-import { primaryButtonClass } from "./auth-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
-import { TextField } from "./text-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const form = useForm<LoginInput>({
@@ -23,14 +23,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email}
+        error={errors.email?.message}
         {...form.register("email")}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password}
+        error={errors.password?.message}
         {...form.register("password")}
       />
       <div className="text-right text-sm">
@@ -38,9 +38,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
           Forgot Password?
         </Link>
       </div>
-      <button type="submit" disabled={signIn.isPending} className={primaryButtonClass}>
+      <Button type="submit" disabled={signIn.isPending} block>
         {signIn.isPending ? "Logging in..." : "Login"}
-      </button>
+      </Button>
       <FormError message={signIn.error?.message} />
     </form>
   );

@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { signupSchema, type SignupInput } from "#shared/schemas/auth.ts";
 import { useSignUp } from "../api/sign-up.ts";
-import { primaryButtonClass } from "./auth-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
-import { TextField } from "./text-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const form = useForm<SignupInput>({
@@ -23,7 +23,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email}
+        error={errors.email?.message}
         {...form.register("email")}
       />
       <div>
@@ -32,16 +32,16 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
           type="password"
           autoComplete="new-password"
           aria-describedby="password-rule"
-          error={errors.password}
+          error={errors.password?.message}
           {...form.register("password")}
         />
         <p id="password-rule" className="mt-1 text-xs text-slate-600">
           {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters.
         </p>
       </div>
-      <button type="submit" disabled={signUp.isPending} className={primaryButtonClass}>
+      <Button type="submit" disabled={signUp.isPending} block>
         {signUp.isPending ? "Signing up..." : "Sign Up"}
-      </button>
+      </Button>
       <FormError message={signUp.error?.message} />
     </form>
   );

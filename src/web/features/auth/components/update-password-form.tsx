@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { updatePasswordSchema, type UpdatePasswordInput } from "#shared/schemas/auth.ts";
 import { useResetPassword } from "../api/reset-password.ts";
-import { primaryButtonClass } from "./auth-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
-import { TextField } from "./text-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 
 export function UpdatePasswordForm({
   token,
@@ -31,16 +31,16 @@ export function UpdatePasswordForm({
           type="password"
           autoComplete="new-password"
           aria-describedby="password-rule"
-          error={error}
+          error={error?.message}
           {...form.register("password")}
         />
         <p id="password-rule" className="mt-1 text-xs text-slate-600">
           {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters.
         </p>
       </div>
-      <button type="submit" disabled={reset.isPending} className={primaryButtonClass}>
+      <Button type="submit" disabled={reset.isPending} block>
         {reset.isPending ? "Updating..." : "Update Password"}
-      </button>
+      </Button>
       <FormError message={reset.error?.message} />
     </form>
   );

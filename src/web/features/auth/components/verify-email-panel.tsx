@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { useSendVerificationEmail } from "../api/send-verification-email.ts";
 import { AUTH_MESSAGES } from "../auth-errors.ts";
 import type { AuthUser } from "../auth-context.ts";
-import { linkClass, primaryButtonClass } from "./auth-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { linkClass } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
 
 // A Map, not an object: `?error=__proto__` or `?error=constructor` must not find inherited keys.
@@ -64,14 +65,9 @@ export function VerifyEmailPanel({
         address.
       </p>
       {linkMessage && !resend.isSuccess ? <FormError message={linkMessage} /> : null}
-      <button
-        type="button"
-        disabled={resend.isPending}
-        onClick={() => resend.mutate(user.email)}
-        className={primaryButtonClass}
-      >
+      <Button block disabled={resend.isPending} onClick={() => resend.mutate(user.email)}>
         {resend.isPending ? "Sending..." : "Resend Verification Email"}
-      </button>
+      </Button>
       {resend.isSuccess ? (
         <p role="status" className="text-sm text-slate-700">
           A new verification e-mail is on its way.

@@ -6,6 +6,7 @@ import {
   type ChatReply,
   type ChatRequest,
 } from "#shared/schemas/chat.ts";
+import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
 import { forecastCardSchema, type ForecastCard } from "#shared/schemas/weather.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
 import { createSseParser } from "#web/lib/sse.ts";
@@ -13,6 +14,7 @@ import { createSseParser } from "#web/lib/sse.ts";
 export type ChatStreamHandlers = {
   onForecast: (forecast: ForecastCard) => void;
   onDelta: (text: string) => void;
+  onProposal?: (proposal: TripProposal) => void;
 };
 
 /** POST /api/chat as a stream: forecast first, then text pieces; resolves with the final reply. */
@@ -47,6 +49,7 @@ export async function sendChatMessage(
       const json: unknown = JSON.parse(data);
       if (event === "forecast") handlers.onForecast(forecastCardSchema.parse(json));
       else if (event === "delta") handlers.onDelta(chatDeltaEventSchema.parse(json).text);
+      else if (event === "proposal") handlers.onProposal?.(tripProposalSchema.parse(json));
       else if (event === "done") return chatReplySchema.parse(json);
     }
     if (done) throw new ApiRequestError(MESSAGES.widgetSendFailed, 0, "stream_ended");

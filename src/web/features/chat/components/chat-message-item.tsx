@@ -1,10 +1,17 @@
 import type { WidgetMessage } from "../lib/chat-storage.ts";
+import { ChatProposal } from "./chat-proposal.tsx";
 import { ForecastCard } from "./forecast-card.tsx";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** One message; model and user text are always rendered as text, never as HTML. */
-export function ChatMessageItem({ message }: { message: WidgetMessage }) {
+export function ChatMessageItem({
+  message,
+  onProposalSettled,
+}: {
+  message: WidgetMessage;
+  onProposalSettled?: (state: "accepted" | "discarded") => void;
+}) {
   const mine = message.role === "user";
   return (
     <li className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
@@ -16,6 +23,13 @@ export function ChatMessageItem({ message }: { message: WidgetMessage }) {
         <span className="sr-only">{mine ? "You said:" : "Boundless said:"} </span>
         {message.content}
         {message.forecast ? <ForecastCard forecast={message.forecast} /> : null}
+        {message.proposal ? (
+          <ChatProposal
+            proposal={message.proposal}
+            state={message.proposalState}
+            onSettled={(state) => onProposalSettled?.(state)}
+          />
+        ) : null}
       </div>
       <time dateTime={message.timestamp} className="mt-0.5 px-1 text-[11px] text-slate-600">
         {timeFormat.format(new Date(message.timestamp))}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#shared/messages.ts";
 import { CHAT_HISTORY_ENTRY_MAX_LENGTH, CHAT_HISTORY_LIMIT } from "#shared/schemas/chat.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useOpenTrip } from "#web/lib/open-trip.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
 import { loadChat, newMessageId, saveChat, type WidgetMessage } from "../lib/chat-storage.ts";
 import { ChatComposer } from "./chat-composer.tsx";
@@ -13,6 +14,8 @@ const message = (role: WidgetMessage["role"], content: string): WidgetMessage =>
   content,
   timestamp: new Date().toISOString(),
   forecast: null,
+  proposal: null,
+  proposalState: "open",
 });
 
 /** Words the visitor can act on: the server's own for limits, the spec's apology otherwise. */
@@ -28,6 +31,8 @@ export function ChatWidget() {
   const [announcement, setAnnouncement] = useState("");
   const [streamingId, setStreamingId] = useState<string | null>(null);
   const send = useSendChatMessage();
+  // On the owner's trip page the assistant knows the trip (the server reads it by id).
+  const openTrip = useOpenTrip();
   const launcherRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -83,7 +88,9 @@ export function ChatWidget() {
     };
     send.mutate(
       {
-        request: { message: text, history },
+        request: openTrip
+          ? { message: text, history, tripId: openTrip.tripId }
+          : { message: text, history },
         handlers: {
           onForecast: (forecast) => {
             ensureStarted();
@@ -93,12 +100,21 @@ export function ChatWidget() {
             ensureStarted();
             update(reply.id, (m) => ({ ...m, content: m.content + piece }));
           },
+          onProposal: (proposal) => {
+            ensureStarted();
+            update(reply.id, (m) => ({ ...m, proposal }));
+          },
         },
       },
       {
         onSuccess: (result) => {
           ensureStarted();
-          update(reply.id, (m) => ({ ...m, content: result.response, forecast: result.forecast }));
+          update(reply.id, (m) => ({
+            ...m,
+            content: result.response,
+            forecast: result.forecast,
+            proposal: result.proposal ?? m.proposal,
+          }));
           if (result.suggestions.length > 0)
             append(
               message(
@@ -178,9 +194,15 @@ export function ChatWidget() {
         className="focus-visible:ring-brand-600 h-[55vh] min-h-0 space-y-3 overflow-y-auto p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset sm:h-96"
       >
         {chat.messages
-          .filter((m) => m.content !== "" || m.forecast)
+          .filter((m) => m.content !== "" || m.forecast || m.proposal)
           .map((m) => (
-            <ChatMessageItem key={m.id} message={m} />
+            <ChatMessageItem
+              key={m.id}
+              message={m}
+              onProposalSettled={(proposalState) =>
+                update(m.id, (current) => ({ ...current, proposalState }))
+              }
+            />
           ))}
         {waiting ? <TypingIndicator /> : null}
       </ol>

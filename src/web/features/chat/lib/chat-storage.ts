@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { CHAT_ROLES } from "#shared/schemas/chat.ts";
+import { tripProposalSchema } from "#shared/schemas/trip-edit.ts";
 import { forecastCardSchema } from "#shared/schemas/weather.ts";
+
+/** open: waiting for Accept or Discard; the others are final (a conflict can be retried by asking again). */
+export const PROPOSAL_STATES = ["open", "accepted", "discarded"] as const;
 
 export const widgetMessageSchema = z.object({
   id: z.string(),
@@ -8,6 +12,8 @@ export const widgetMessageSchema = z.object({
   content: z.string(),
   timestamp: z.iso.datetime(),
   forecast: forecastCardSchema.nullable().default(null),
+  proposal: tripProposalSchema.nullable().default(null),
+  proposalState: z.enum(PROPOSAL_STATES).default("open"),
 });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
 

@@ -10,15 +10,14 @@ import {
   type TripRequest,
   type TripRequestInput,
 } from "#shared/schemas/trip-request.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700";
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -84,8 +83,6 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   };
 
   const busy = generate.isPending;
-  const described = (name: string, hasError: boolean) =>
-    hasError ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {};
 
   return (
     <>
@@ -95,64 +92,37 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
         aria-labelledby="plan-title"
         className="grid gap-5 md:grid-cols-2"
       >
-        <div className="md:col-span-2">
-          <label htmlFor="destination" className="font-medium">
-            Destination
-          </label>
-          <input
-            id="destination"
-            type="text"
-            autoComplete="off"
-            maxLength={DESTINATION_MAX_LENGTH + 20}
-            placeholder="e.g. Lisbon, Portugal"
-            className={inputClass}
-            {...described("destination", Boolean(errors.destination))}
-            {...register("destination")}
-          />
-          <FieldError id="destination-error" message={errors.destination?.message} />
-        </div>
-        <div>
-          <label htmlFor="startDate" className="font-medium">
-            Start date
-          </label>
-          <input
-            id="startDate"
-            type="date"
-            className={inputClass}
-            {...described("startDate", Boolean(errors.startDate))}
-            {...register("startDate")}
-          />
-          <FieldError id="startDate-error" message={errors.startDate?.message} />
-        </div>
-        <div>
-          <label htmlFor="endDate" className="font-medium">
-            End date
-          </label>
-          <input
-            id="endDate"
-            type="date"
-            className={inputClass}
-            {...described("endDate", Boolean(errors.endDate))}
-            {...register("endDate")}
-          />
-          <FieldError id="endDate-error" message={errors.endDate?.message} />
-        </div>
-        <div>
-          <label htmlFor="budget" className="font-medium">
-            Budget (USD)
-          </label>
-          <input
-            id="budget"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="any"
-            className={inputClass}
-            {...described("budget", Boolean(errors.budget))}
-            {...register("budget", { valueAsNumber: true })}
-          />
-          <FieldError id="budget-error" message={errors.budget?.message} />
-        </div>
+        <TextField
+          className="md:col-span-2"
+          label="Destination"
+          type="text"
+          autoComplete="off"
+          maxLength={DESTINATION_MAX_LENGTH + 20}
+          placeholder="e.g. Lisbon, Portugal"
+          error={errors.destination?.message}
+          {...register("destination")}
+        />
+        <TextField
+          label="Start date"
+          type="date"
+          error={errors.startDate?.message}
+          {...register("startDate")}
+        />
+        <TextField
+          label="End date"
+          type="date"
+          error={errors.endDate?.message}
+          {...register("endDate")}
+        />
+        <TextField
+          label="Budget (USD)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="any"
+          error={errors.budget?.message}
+          {...register("budget", { valueAsNumber: true })}
+        />
         <fieldset>
           <legend className="font-medium">Travel style</legend>
           <div className="mt-2 flex flex-wrap gap-4">
@@ -196,13 +166,9 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
               to generate your plan. Your answers stay here for when you come back.
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="bg-brand-700 hover:bg-brand-800 w-full rounded-md px-4 py-3 font-semibold text-white disabled:opacity-70 sm:w-auto"
-          >
+          <Button type="submit" disabled={busy} block className="sm:w-auto">
             {busy ? "Generating Plan..." : "Generate Plan"}
-          </button>
+          </Button>
         </div>
       </form>
       {busy || progress.dates.length > 0 ? <GenerationProgress progress={progress} /> : null}

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, type Profile } from "#shared/schemas/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useDeleteAvatar } from "../api/delete-avatar.ts";
 import { useUploadAvatar } from "../api/upload-avatar.ts";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
-const buttonClass =
-  "rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60";
 
 type Selection = { file: File; previewUrl: string };
 
@@ -95,35 +94,25 @@ export function AvatarEditor({ profile, userId }: { profile: Profile; userId: st
         <div className="flex flex-wrap gap-2">
           {selection ? (
             <>
-              <button
-                type="button"
-                onClick={onUpload}
-                disabled={busy}
-                className={`${buttonClass} bg-brand-700 hover:bg-brand-800 text-white`}
-              >
+              <Button size="sm" onClick={onUpload} disabled={busy}>
                 {upload.isPending ? "Uploading..." : "Upload"}
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() => {
                   setError(null);
                   clearSelection();
                 }}
                 disabled={busy}
-                className={`${buttonClass} border border-slate-300 text-slate-800 hover:bg-slate-100`}
               >
                 Cancel
-              </button>
+              </Button>
             </>
           ) : profile.hasAvatar ? (
-            <button
-              type="button"
-              onClick={onRemove}
-              disabled={busy}
-              className={`${buttonClass} border border-red-300 text-red-800 hover:bg-red-50`}
-            >
+            <Button variant="danger" size="sm" onClick={onRemove} disabled={busy}>
               {remove.isPending ? "Removing..." : "Remove avatar"}
-            </button>
+            </Button>
           ) : null}
         </div>
         {error ? (

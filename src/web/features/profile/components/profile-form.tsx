@@ -6,15 +6,21 @@ import type { z } from "zod";
 import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { PROFILE_LIMITS, profileUpdateInputSchema, type Profile } from "#shared/schemas/profile.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { SelectField } from "#web/components/ui/select-field.tsx";
+import { TextareaField } from "#web/components/ui/textarea-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 type FormInput = z.input<typeof profileUpdateInputSchema>;
 type FormOutput = z.output<typeof profileUpdateInputSchema>;
 
-const fieldClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600";
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const STYLE_OPTIONS = [
+  { value: "", label: "No preference" },
+  ...TRAVEL_STYLES.map((style) => ({ value: style, label: capitalize(style) })),
+];
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -49,73 +55,38 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, { onSuccess: () => void navigate("/") }),
   );
-  const describe = (name: keyof FormInput, hint?: string) =>
-    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(" ") || undefined;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
-      <div>
-        <label htmlFor={`${id}-fullName`} className="block text-sm font-medium text-slate-800">
-          Full name <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id={`${id}-fullName`}
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={PROFILE_LIMITS.fullName}
-          aria-invalid={Boolean(errors.fullName)}
-          aria-describedby={describe("fullName")}
-          className={fieldClass}
-          {...register("fullName")}
-        />
-        <FieldError id={`${id}-fullName-error`} message={errors.fullName?.message} />
-      </div>
+      <TextField
+        label={
+          <>
+            Full name <span aria-hidden="true">*</span>
+          </>
+        }
+        type="text"
+        autoComplete="name"
+        required
+        maxLength={PROFILE_LIMITS.fullName}
+        error={errors.fullName?.message}
+        {...register("fullName")}
+      />
+      <TextareaField
+        label="Bio"
+        rows={4}
+        maxLength={PROFILE_LIMITS.bio}
+        hint={`Up to ${PROFILE_LIMITS.bio} characters.`}
+        error={errors.bio?.message}
+        {...register("bio")}
+      />
+      <SelectField
+        label="Preferred travel style"
+        options={STYLE_OPTIONS}
+        error={errors.preferredTravelStyle?.message}
+        {...register("preferredTravelStyle")}
+      />
 
-      <div>
-        <label htmlFor={`${id}-bio`} className="block text-sm font-medium text-slate-800">
-          Bio
-        </label>
-        <textarea
-          id={`${id}-bio`}
-          rows={4}
-          maxLength={PROFILE_LIMITS.bio}
-          aria-invalid={Boolean(errors.bio)}
-          aria-describedby={describe("bio", `${id}-bio-hint`)}
-          className={fieldClass}
-          {...register("bio")}
-        />
-        <p id={`${id}-bio-hint`} className="mt-1 text-xs text-slate-600">
-          Up to {PROFILE_LIMITS.bio} characters.
-        </p>
-        <FieldError id={`${id}-bio-error`} message={errors.bio?.message} />
-      </div>
-
-      <div>
-        <label htmlFor={`${id}-style`} className="block text-sm font-medium text-slate-800">
-          Preferred travel style
-        </label>
-        <select
-          id={`${id}-style`}
-          aria-invalid={Boolean(errors.preferredTravelStyle)}
-          aria-describedby={describe("preferredTravelStyle")}
-          className={`${fieldClass} bg-white`}
-          {...register("preferredTravelStyle")}
-        >
-          <option value="">No preference</option>
-          {TRAVEL_STYLES.map((style) => (
-            <option key={style} value={style}>
-              {capitalize(style)}
-            </option>
-          ))}
-        </select>
-        <FieldError
-          id={`${id}-preferredTravelStyle-error`}
-          message={errors.preferredTravelStyle?.message}
-        />
-      </div>
-
-      <fieldset aria-describedby={describe("interests")}>
+      <fieldset aria-describedby={errors.interests ? `${id}-interests-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">Interests</legend>
         <Controller
           control={control}
@@ -149,34 +120,17 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
         <FieldError id={`${id}-interests-error`} message={errors.interests?.message} />
       </fieldset>
 
-      <div>
-        <label htmlFor={`${id}-destinations`} className="block text-sm font-medium text-slate-800">
-          Preferred destinations
-        </label>
-        <input
-          id={`${id}-destinations`}
-          type="text"
-          aria-invalid={Boolean(errors.preferredDestinations)}
-          aria-describedby={describe("preferredDestinations", `${id}-destinations-hint`)}
-          className={fieldClass}
-          {...register("preferredDestinations")}
-        />
-        <p id={`${id}-destinations-hint`} className="mt-1 text-xs text-slate-600">
-          Separate destinations with commas, for example: Kyoto, Lisbon, Patagonia.
-        </p>
-        <FieldError
-          id={`${id}-preferredDestinations-error`}
-          message={errors.preferredDestinations?.message}
-        />
-      </div>
+      <TextField
+        label="Preferred destinations"
+        type="text"
+        hint="Separate destinations with commas, for example: Kyoto, Lisbon, Patagonia."
+        error={errors.preferredDestinations?.message}
+        {...register("preferredDestinations")}
+      />
 
-      <button
-        type="submit"
-        disabled={update.isPending}
-        className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-medium text-white disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" disabled={update.isPending}>
         {update.isPending ? "Saving..." : "Save Profile"}
-      </button>
+      </Button>
       {update.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(update.error, MESSAGES.updateProfileFailed)}

@@ -1,4 +1,6 @@
-import type { Day } from "#shared/schemas/itinerary.ts";
+import type { ReactNode } from "react";
+import { checkDayTimes } from "#shared/itinerary-checks.ts";
+import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { formatUsd } from "../format.ts";
 
 /** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */
@@ -8,15 +10,45 @@ export const unknownCostCount = (day: Day) => day.activities.filter((a) => a.cos
 export const formatCost = (cost: number | null) =>
   cost === null ? "—" : cost === 0 ? "Free" : formatUsd(cost);
 
+/** A cost as text; unknown reads "—" on screen and "unknown" to screen readers. */
+export function ActivityCost({ cost }: { cost: number | null }) {
+  return cost === null ? (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">unknown</span>
+    </>
+  ) : (
+    formatCost(cost)
+  );
+}
+
+/** The day total, with a note when some costs are unknown (they are left out, never counted as 0). */
+export function DayTotal({ day }: { day: Day }) {
+  const unknown = unknownCostCount(day);
+  return (
+    <p className="mt-3 text-right font-medium">
+      Day total: {formatUsd(dayTotal(day))}
+      {unknown > 0 ? (
+        <span className="block text-sm font-normal text-slate-600">
+          Not counted: {unknown} with unknown cost
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
 /** One day's activities, in order. All text is model output: rendered as text, never as HTML. */
 export function DayActivities({
   day,
   activityHeading,
+  renderActivityExtras,
 }: {
   day: Day;
   activityHeading: "h3" | "h4";
+  renderActivityExtras?: ((activity: Activity, day: Day) => ReactNode) | undefined;
 }) {
   const ActivityHeading = activityHeading;
+  const issues = checkDayTimes(day.activities);
   return (
     <>
       <ol className="flex flex-col gap-3">
@@ -37,29 +69,27 @@ export function DayActivities({
                 {activity.location}
               </p>
               <p className="mt-1 break-words text-slate-800">{activity.description}</p>
+              {issues
+                .filter((issue) => issue.activityId === activity.id)
+                .map((issue) => (
+                  <p key={issue.kind} className="mt-1 text-sm font-medium text-amber-900">
+                    <span aria-hidden="true">⚠ </span>
+                    <span className="sr-only">Time check: </span>
+                    {issue.message}
+                  </p>
+                ))}
             </div>
             <p className="text-sm font-medium sm:text-right">
               <span className="sr-only">Cost: </span>
-              {activity.cost === null ? (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">unknown</span>
-                </>
-              ) : (
-                formatCost(activity.cost)
-              )}
+              <ActivityCost cost={activity.cost} />
             </p>
+            {renderActivityExtras ? (
+              <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>
+            ) : null}
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-right font-medium">
-        Day total: {formatUsd(dayTotal(day))}
-        {unknownCostCount(day) > 0 ? (
-          <span className="block text-sm font-normal text-slate-600">
-            Not counted: {unknownCostCount(day)} with unknown cost
-          </span>
-        ) : null}
-      </p>
+      <DayTotal day={day} />
     </>
   );
 }

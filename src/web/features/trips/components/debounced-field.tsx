@@ -1,3 +1,4 @@
+import { controlStyles } from "#web/components/ui/field.tsx";
 import { useCallback, useRef, useState } from "react";
 
 type Props = {
@@ -28,8 +29,8 @@ export function DebouncedField({ id, label, value, onCommit, type = "text", plac
     if (next !== value) onCommit(next);
   };
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       <input
@@ -50,7 +51,7 @@ export function DebouncedField({ id, label, value, onCommit, type = "text", plac
           if (event.key === "Enter") commit(draft);
         }}
         onBlur={() => commit(draft)}
-        className="focus:border-brand-600 focus:ring-brand-600 rounded-md border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
+        className={controlStyles}
       />
     </div>
   );

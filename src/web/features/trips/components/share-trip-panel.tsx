@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
+import { Button } from "#web/components/ui/button.tsx";
 import { STOP_SHARING_FAILED, useSetTripSharing } from "../api/share-trip.ts";
 
 type Notice = { kind: "copied" | "manual" | "stopped" } | { kind: "error"; message: string } | null;
@@ -37,23 +38,13 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={share}
-          disabled={mutation.isPending}
-          className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-medium text-white disabled:opacity-60"
-        >
+        <Button onClick={share} disabled={mutation.isPending}>
           Share Trip
-        </button>
+        </Button>
         {trip.isPublic ? (
-          <button
-            type="button"
-            onClick={stop}
-            disabled={mutation.isPending}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100 disabled:opacity-60"
-          >
+          <Button variant="secondary" onClick={stop} disabled={mutation.isPending}>
             Stop sharing
-          </button>
+          </Button>
         ) : null}
       </div>
       {trip.isPublic ? (

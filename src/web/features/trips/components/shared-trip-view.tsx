@@ -4,13 +4,20 @@ import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
+import type { TripDetailSlots } from "../editor/slots.ts";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
 
 const PLAN_OWN = { to: "/", label: "Plan your own trip" };
 
 /** /shared/:id: a read-only itinerary for anyone with the link, and an invitation to plan one. */
-export function SharedTripView({ id }: { id: string }) {
+export function SharedTripView({
+  id,
+  slots = {},
+}: {
+  id: string;
+  slots?: Omit<TripDetailSlots, "renderLocationField">;
+}) {
   const query = useSharedTrip(id);
   usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
 
@@ -37,13 +44,19 @@ export function SharedTripView({ id }: { id: string }) {
         <p className="mt-2 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>
+        {slots.headerExtras}
       </header>
       {trip.itinerary.days.map((day, i) => (
         <section key={day.date} aria-labelledby={`shared-day-${i + 1}`}>
           <h2 id={`shared-day-${i + 1}`} className="mb-3 text-xl font-semibold">
             Day {i + 1} · {formatWeekday(day.date)}
           </h2>
-          <DayActivities day={day} activityHeading="h3" />
+          <DayActivities
+            day={day}
+            activityHeading="h3"
+            renderActivityExtras={slots.renderActivityExtras}
+          />
+          {slots.renderDayExtras?.(day)}
         </section>
       ))}
       <p className="text-right font-semibold">

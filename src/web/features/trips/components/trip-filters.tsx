@@ -1,5 +1,6 @@
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { DEFAULT_TRIP_SORT, TRIP_SORTS, TRIP_SORT_LABELS } from "#shared/schemas/trip-list.ts";
+import { SelectField } from "#web/components/ui/select-field.tsx";
 import { styleLabel } from "../format.ts";
 import type { FilterKey } from "../filters-url.ts";
 import { DebouncedField } from "./debounced-field.tsx";
@@ -9,8 +10,11 @@ type Props = {
   onChange: (key: FilterKey, value: string, options: { typing: boolean }) => void;
 };
 
-const selectClass =
-  "rounded-md border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none";
+const SORT_OPTIONS = TRIP_SORTS.map((sort) => ({ value: sort, label: TRIP_SORT_LABELS[sort] }));
+const STYLE_OPTIONS = [
+  { value: "", label: "Any style" },
+  ...TRAVEL_STYLES.map((style) => ({ value: style, label: styleLabel(style) })),
+];
 
 /** Search, sort and the four filters; every control reads from and writes to the URL. */
 export function TripFilters({ params, onChange }: Props) {
@@ -32,42 +36,19 @@ export function TripFilters({ params, onChange }: Props) {
       className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
       <div className="sm:col-span-2">{text("q", "Search trips", "search")}</div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="trip-filter-sort" className="text-sm font-medium text-slate-700">
-          Sort by
-        </label>
-        <select
-          id="trip-filter-sort"
-          className={selectClass}
-          value={get("sort") || DEFAULT_TRIP_SORT}
-          onChange={(event) => onChange("sort", event.target.value, { typing: false })}
-        >
-          {TRIP_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {TRIP_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Sort by"
+        options={SORT_OPTIONS}
+        value={get("sort") || DEFAULT_TRIP_SORT}
+        onChange={(event) => onChange("sort", event.target.value, { typing: false })}
+      />
       {text("destination", "Destination")}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="trip-filter-style" className="text-sm font-medium text-slate-700">
-          Travel style
-        </label>
-        <select
-          id="trip-filter-style"
-          className={selectClass}
-          value={get("style")}
-          onChange={(event) => onChange("style", event.target.value, { typing: false })}
-        >
-          <option value="">Any style</option>
-          {TRAVEL_STYLES.map((style) => (
-            <option key={style} value={style}>
-              {styleLabel(style)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Travel style"
+        options={STYLE_OPTIONS}
+        value={get("style")}
+        onChange={(event) => onChange("style", event.target.value, { typing: false })}
+      />
       <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
         {text("minBudget", "Min budget (USD)", "number")}
         {text("maxBudget", "Max budget (USD)", "number")}

@@ -2,13 +2,11 @@ import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/messages.ts";
 import { DEFAULT_TRIP_SORT, type TripFilters as Filters } from "#shared/schemas/trip-list.ts";
+import { Button, buttonStyles } from "#web/components/ui/button.tsx";
 import { useTrips } from "../api/get-trips.ts";
 import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts";
 import { TripCard } from "./trip-card.tsx";
 import { TripFilters } from "./trip-filters.tsx";
-
-const buttonClass =
-  "rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
 
 // An impossible filter (min above max) is shown, not sent; the list query is then disabled.
 const NO_FILTERS: Filters = { sort: DEFAULT_TRIP_SORT };
@@ -56,7 +54,7 @@ export function TripListView() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold">My Trips</h1>
-        <Link to="/" className={buttonClass}>
+        <Link to="/" className={buttonStyles()}>
           Plan a new trip
         </Link>
       </div>
@@ -74,13 +72,9 @@ export function TripListView() {
       ) : query.isError && trips.length === 0 ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
           <p className="font-medium">{MESSAGES.loadTripsFailed}</p>
-          <button
-            type="button"
-            className={`${buttonClass} mt-3`}
-            onClick={() => void query.refetch()}
-          >
+          <Button className="mt-3" onClick={() => void query.refetch()}>
             Try again
-          </button>
+          </Button>
         </div>
       ) : trips.length === 0 ? (
         filtered ? (
@@ -95,7 +89,7 @@ export function TripListView() {
               Where to first? Tell us a destination, your dates and a budget, and we will draft the
               days for you.
             </p>
-            <Link to="/" className={`${buttonClass} mt-4 inline-block`}>
+            <Link to="/" className={`${buttonStyles()} mt-4 inline-block`}>
               Plan your first trip
             </Link>
           </div>
@@ -118,15 +112,14 @@ export function TripListView() {
             </p>
           ) : null}
           {hasNextPage ? (
-            <button
+            <Button
               ref={sentinel}
-              type="button"
-              className={`${buttonClass} self-center`}
+              className="self-center"
               disabled={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
               {isFetchingNextPage ? "Loading..." : "Load more"}
-            </button>
+            </Button>
           ) : null}
         </>
       )}
@@ -136,12 +129,8 @@ export function TripListView() {
 
 function ClearButton({ onClick }: { onClick: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="text-brand-800 hover:bg-brand-50 mt-4 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium"
-    >
+    <Button variant="secondary" onClick={onClick} className="mt-4">
       Clear Filters
-    </button>
+    </Button>
   );
 }

@@ -1,0 +1,435 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAxeClean } from "./support/axe.ts";
+
+let counter = 0;
+
+async function signUp(page: Page, baseURL: string) {
+  const email = `editor-${Date.now()}-${++counter}@example.com`;
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct horse battery", name: "Editor Tester" },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A 3-day trip from the fake model: every day is Activity 1 (09:00), 2 (13:00), 3 (17:00), $20 each. */
+async function createTrip(page: Page, baseURL: string, destination = "Lisbon") {
+  const res = await page.request.post("/api/trips", {
+    data: {
+      destination,
+      startDate: "2027-05-03",
+      endDate: "2027-05-05",
+      budget: 1500,
+      travelStyle: "comfort",
+      interests: ["History"],
+    },
+    headers: { Origin: baseURL, Accept: "application/json" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { trip: { id: string } }).trip.id;
+}
+
+type StoredTrip = {
+  version: number;
+  endDate: string;
+  itinerary: {
+    days: { date: string; activities: { activity: string; time: string; cost: number | null }[] }[];
+  };
+};
+async function storedTrip(page: Page, id: string) {
+  const res = await page.request.get(`/api/trips/${id}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { trip: StoredTrip }).trip;
+}
+const names = (trip: StoredTrip, day: number) =>
+  trip.itinerary.days[day]!.activities.map((a) => a.activity);
+
+const activities = (page: Page) =>
+  page.getByRole("list", { name: /^Activities of Day/ }).getByRole("heading", { level: 3 });
+const saved = (page: Page) =>
+  expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+test.describe("Trip editor", () => {
+  test("edits an activity in place, adds and removes one, unknown cost is left out", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
+
+    await page.getByRole("button", { name: "Edit Activity 2" }).click();
+    const form = page.getByRole("form", { name: "Edit Activity 2" });
+    await expectAxeClean(page, "activity form");
+    await form.getByLabel("Activity").fill("Tile museum");
+    await form.getByLabel("Time").fill("14:30");
+    await form.getByLabel("Cost (USD)").fill("");
+    await form.getByRole("button", { name: "Save activity" }).click();
+    await expect(activities(page)).toHaveText(["Activity 1", "Tile museum", "Activity 3"]);
+    await saved(page);
+    // Unknown cost: "—" on screen, out of the totals, with a note.
+    await expect(page.getByText("Day total: $40")).toBeVisible();
+    await expect(page.getByText("Not counted: 1 with unknown cost").first()).toBeVisible();
+    let trip = await storedTrip(page, id);
+    expect(trip.itinerary.days[0]!.activities[1]).toMatchObject({
+      activity: "Tile museum",
+      time: "14:30",
+      cost: null,
+    });
+
+    await page.getByRole("button", { name: "Add activity" }).click();
+    const add = page.getByRole("form", { name: /^New activity on Day 1/ });
+    await add.getByLabel("Time").fill("20:00");
+    await add.getByLabel("Activity").fill("Fado dinner");
+    await add.getByLabel("Location").fill("Alfama");
+    await add.getByLabel("Cost (USD)").fill("45");
+    await add.getByRole("button", { name: "Add to day" }).click();
+    await expect(activities(page)).toHaveText([
+      "Activity 1",
+      "Tile museum",
+      "Activity 3",
+      "Fado dinner",
+    ]);
+    await saved(page);
+
+    await page.getByRole("button", { name: "Remove Activity 3" }).click();
+    await expect(activities(page)).toHaveText(["Activity 1", "Tile museum", "Fado dinner"]);
+    await saved(page);
+    trip = await storedTrip(page, id);
+    expect(names(trip, 0)).toEqual(["Activity 1", "Tile museum", "Fado dinner"]);
+    expect(trip.version).toBe(4);
+    await expectAxeClean(page, "editor after edits");
+  });
+
+  test("a bad value is refused in the form and nothing is saved", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await page.getByRole("button", { name: "Edit Activity 1" }).click();
+    const form = page.getByRole("form", { name: "Edit Activity 1" });
+    await form.getByLabel("Activity").fill("");
+    await form.getByRole("button", { name: "Save activity" }).click();
+    await expect(form.getByText("Activity is required")).toBeVisible();
+    await expect(form.getByLabel("Activity")).toHaveAttribute("aria-invalid", "true");
+    await expectAxeClean(page, "activity form with an error");
+    expect((await storedTrip(page, id)).version).toBe(1);
+  });
+
+  test("undo and redo, by buttons and by keyboard", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+
+    await page.getByRole("button", { name: "Remove Activity 1" }).click();
+    await saved(page);
+    await page.getByRole("button", { name: "Remove Activity 2" }).click();
+    await expect(activities(page)).toHaveText(["Activity 3"]);
+    await saved(page);
+
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3"]);
+    await saved(page);
+    // Ctrl+Z outside a text field undoes the next change.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+z");
+    await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
+    await saved(page);
+    await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+    expect(names(await storedTrip(page, id), 0)).toEqual([
+      "Activity 1",
+      "Activity 2",
+      "Activity 3",
+    ]);
+
+    await page.keyboard.press("Control+Shift+z");
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3"]);
+    await saved(page);
+    await page.getByRole("button", { name: "Redo" }).click();
+    await expect(activities(page)).toHaveText(["Activity 3"]);
+    await saved(page);
+    const trip = await storedTrip(page, id);
+    expect(names(trip, 0)).toEqual(["Activity 3"]);
+    // Every step was a versioned save: 2 edits, 2 undos, 2 redos.
+    expect(trip.version).toBe(7);
+    await expectAxeClean(page, "after undo and redo");
+  });
+
+  test("reorders by drag and drop, and moves an activity onto another day", async ({
+    page,
+    baseURL,
+  }) => {
+    // Tall enough that the handles and the list of days are all on screen for the mouse.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    const handle = (name: string) =>
+      page.getByRole("button", { name: `Move ${name}`, exact: true });
+
+    const from = (await handle("Activity 3").boundingBox())!;
+    const to = (await handle("Activity 1").boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 10 });
+    await page.mouse.up();
+    await expect(activities(page)).toHaveText(["Activity 3", "Activity 1", "Activity 2"]);
+    await saved(page);
+    expect(names(await storedTrip(page, id), 0)).toEqual([
+      "Activity 3",
+      "Activity 1",
+      "Activity 2",
+    ]);
+    // Activity 3 (17:00) now comes before 09:00: flagged, not re-sorted.
+    await expect(page.getByText(/Starts at 09:00, before "Activity 3"/)).toBeVisible();
+
+    const day2 = page
+      .getByRole("navigation", { name: "Days" })
+      .getByRole("button", { name: /^Day 2/ });
+    const drag = (await handle("Activity 2").boundingBox())!;
+    const target = (await day2.boundingBox())!;
+    await page.mouse.move(drag.x + drag.width / 2, drag.y + drag.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(drag.x + drag.width / 2 - 10, drag.y, { steps: 5 });
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect(activities(page)).toHaveText(["Activity 3", "Activity 1"]);
+    await saved(page);
+    const trip = await storedTrip(page, id);
+    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 2"]);
+  });
+
+  test("reorders by keyboard with announcements, and moves across days with Move to", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    const handle = page.getByRole("button", { name: "Move Activity 1", exact: true });
+    await handle.focus();
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press("Space");
+    await expect(liveRegion).toHaveText(/^Activity 1 is over position 1 of 3/);
+    await page.keyboard.press("ArrowDown");
+    await expect(liveRegion).toHaveText("Activity 1 is over position 2 of 3.");
+    await page.keyboard.press("ArrowDown");
+    await expect(liveRegion).toHaveText("Activity 1 is over position 3 of 3.");
+    await page.keyboard.press("Space");
+    await expect(liveRegion).toHaveText("Activity 1 was dropped at position 3 of 3.");
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3", "Activity 1"]);
+    await saved(page);
+    expect(names(await storedTrip(page, id), 0)).toEqual([
+      "Activity 2",
+      "Activity 3",
+      "Activity 1",
+    ]);
+
+    // Escape cancels a keyboard drag.
+    await page.getByRole("button", { name: "Move Activity 2", exact: true }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Escape");
+    await expect(liveRegion).toHaveText("Moving Activity 2 was cancelled.");
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3", "Activity 1"]);
+
+    await page.getByRole("button", { name: /^Move to another day: Activity 3/ }).click();
+    await expectAxeClean(page, "move-to menu");
+    await page.getByRole("menuitem", { name: /^Day 3/ }).click();
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 1"]);
+    await saved(page);
+    expect(names(await storedTrip(page, id), 2)).toEqual([
+      "Activity 1",
+      "Activity 2",
+      "Activity 3",
+      "Activity 3",
+    ]);
+  });
+
+  test("two tabs: the stale one is told, sees the latest version, and can reapply", async ({
+    context,
+    baseURL,
+  }) => {
+    const first = await context.newPage();
+    await signUp(first, baseURL!);
+    const id = await createTrip(first, baseURL!);
+    const second = await context.newPage();
+    await first.goto(`/trips/${id}`);
+    await second.goto(`/trips/${id}`);
+    await expect(activities(second)).toHaveCount(3);
+
+    await first.getByRole("button", { name: "Remove Activity 1" }).click();
+    await saved(first);
+
+    await second.getByRole("button", { name: "Edit Activity 3" }).click();
+    await second
+      .getByRole("form", { name: "Edit Activity 3" })
+      .getByLabel("Activity")
+      .fill("Sunset");
+    await second.getByRole("button", { name: "Save activity" }).click();
+    const alert = second
+      .getByRole("alert")
+      .filter({ hasText: "This trip was changed somewhere else" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("latest saved version (version 2)");
+    // The other tab's change is shown, the stale one is not.
+    await expect(activities(second)).toHaveText(["Activity 2", "Activity 3"]);
+    await expectAxeClean(second, "conflict");
+
+    await alert.getByRole("button", { name: "Reapply my change" }).click();
+    await expect(activities(second)).toHaveText(["Activity 2", "Sunset"]);
+    await saved(second);
+    const trip = await storedTrip(second, id);
+    expect(names(trip, 0)).toEqual(["Activity 2", "Sunset"]);
+    expect(trip.version).toBe(3);
+
+    // An undo in the first tab now meets the conflict too, and says so.
+    await first.getByRole("button", { name: "Undo" }).click();
+    await expect(
+      first.getByRole("alert").filter({ hasText: "This trip was changed somewhere else" }),
+    ).toBeVisible();
+    await expect(activities(first)).toHaveText(["Activity 2", "Sunset"]);
+    expect((await storedTrip(first, id)).version).toBe(3);
+  });
+
+  test("regenerate a day: discard leaves it, accept saves the proposal", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+
+    await page.getByRole("button", { name: "Regenerate day" }).click();
+    await page.getByLabel("Instruction (optional)").fill("rainy day, indoors");
+    await page.getByRole("button", { name: "Propose a new plan" }).click();
+    const card = page.getByRole("region", { name: /^Proposed new plan for Day 1/ });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Added").first()).toBeVisible();
+    await expect(card.getByText("Removed")).toHaveCount(3);
+    await expect(card).toContainText("Indoors at");
+    await expectAxeClean(page, "regenerate proposal");
+    await card.getByRole("button", { name: "Discard" }).click();
+    await expect(card).toBeHidden();
+    await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
+    expect((await storedTrip(page, id)).version).toBe(1);
+
+    await page.getByRole("button", { name: "Regenerate day" }).click();
+    await page.getByRole("button", { name: "Propose a new plan" }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect(card).toBeHidden();
+    await expect(activities(page).first()).toContainText("Visit");
+    await saved(page);
+    const trip = await storedTrip(page, id);
+    expect(trip.version).toBe(2);
+    expect(names(trip, 0).every((name) => name.startsWith("Visit"))).toBe(true);
+    // Other days untouched.
+    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3"]);
+  });
+
+  test("trip details: shortening asks first; duplicate with new dates", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await page.getByRole("button", { name: "Edit details" }).click();
+    const form = page.getByRole("form", { name: "Trip details" });
+    await form.getByLabel("End date").fill("2027-05-04");
+    await form.getByLabel("Budget (USD)").fill("1800");
+    await form.getByRole("button", { name: "Save details" }).click();
+    const confirm = page.getByRole("dialog", { name: "Shorten the trip?" });
+    await expect(confirm).toContainText("The last day and 3 activities on it will be removed.");
+    await expectAxeClean(page, "shorten confirmation");
+    await confirm.getByRole("button", { name: "Shorten trip" }).click();
+    await expect(page.getByRole("navigation", { name: "Days" }).getByRole("button")).toHaveCount(2);
+    await expect(page.getByText("$1,800", { exact: true })).toBeVisible();
+    await saved(page);
+    const trip = await storedTrip(page, id);
+    expect(trip.endDate).toBe("2027-05-04");
+    expect(trip.itinerary.days).toHaveLength(2);
+
+    await page.getByRole("button", { name: "Duplicate with new dates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Duplicate with new dates" });
+    await dialog.getByLabel("New start date").fill("2027-10-01");
+    await expectAxeClean(page, "duplicate dialog");
+    await dialog.getByRole("button", { name: "Duplicate", exact: true }).click();
+    await expect(page).not.toHaveURL(new RegExp(id));
+    await expect(page.getByText("Oct 1, 2027 – Oct 2, 2027")).toBeVisible();
+  });
+
+  test("the shared page shows the latest saved version and cannot be edited", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.request.post(`/api/trips/${id}/share`, { headers: { Origin: baseURL! } });
+    await page.goto(`/trips/${id}`);
+    await page.getByRole("button", { name: "Edit Activity 1" }).click();
+    await page.getByRole("form", { name: "Edit Activity 1" }).getByLabel("Activity").fill("Castle");
+    await page.getByRole("button", { name: "Save activity" }).click();
+    await saved(page);
+
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/shared/${id}`);
+    await expect(visitorPage.getByRole("heading", { name: "Castle" }).first()).toBeVisible();
+    await expect(
+      visitorPage.getByRole("button", { name: /Edit|Remove|Undo|Regenerate|Move/ }),
+    ).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test("the assistant knows the open trip; its proposal is a diff card with Accept", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(activities(page)).toHaveCount(3);
+    await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
+    const chat = page.getByRole("region", { name: "Boundless Assistant" });
+    await chat.getByRole("textbox", { name: "Message" }).fill("Move Activity 1 to 2027-05-04");
+    await chat.getByRole("button", { name: "Send" }).click();
+    const card = chat.getByRole("region", { name: "Proposed changes to your trip" });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("Move Activity 1 from 2027-05-03 to 2027-05-04.");
+    await expect(card.getByText("Removed")).toBeVisible();
+    await expect(card.getByText("Added")).toBeVisible();
+    await expectAxeClean(page, "chat proposal");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await expect(chat.getByText("Changes applied to your trip.")).toBeVisible();
+    await expect(activities(page)).toHaveText(["Activity 2", "Activity 3"]);
+    const trip = await storedTrip(page, id);
+    expect(trip.version).toBe(2);
+    expect(names(trip, 0)).toEqual(["Activity 2", "Activity 3"]);
+    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 1"]);
+  });
+
+  test("fits a 360 px phone", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(activities(page)).toHaveCount(3);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, "editor on a phone");
+    await page.getByRole("button", { name: "Edit Activity 1" }).click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Regenerate day" }).click();
+    await page.getByRole("button", { name: "Propose a new plan" }).click();
+    await expect(page.getByRole("region", { name: /^Proposed new plan/ })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, "proposal on a phone");
+  });
+});

@@ -1,0 +1,20 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  regenerateDayResponseSchema,
+  type RegenerateDayRequest,
+} from "#shared/schemas/trip-edit.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+
+export const REGENERATE_DAY_FAILED = "Failed to regenerate the day";
+
+/** A proposal for one day; nothing is saved until the traveller accepts it. */
+export const regenerateDay = (id: string, date: string, request: RegenerateDayRequest) =>
+  apiRequest(`/trips/${encodeURIComponent(id)}/days/${date}/regenerate`, {
+    method: "POST",
+    body: request,
+    schema: regenerateDayResponseSchema,
+    fallbackError: REGENERATE_DAY_FAILED,
+  });
+
+export const useRegenerateDay = (id: string, date: string) =>
+  useMutation({ mutationFn: (request: RegenerateDayRequest) => regenerateDay(id, date, request) });

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from "react";
+import { activitySchema } from "#shared/schemas/itinerary.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { TextareaField } from "#web/components/ui/textarea-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import type { ActivityFields } from "./editable-trip.ts";
+import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+
+const fieldsSchema = activitySchema.pick({
+  time: true,
+  activity: true,
+  location: true,
+  description: true,
+  cost: true,
+});
+type Errors = Partial<Record<keyof ActivityFields, string>>;
+
+export const EMPTY_ACTIVITY: ActivityFields = {
+  time: "09:00",
+  activity: "",
+  location: "",
+  description: "",
+  cost: null,
+};
+
+/** An activity's fields, edited in place. An empty cost means unknown (not free). */
+export function ActivityForm({
+  initial,
+  title,
+  submitLabel,
+  onSave,
+  onCancel,
+  renderLocationField,
+}: {
+  initial: ActivityFields;
+  title: string;
+  submitLabel: string;
+  onSave: (fields: ActivityFields & PlaceFields) => void;
+  onCancel: () => void;
+  renderLocationField?: TripDetailSlots["renderLocationField"];
+}) {
+  const [values, setValues] = useState({
+    ...initial,
+    cost: initial.cost === null ? "" : String(initial.cost),
+  });
+  const [place, setPlace] = useState<PlaceFields>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cost = values.cost.trim() === "" ? null : Number(values.cost);
+    const parsed = fieldsSchema.safeParse({ ...values, cost });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof ActivityFields;
+        next[field] ??= field === "cost" ? "Cost must be a number of 0 or more" : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    onSave({ ...parsed.data, ...place });
+  };
+
+  const locationLabel = "Location";
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onCancel();
+      }}
+      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-[8rem_1fr]"
+    >
+      <TextField
+        label="Time"
+        type="time"
+        required
+        value={values.time}
+        onChange={set("time")}
+        error={errors.time}
+      />
+      <TextField
+        label="Activity"
+        required
+        autoFocus
+        value={values.activity}
+        onChange={set("activity")}
+        error={errors.activity}
+      />
+      <div className="sm:col-span-2">
+        {renderLocationField ? (
+          renderLocationField({
+            label: locationLabel,
+            value: values.location,
+            error: errors.location,
+            onChange: (location, found) => {
+              setValues((v) => ({ ...v, location }));
+              setPlace(found ?? {});
+            },
+          })
+        ) : (
+          <TextField
+            label={locationLabel}
+            required
+            value={values.location}
+            onChange={set("location")}
+            error={errors.location}
+          />
+        )}
+      </div>
+      <TextareaField
+        className="sm:col-span-2"
+        label="Description"
+        rows={2}
+        value={values.description}
+        onChange={set("description")}
+        error={errors.description}
+      />
+      <TextField
+        label="Cost (USD)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        hint="Leave empty if unknown"
+        value={values.cost}
+        onChange={set("cost")}
+        error={errors.cost}
+      />
+      <div className="flex flex-wrap items-end gap-2">
+        <Button type="submit" size="sm">
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

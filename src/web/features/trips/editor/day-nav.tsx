@@ -1,0 +1,70 @@
+import { useDroppable } from "@dnd-kit/core";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import { formatUsd, formatWeekday } from "../format.ts";
+import { dayTotal } from "../components/day-activities.tsx";
+
+export const DAY_DROP_PREFIX = "day:";
+
+function DayButton({
+  day,
+  number,
+  selected,
+  onSelect,
+}: {
+  day: Day;
+  number: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  // Each day is a drop target: an activity dropped on it moves to the end of that day.
+  const { setNodeRef, isOver } = useDroppable({ id: `${DAY_DROP_PREFIX}${day.date}` });
+  return (
+    <li ref={setNodeRef}>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={onSelect}
+        className={`flex w-full items-center justify-between rounded-lg border px-4 py-3 text-left ${
+          isOver
+            ? "border-brand-700 ring-brand-600 bg-brand-50 ring-2"
+            : selected
+              ? "border-brand-700 bg-brand-50 text-brand-800"
+              : "border-slate-200 bg-white hover:bg-slate-50"
+        }`}
+      >
+        <span>
+          <span className="block font-semibold">Day {number}</span>
+          <span className="block text-sm text-slate-600">{formatWeekday(day.date)}</span>
+        </span>
+        <span className="text-sm">{formatUsd(dayTotal(day))}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The list of days; the selected one is shown beside it. */
+export function DayNav({
+  days,
+  selected,
+  onSelect,
+}: {
+  days: readonly Day[];
+  selected: number;
+  onSelect: (number: number) => void;
+}) {
+  return (
+    <nav aria-label="Days">
+      <ul className="flex flex-col gap-2">
+        {days.map((day, i) => (
+          <DayButton
+            key={day.date}
+            day={day}
+            number={i + 1}
+            selected={i === selected}
+            onSelect={() => onSelect(i + 1)}
+          />
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,127 @@
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useState } from "react";
+import { checkDayTimes } from "#shared/itinerary-checks.ts";
+import { MAX_ACTIVITIES_PER_DAY, type Day } from "#shared/schemas/itinerary.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { DayTotal } from "../components/day-activities.tsx";
+import { ActivityForm, EMPTY_ACTIVITY } from "./activity-form.tsx";
+import {
+  addActivity,
+  moveActivity,
+  newActivityId,
+  removeActivity,
+  updateActivity,
+} from "./editable-trip.ts";
+import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
+import type { TripDetailSlots } from "./slots.ts";
+import { SortableActivity } from "./sortable-activity.tsx";
+import type { TripEditor } from "./use-trip-editor.ts";
+
+/** The selected day in the editor: its activities (sortable), Add activity and Regenerate day. */
+export function EditableDay({
+  tripId,
+  day,
+  days,
+  title,
+  editor,
+  slots,
+}: {
+  tripId: string;
+  day: Day;
+  days: readonly Day[];
+  title: string;
+  editor: TripEditor;
+  slots: TripDetailSlots;
+}) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const issues = checkDayTimes(day.activities);
+  const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
+
+  return (
+    <section aria-labelledby="selected-day-heading" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="selected-day-heading" className="text-xl font-semibold">
+          {title}
+        </h2>
+      </div>
+      <RegenerateDayPanel key={day.date} tripId={tripId} day={day} title={title} editor={editor} />
+      {issues.length > 0 ? (
+        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {issues.length === 1
+            ? "One time on this day needs"
+            : `${issues.length} times on this day need`}{" "}
+          a look: they run backwards or overlap. The order is kept as you set it.
+        </p>
+      ) : null}
+      {day.activities.length === 0 && !adding ? (
+        <p className="text-slate-600">Nothing planned for this day yet.</p>
+      ) : null}
+      <SortableContext
+        items={day.activities.map((a) => a.id)}
+        strategy={verticalListSortingStrategy}
+      >
+        <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
+          {day.activities.map((activity) => (
+            <SortableActivity
+              key={activity.id}
+              activity={activity}
+              day={day}
+              days={days}
+              issue={issues.find((issue) => issue.activityId === activity.id)}
+              editing={editingId === activity.id}
+              onEdit={() => setEditingId(activity.id)}
+              onCancelEdit={() => setEditingId(null)}
+              onSave={(fields) => {
+                setEditingId(null);
+                void editor.save(updateActivity(activity.id, fields));
+              }}
+              onRemove={() => void editor.save(removeActivity(activity.id))}
+              onMoveToDay={(date) => void editor.save(moveActivity(activity.id, date, Infinity))}
+              slots={slots}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+      {adding ? (
+        <ActivityForm
+          title={`New activity on ${title}`}
+          submitLabel="Add to day"
+          initial={EMPTY_ACTIVITY}
+          renderLocationField={slots.renderLocationField}
+          onCancel={() => setAdding(false)}
+          onSave={(fields) => {
+            setAdding(false);
+            void editor.save(
+              addActivity(day.date, {
+                id: newActivityId(),
+                lat: null,
+                lng: null,
+                why: null,
+                osmId: null,
+                openingHours: null,
+                ...fields,
+              }),
+            );
+          }}
+        />
+      ) : (
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={full}
+          onClick={() => setAdding(true)}
+        >
+          Add activity
+        </Button>
+      )}
+      {full ? (
+        <p className="text-sm text-slate-600">
+          A day holds at most {MAX_ACTIVITIES_PER_DAY} activities.
+        </p>
+      ) : null}
+      <DayTotal day={day} />
+      {slots.renderDayExtras?.(day)}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { Activity } from "#shared/schemas/itinerary.ts";
+import {
+  addActivity,
+  droppedByDates,
+  moveActivity,
+  newActivityId,
+  removeActivity,
+  replaceDays,
+  setFacts,
+  updateActivity,
+  type EditableTrip,
+} from "./editable-trip.ts";
+
+const act = (id: string): Activity => ({
+  id,
+  time: "09:00",
+  activity: id,
+  location: "Somewhere",
+  description: "",
+  cost: 10,
+  lat: null,
+  lng: null,
+  why: null,
+  osmId: null,
+  openingHours: null,
+});
+const trip: EditableTrip = {
+  destination: "Lisbon",
+  startDate: "2027-05-03",
+  endDate: "2027-05-05",
+  budget: 1000,
+  travelStyle: "comfort",
+  interests: [],
+  itinerary: {
+    days: [
+      { date: "2027-05-03", activities: [act("a"), act("b"), act("c")] },
+      { date: "2027-05-04", activities: [act("d")] },
+      { date: "2027-05-05", activities: [act("e"), act("f")] },
+    ],
+  },
+};
+const ids = (t: EditableTrip) =>
+  t.itinerary.days.map((d) => d.activities.map((a) => a.id).join(""));
+
+describe("editor changes", () => {
+  it("moves within a day and across days, to the end when the index is past it", () => {
+    expect(ids(moveActivity("a", "2027-05-03", 2).apply(trip))).toEqual(["bca", "d", "ef"]);
+    expect(ids(moveActivity("c", "2027-05-03", 0).apply(trip))).toEqual(["cab", "d", "ef"]);
+    expect(ids(moveActivity("b", "2027-05-04", Infinity).apply(trip))).toEqual(["ac", "db", "ef"]);
+    expect(ids(moveActivity("zz", "2027-05-04", 0).apply(trip))).toEqual(["abc", "d", "ef"]);
+  });
+
+  it("edits, adds, removes and replaces days without touching the others", () => {
+    const edited = updateActivity("d", { cost: null, time: "10:30" }).apply(trip);
+    expect(edited.itinerary.days[1]!.activities[0]).toMatchObject({ cost: null, time: "10:30" });
+    expect(ids(addActivity("2027-05-04", act("g")).apply(trip))).toEqual(["abc", "dg", "ef"]);
+    expect(ids(removeActivity("e").apply(trip))).toEqual(["abc", "d", "f"]);
+    const replaced = replaceDays([{ date: "2027-05-05", activities: [act("x")] }], "x").apply(trip);
+    expect(ids(replaced)).toEqual(["abc", "d", "x"]);
+    // Pure: the original is untouched.
+    expect(ids(trip)).toEqual(["abc", "d", "ef"]);
+  });
+
+  it("follows new dates like the server: shift, add empty days, drop the last ones", () => {
+    const facts = { ...trip, itinerary: undefined };
+    const shifted = setFacts({ ...facts, startDate: "2027-06-01", endDate: "2027-06-03" }).apply(
+      trip,
+    );
+    expect(shifted.itinerary.days.map((d) => d.date)).toEqual([
+      "2027-06-01",
+      "2027-06-02",
+      "2027-06-03",
+    ]);
+    expect(ids(shifted)).toEqual(["abc", "d", "ef"]);
+    const longer = setFacts({ ...facts, endDate: "2027-05-06" }).apply(trip);
+    expect(ids(longer)).toEqual(["abc", "d", "ef", ""]);
+    const shorter = { startDate: "2027-05-03", endDate: "2027-05-04" };
+    expect(ids(setFacts({ ...facts, ...shorter }).apply(trip))).toEqual(["abc", "d"]);
+    expect(droppedByDates(trip, shorter)).toEqual({ days: 1, activities: 2 });
+    expect(droppedByDates(trip, { startDate: "2027-05-10", endDate: "2027-05-12" })).toEqual({
+      days: 0,
+      activities: 0,
+    });
+  });
+
+  it("makes uuid v4 ids", () => {
+    expect(newActivityId()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

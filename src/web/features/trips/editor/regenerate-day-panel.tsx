@@ -1,0 +1,118 @@
+import { useState } from "react";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import {
+  REGENERATE_INSTRUCTION_MAX_LENGTH,
+  TRIP_CONFLICT_MESSAGE,
+  type RegenerateDayResponse,
+} from "#shared/schemas/trip-edit.ts";
+import { DayDiffCard } from "#web/components/day-diff-card.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { getErrorMessage } from "#web/lib/api-client.ts";
+import { REGENERATE_DAY_FAILED, useRegenerateDay } from "../api/regenerate-day.ts";
+import { replaceDays } from "./editable-trip.ts";
+import type { TripEditor } from "./use-trip-editor.ts";
+
+type Notice = { kind: "error" | "info"; text: string } | null;
+
+/**
+ * "Regenerate day": asks the model for a new plan for this day (optionally with an instruction) and
+ * shows it beside the current day as a difference. Accept saves it based on the version it was made
+ * from; if the trip moved on since, nothing is overwritten.
+ */
+export function RegenerateDayPanel({
+  tripId,
+  day,
+  title,
+  editor,
+}: {
+  tripId: string;
+  day: Day;
+  title: string;
+  editor: TripEditor;
+}) {
+  const [open, setOpen] = useState(false);
+  const [instruction, setInstruction] = useState("");
+  const [proposal, setProposal] = useState<RegenerateDayResponse | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [accepting, setAccepting] = useState(false);
+  const regenerate = useRegenerateDay(tripId, day.date);
+
+  const close = () => {
+    setOpen(false);
+    setInstruction("");
+    setProposal(null);
+    setNotice(null);
+    regenerate.reset();
+  };
+  const accept = async (answer: RegenerateDayResponse) => {
+    setAccepting(true);
+    const result = await editor.save(
+      replaceDays([answer.proposal], "Regenerate day"),
+      "proposal",
+      answer.version,
+    );
+    setAccepting(false);
+    if (result.status === "saved") close();
+    else if (result.status === "conflict")
+      setNotice({
+        kind: "error",
+        text: `${TRIP_CONFLICT_MESSAGE}. Nothing was overwritten; regenerate again for the latest version.`,
+      });
+    else if (result.status === "error") setNotice({ kind: "error", text: result.message });
+  };
+
+  if (!open) {
+    return (
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Regenerate day
+      </Button>
+    );
+  }
+  if (proposal) {
+    return (
+      <DayDiffCard
+        heading={`Proposed new plan for ${title}`}
+        days={[
+          { date: day.date, title, before: day.activities, after: proposal.proposal.activities },
+        ]}
+        busy={accepting}
+        notice={notice}
+        onAccept={() => void accept(proposal)}
+        onDiscard={close}
+      />
+    );
+  }
+  return (
+    <form
+      aria-label={`Regenerate ${title}`}
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = instruction.trim();
+        regenerate.mutate(text ? { instruction: text } : {}, { onSuccess: setProposal });
+      }}
+    >
+      <TextField
+        label="Instruction (optional)"
+        placeholder='e.g. "more relaxed" or "rainy day, indoors"'
+        maxLength={REGENERATE_INSTRUCTION_MAX_LENGTH}
+        value={instruction}
+        onChange={(event) => setInstruction(event.target.value)}
+      />
+      {regenerate.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {getErrorMessage(regenerate.error, REGENERATE_DAY_FAILED)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={regenerate.isPending}>
+          {regenerate.isPending ? "Regenerating..." : "Propose a new plan"}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={close}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

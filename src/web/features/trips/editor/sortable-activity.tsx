@@ -1,0 +1,141 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import type { TimeIssue } from "#shared/itinerary-checks.ts";
+import type { Activity, Day } from "#shared/schemas/itinerary.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Menu } from "#web/components/ui/menu.tsx";
+import { formatWeekday } from "../format.ts";
+import { ActivityCost } from "../components/day-activities.tsx";
+import { ActivityForm } from "./activity-form.tsx";
+import type { ActivityFields } from "./editable-trip.ts";
+import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+
+type Props = {
+  activity: Activity;
+  day: Day;
+  days: readonly Day[];
+  issue: TimeIssue | undefined;
+  editing: boolean;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onSave: (fields: ActivityFields & PlaceFields) => void;
+  onRemove: () => void;
+  onMoveToDay: (date: string) => void;
+  slots: TripDetailSlots;
+};
+
+/** One activity of the day being edited: a drag handle (pointer or keyboard), Edit, Move to, Remove. */
+export function SortableActivity({
+  activity,
+  day,
+  days,
+  issue,
+  editing,
+  onEdit,
+  onCancelEdit,
+  onSave,
+  onRemove,
+  onMoveToDay,
+  slots,
+}: Props) {
+  const {
+    setNodeRef,
+    setActivatorNodeRef,
+    attributes,
+    listeners,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: activity.id, data: { date: day.date } });
+  const style = { transform: CSS.Translate.toString(transform), transition };
+  if (editing) {
+    return (
+      <li ref={setNodeRef} style={style}>
+        <ActivityForm
+          title={`Edit ${activity.activity}`}
+          submitLabel="Save activity"
+          initial={activity}
+          onSave={onSave}
+          onCancel={onCancelEdit}
+          renderLocationField={slots.renderLocationField}
+        />
+      </li>
+    );
+  }
+  const otherDays = days
+    .map((d, i) => ({ date: d.date, label: `Day ${i + 1} · ${formatWeekday(d.date)}` }))
+    .filter((d) => d.date !== day.date);
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`rounded-lg border bg-white p-3 sm:p-4 ${isDragging ? "border-brand-600 relative z-10 shadow-lg" : "border-slate-200"}`}
+    >
+      <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 sm:grid-cols-[auto_4rem_1fr_auto]">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move ${activity.activity}`}
+          className="focus-visible:outline-brand-700 row-span-2 h-10 w-8 cursor-grab touch-none rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 sm:row-span-1"
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+        <p className="text-brand-800 font-mono text-sm font-semibold">
+          <time>{activity.time}</time>
+        </p>
+        <div className="col-start-2 min-w-0 sm:col-start-auto">
+          <h3 className="font-semibold break-words">{activity.activity}</h3>
+          <p className="text-sm break-words text-slate-600">
+            <span className="sr-only">Location: </span>
+            {activity.location}
+          </p>
+          {activity.description ? (
+            <p className="mt-1 break-words text-slate-800">{activity.description}</p>
+          ) : null}
+          {issue ? (
+            <p className="mt-1 text-sm font-medium text-amber-900">
+              <span aria-hidden="true">⚠ </span>
+              <span className="sr-only">Time check: </span>
+              {issue.message}
+            </p>
+          ) : null}
+        </div>
+        <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
+          <span className="sr-only">Cost: </span>
+          <ActivityCost cost={activity.cost} />
+        </p>
+      </div>
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Edit ${activity.activity}`}
+        >
+          Edit
+        </Button>
+        {otherDays.length > 0 ? (
+          <Menu
+            label={
+              <>
+                Move to<span className="sr-only"> another day: {activity.activity}</span>
+              </>
+            }
+            items={otherDays.map((d) => ({ label: d.label, onSelect: () => onMoveToDay(d.date) }))}
+          />
+        ) : null}
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Remove ${activity.activity}`}
+        >
+          Remove
+        </Button>
+      </div>
+      {slots.renderActivityExtras?.(activity, day)}
+    </li>
+  );
+}

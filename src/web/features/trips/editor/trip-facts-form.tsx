@@ -1,0 +1,147 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import {
+  DESTINATION_MAX_LENGTH,
+  tripRequestSchema,
+  type TripRequest,
+  type TripRequestInput,
+} from "#shared/schemas/trip-request.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
+import { SelectField } from "#web/components/ui/select-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { styleLabel } from "../format.ts";
+import { droppedByDates, type EditableTrip, type TripFacts } from "./editable-trip.ts";
+
+const STYLE_OPTIONS = TRAVEL_STYLES.map((style) => ({ value: style, label: styleLabel(style) }));
+
+/**
+ * Destination, dates, budget, style and interests, checked by the planning form's own schema. A shorter
+ * trip drops its last days: that is confirmed first, naming what goes.
+ */
+export function TripFactsForm({
+  trip,
+  onSave,
+  onCancel,
+}: {
+  trip: EditableTrip;
+  onSave: (facts: TripFacts) => void;
+  onCancel: () => void;
+}) {
+  const [pending, setPending] = useState<{
+    facts: TripFacts;
+    days: number;
+    activities: number;
+  } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TripRequestInput, unknown, TripRequest>({
+    resolver: zodResolver(tripRequestSchema),
+    defaultValues: {
+      destination: trip.destination,
+      startDate: trip.startDate,
+      endDate: trip.endDate,
+      budget: trip.budget,
+      travelStyle: trip.travelStyle,
+      interests: trip.interests as TripRequestInput["interests"],
+    },
+  });
+
+  const submit = (facts: TripRequest) => {
+    const dropped = droppedByDates(trip, facts);
+    if (dropped.days > 0) setPending({ facts, ...dropped });
+    else onSave(facts);
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Trip details"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="border-brand-600 grid gap-4 rounded-lg border p-4 sm:grid-cols-2"
+    >
+      <TextField
+        className="sm:col-span-2"
+        label="Destination"
+        maxLength={DESTINATION_MAX_LENGTH + 20}
+        error={errors.destination?.message}
+        {...register("destination")}
+      />
+      <TextField
+        label="Start date"
+        type="date"
+        error={errors.startDate?.message}
+        {...register("startDate")}
+      />
+      <TextField
+        label="End date"
+        type="date"
+        error={errors.endDate?.message}
+        {...register("endDate")}
+      />
+      <TextField
+        label="Budget (USD)"
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step="any"
+        error={errors.budget?.message}
+        {...register("budget", { valueAsNumber: true })}
+      />
+      <SelectField
+        label="Travel style"
+        options={STYLE_OPTIONS}
+        error={errors.travelStyle?.message}
+        {...register("travelStyle")}
+      />
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-medium text-slate-800">Interests</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          {INTERESTS.map((interest) => (
+            <label key={interest} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={interest} {...register("interests")} />
+              {interest}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit">Save details</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Shorten the trip?"
+        description={
+          pending
+            ? `The last ${pending.days === 1 ? "day" : `${pending.days} days`} and ${pending.activities} ${pending.activities === 1 ? "activity" : "activities"} on ${pending.days === 1 ? "it" : "them"} will be removed.`
+            : ""
+        }
+      >
+        <div className="mt-6 flex justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep all days</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (pending) onSave(pending.facts);
+              setPending(null);
+            }}
+          >
+            Shorten trip
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}
