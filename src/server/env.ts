@@ -59,6 +59,7 @@ export const envSchema = z
     GENERATION_RATE_LIMIT: positiveInt(20),
     CHAT_RATE_LIMIT: positiveInt(30),
     AUTH_RATE_LIMIT: positiveInt(10),
+    EXPORT_RATE_LIMIT: positiveInt(5),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")
