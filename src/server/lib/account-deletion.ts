@@ -119,3 +119,16 @@ export function startPendingFileSweeper(deps: Deps, intervalMs = SWEEP_INTERVAL_
     clearInterval(timer);
   };
 }
+
+/**
+ * True while the key's files wait for a retry: links signed before the account went must not keep
+ * serving them from local disk meanwhile.
+ */
+export async function isPendingDeletion(db: AppDeps["database"]["db"], key: string) {
+  const [row] = await db
+    .select({ id: pendingFileDeletions.id })
+    .from(pendingFileDeletions)
+    .where(sql`strpos(${key}, ${pendingFileDeletions.prefix}) = 1`)
+    .limit(1);
+  return row !== undefined;
+}

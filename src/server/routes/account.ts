@@ -146,12 +146,17 @@ export const accountRoutes = new Hono<AppBindings>()
       if (!(await context.password.verify({ hash, password: input.password })))
         throw forbidden("invalid_password", ACCOUNT_MESSAGES.wrongPassword);
     } else {
-      // Consumed whether or not it is still valid: a link works once.
+      // Consumed whether or not it is still valid (a link works once), but only by its own user.
       const [row] = await db
         .delete(verification)
-        .where(eq(verification.identifier, `${DELETION_LINK_PREFIX}${hashToken(input.token)}`))
+        .where(
+          and(
+            eq(verification.identifier, `${DELETION_LINK_PREFIX}${hashToken(input.token)}`),
+            eq(verification.value, user.id),
+          ),
+        )
         .returning();
-      if (!row || row.value !== user.id || row.expiresAt <= new Date())
+      if (!row || row.expiresAt <= new Date())
         throw forbidden("invalid_link", ACCOUNT_MESSAGES.invalidLink);
     }
 
