@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
 import type { AppDeps } from "../context.ts";
 import { account, profiles, trips, user } from "../db/schema.ts";
@@ -30,7 +30,8 @@ async function header(deps: Deps, userId: string, now: Date): Promise<string> {
   if (profile?.avatarKey) {
     const file = await deps.storage.read(profile.avatarKey);
     // A missing file is reported as none rather than failing the whole export.
-    if (file) avatar = `data:${file.contentType};base64,${Buffer.from(file.body).toString("base64")}`;
+    if (file)
+      avatar = `data:${file.contentType};base64,${Buffer.from(file.body).toString("base64")}`;
     else deps.logger.warn({ userId, key: profile.avatarKey }, "export: avatar file missing");
   }
 
@@ -57,20 +58,22 @@ async function header(deps: Deps, userId: string, now: Date): Promise<string> {
 }
 
 async function tripPage(deps: Deps, userId: string, after: { key: string; id: string } | null) {
-  return deps.database.db
-    .select({ row: trips, createdKey })
-    .from(trips)
-    .where(
-      and(
-        eq(trips.userId, userId),
-        after
-          ? sql`(${trips.createdAt}, ${trips.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    // Oldest first, read backwards along trips_user_created_idx (no sort of every trip).
-    .orderBy(sql`${trips.createdAt} asc nulls first`, sql`${trips.id} asc nulls first`)
-    .limit(EXPORT_PAGE_SIZE);
+  return (
+    deps.database.db
+      .select({ row: trips, createdKey })
+      .from(trips)
+      .where(
+        and(
+          eq(trips.userId, userId),
+          after
+            ? sql`(${trips.createdAt}, ${trips.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      // Oldest first, read backwards along trips_user_created_idx (no sort of every trip).
+      .orderBy(sql`${trips.createdAt} asc nulls first`, sql`${trips.id} asc nulls first`)
+      .limit(EXPORT_PAGE_SIZE)
+  );
 }
 
 /**

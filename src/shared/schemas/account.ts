@@ -61,8 +61,7 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>["account"];
 /** Ours (the spec has no account screen): the texts the account routes and screens share. */
 export const ACCOUNT_MESSAGES = {
   wrongPassword: "Incorrect password",
-  noPassword:
-    "This account has no password. Ask for a confirmation link by e-mail to delete it.",
+  noPassword: "This account has no password. Ask for a confirmation link by e-mail to delete it.",
   hasPassword: "Enter your password to delete your account.",
   invalidLink: "This link is invalid or has expired. Ask for a new one.",
   exportRateLimited: (limit: number) =>

@@ -89,7 +89,9 @@ export function createLocalStorage({
       await Promise.all(files.map((file) => rm(file, { force: true })));
       // Folders left empty go too (an avatar folder is named after its user); rmdir refuses a
       // folder that still holds anything, so a concurrent upload is never touched.
-      const folders = new Set(files.map((file) => path.dirname(file)).filter((dir) => dir !== base));
+      const folders = new Set(
+        files.map((file) => path.dirname(file)).filter((dir) => dir !== base),
+      );
       await Promise.all([...folders].map((dir) => rmdir(dir).catch(() => undefined)));
     },
 
