@@ -31,3 +31,11 @@ describe("describeDevice", () => {
     expect(describeDevice(userAgent)).toBe(expected);
   });
 });
+
+it("reads headless Chromium as Chrome", () => {
+  expect(
+    describeDevice(
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+    ),
+  ).toBe("Chrome on Linux");
+});

@@ -57,7 +57,12 @@ async function header(deps: Deps, userId: string, now: Date): Promise<string> {
   return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "trips": [`;
 }
 
-async function tripPage(deps: Deps, userId: string, after: { key: string; id: string } | null) {
+/** One page of the export, oldest first (exported so tests can EXPLAIN it). */
+export function exportTripPage(
+  deps: Deps,
+  userId: string,
+  after: { key: string; id: string } | null,
+) {
   return (
     deps.database.db
       .select({ row: trips, createdKey })
@@ -98,7 +103,7 @@ export function accountExportStream(
             controller.enqueue(encoder.encode(await header(deps, userId, now)));
             return;
           }
-          const page = await tripPage(deps, userId, after);
+          const page = await exportTripPage(deps, userId, after);
           const last = page.at(-1);
           if (last) {
             after = { key: last.createdKey, id: last.row.id };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
@@ -11,7 +11,7 @@ import { buildItinerary, insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
-import { EXPORT_PAGE_SIZE } from "../lib/account-export.ts";
+import { EXPORT_PAGE_SIZE, exportTripPage } from "../lib/account-export.ts";
 
 type ExportFile = {
   version: number;
@@ -225,5 +225,30 @@ describe("export rate limit", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("export page query", () => {
+  it("reads trips_user_created_idx in order, with no sort, on every page", async () => {
+    const { userId } = await signUpUser(t);
+    // Enough rows that a sort of every trip would cost more than an ordered index scan.
+    await t.deps.database.db.execute(sql`
+      insert into trips (user_id, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+      select ${userId}, 'Town ' || g, '2027-01-01', '2027-01-01', 100, 'comfort',
+        '{"days":[{"date":"2027-01-01","activities":[]}]}'::jsonb, now() - g * interval '1 minute'
+      from generate_series(1, 3000) g`);
+    await t.deps.database.db.execute(sql`analyze trips`);
+    const plan = async (after: { key: string; id: string } | null) => {
+      const built = exportTripPage(t.deps, userId, after);
+      const result = await t.deps.database.db.execute(sql`explain ${built.getSQL()}`);
+      return result.rows.map((row) => String(Object.values(row)[0])).join("\n");
+    };
+    const first = await plan(null);
+    expect(first).toMatch(/Index Scan Backward using trips_user_created_idx/);
+    expect(first).not.toMatch(/Sort/);
+    const [last] = (await exportTripPage(t.deps, userId, null)).slice(-1);
+    const next = await plan({ key: last!.createdKey, id: last!.row.id });
+    expect(next).not.toMatch(/Sort/);
+    expect(next).toMatch(/Index Cond: .*ROW\(/);
   });
 });
