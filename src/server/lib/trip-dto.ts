@@ -4,7 +4,7 @@ import type { TripRow } from "../db/schema.ts";
 
 /** A list card's view of a trip row (no itinerary). Never includes user_id. */
 export function toTripSummaryDto(
-  row: Omit<TripRow, "userId" | "itinerary" | "searchText">,
+  row: Omit<TripRow, "userId" | "itinerary" | "searchText" | "place" | "grounding">,
 ): TripSummary {
   return {
     id: row.id,
@@ -17,10 +17,16 @@ export function toTripSummaryDto(
     status: row.status,
     isPublic: row.isPublic,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
 /** The owner's view of a trip row. Never includes user_id. */
 export function toTripDto(row: TripRow): Trip {
-  return { ...toTripSummaryDto(row), itinerary: row.itinerary };
+  return {
+    ...toTripSummaryDto(row),
+    itinerary: row.itinerary,
+    place: row.place,
+    grounding: row.grounding,
+  };
 }

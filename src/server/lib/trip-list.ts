@@ -95,6 +95,7 @@ export function tripListQuery(db: Db, userId: string, query: TripListQuery) {
       status: trips.status,
       isPublic: trips.isPublic,
       createdAt: trips.createdAt,
+      version: trips.version,
       createdKey,
     })
     .from(trips)
