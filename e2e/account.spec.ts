@@ -124,7 +124,7 @@ test("Download my data: one dated JSON file with the account and every trip", as
   const file = await download;
   const today = new Date().toISOString().slice(0, 10);
   expect(file.suggestedFilename()).toBe(`boundless-export-${today}.json`);
-  const data = JSON.parse(await readFile((await file.path())!, "utf8")) as {
+  const data = JSON.parse(await readFile(await file.path(), "utf8")) as {
     version: number;
     account: { email: string };
     trips: { id: string; itinerary: { days: unknown[] } }[];

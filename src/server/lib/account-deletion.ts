@@ -37,12 +37,13 @@ export async function deleteAccount(
 
   const filesRemoved = pending ? await sweep(deps, pending) : true;
 
-  // The account is gone whatever happens to this mail; a failure is logged, not reported.
-  await deps.mailer
-    .send(accountDeletedMail(account.email, deps.env.CONTACT_EMAIL))
-    .catch((error: unknown) =>
+  // Not awaited: the account is gone whatever happens to this mail, and a slow mail server must not
+  // hold the answer. A failure is logged, not reported.
+  deps.mailer.send(accountDeletedMail(account.email, deps.env.CONTACT_EMAIL)).then(
+    () => deps.logger.info({ userId: account.id }, "account deleted mail sent"),
+    (error: unknown) =>
       deps.logger.error({ err: error, userId: account.id }, "account deleted mail failed"),
-    );
+  );
   return { filesRemoved };
 }
 
