@@ -35,7 +35,7 @@ describe("migration 0004_pending_file_deletions on a database written before it"
     await insertTrip(database.db, owner.userId, { destination: "Old Town", isPublic: true });
     before = await snapshot();
     await database.migrate();
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await t.close();

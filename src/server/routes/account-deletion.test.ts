@@ -170,7 +170,7 @@ describe("DELETE /api/account", () => {
     expect(((await (await again.client.get("/api/trips")).json()) as { trips: [] }).trips).toEqual(
       [],
     );
-  });
+  }, 90_000);
 
   it("refuses a wrong or missing password and deletes nothing", async () => {
     const owner = await signUpUser(t);
@@ -388,5 +388,5 @@ describe("on S3-compatible storage", () => {
       await app.close();
       await s3.close();
     }
-  });
+  }, 90_000);
 });
