@@ -74,6 +74,7 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
       AI_API_KEY: "sk-bench",
       AI_MODEL: "fake-model",
       GENERATION_RATE_LIMIT: "1000",
+      GENERATION_IP_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
     });
     const user = await signUp(server.url, origin, `gen-${Date.now()}@bench.local`);

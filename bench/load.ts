@@ -89,6 +89,7 @@ async function main() {
     OPEN_METEO_GEOCODING_URL: weather.url,
     AUTH_RATE_LIMIT: "1000000",
     GENERATION_RATE_LIMIT: "1000000",
+    GENERATION_IP_RATE_LIMIT: "1000000",
     CHAT_RATE_LIMIT: "1000000",
     LOG_LEVEL: "warn",
   });

@@ -72,7 +72,7 @@ test.describe("accounts", () => {
     const mailClient = await browser.newContext();
     const mailPage = await mailClient.newPage();
     await mailPage.goto(link);
-    await expect(mailPage).toHaveURL(/\/verify-email$/);
+    await expect(mailPage).toHaveURL(/\/verify-email\?verified=self$/);
     await expect(mailPage.getByText(`Your e-mail address ${email} is verified.`)).toBeVisible();
     await mailClient.close();
 

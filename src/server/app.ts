@@ -1,5 +1,4 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { except } from "hono/combine";
 import { compress } from "hono/compress";
@@ -7,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
+import { clientAddress, isLoopback } from "./lib/client-address.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { chatRoutes } from "./routes/chat.ts";
@@ -41,17 +41,20 @@ function contentSecurityPolicy(deps: AppDeps) {
   };
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** The dev outbox's API and page; matched loosely, since the page's router ignores case and "/". */
+function isDevOutboxPath(path: string) {
+  let decoded = path;
   try {
-    return getConnInfo(c).remote.address ?? "local";
+    decoded = decodeURIComponent(path);
   } catch {
-    // app.request() in tests has no socket.
-    return "local";
+    // a malformed escape is not the outbox
   }
+  const normalized = decoded.toLowerCase().replace(/\/+$/, "");
+  return (
+    normalized === "/dev/outbox" ||
+    normalized.startsWith("/dev/outbox/") ||
+    normalized.startsWith("/api/dev/")
+  );
 }
 
 /** The API, then the web app. Every dependency comes in through `deps`, so tests build the real thing. */
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("sessionUser", undefined);
-    c.set("clientIp", clientIp(c, deps.env.TRUST_PROXY));
+    c.set("clientIp", clientAddress(c, deps.env.TRUST_PROXY));
     await next();
   });
   app.use(requestId());
@@ -96,6 +99,16 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   );
   app.use("/api/*", except("/api/profile/avatar", bodyLimit({ maxSize: JSON_BODY_LIMIT })));
   app.use("/api/profile/avatar", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT }));
+  // The dev outbox holds every reset and verification link: only this machine may read it (with
+  // TRUST_PROXY, the address the proxy saw), and not at all in production. Anyone else: 404.
+  app.use(async (c, next) => {
+    if (
+      isDevOutboxPath(c.req.path) &&
+      (deps.env.NODE_ENV === "production" || !isLoopback(c.var.clientIp))
+    )
+      return c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404);
+    await next();
+  });
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();

@@ -1,14 +1,19 @@
-import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { BASE_ERROR_CODES, betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
+import { verifyJWT } from "better-auth/crypto";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
+import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Db } from "./db/client.ts";
 import * as schema from "./db/schema.ts";
 import type { Env } from "./env.ts";
+import { betterAuthLogger, describeError } from "./lib/auth-log.ts";
+import { checkUserFields, sanitizeUserData } from "./lib/auth-user-fields.ts";
 import type { Logger } from "./lib/logger.ts";
+import { passwordChangedSince, recordPasswordChange } from "./lib/password-changes.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { resetPasswordMail, verificationMail } from "./services/mail/templates.ts";
 
@@ -22,9 +27,22 @@ export type AuthDeps = {
 };
 
 const ONE_HOUR = 60 * 60;
+const VERIFICATION_LINK_SECONDS = 24 * ONE_HOUR;
 
-// The user a reset token belongs to, looked up before the token is consumed; keyed by the request.
-const resetUserByRequest = new WeakMap<Request, string>();
+// The user whose password a reset or change sets, looked up before the endpoint runs (a reset
+// consumes its token); keyed by the request.
+const passwordUserByRequest = new WeakMap<Request, string>();
+// An unverified user a verification link is about to verify, with the link's issue time (JWT iat).
+const verificationByRequest = new WeakMap<Request, { userId: string; issuedAt: number }>();
+
+/** `callbackURL` with one more query parameter, keeping a relative path relative. */
+function withParam(callbackURL: string, name: string, value: string) {
+  const url = new URL(callbackURL, "http://relative.invalid");
+  url.searchParams.set(name, value);
+  return url.origin === "http://relative.invalid"
+    ? `${url.pathname}${url.search}${url.hash}`
+    : url.toString();
+}
 
 export function createAuth({ env, db, mailer, logger, genericProviders = [] }: AuthDeps) {
   const social = {
@@ -68,8 +86,10 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 24 * ONE_HOUR,
+      // Ours, in the after hook: a link signs in only a browser with no session, and only if it was
+      // issued after the last password change (a reset ends every session; a link must not undo it).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send(verificationMail(user.email, url));
         logger.info({ userId: user.id }, "verification mail sent");
@@ -103,6 +123,14 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
         "/reset-password": { window: 60, max: limit },
       },
     },
+    databaseHooks: {
+      // Every other path that writes a user row (a Google or GitHub profile): the same rules, applied
+      // by trimming and dropping rather than refusing a provider's data.
+      user: {
+        create: { before: (user) => Promise.resolve({ data: sanitizeUserData(user) }) },
+        update: { before: (data) => Promise.resolve({ data: sanitizeUserData(data) }) },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // The spec: a verification e-mail needs a signed-in session.
@@ -110,25 +138,62 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
           const session = await getSessionFromCtx(ctx);
           if (!session) throw new APIError("UNAUTHORIZED", { message: MESSAGES.noUserSession });
         }
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
+          const body = checkUserFields(ctx.path, ctx.body);
+          if (body) return { context: { body } };
+        }
         if (ctx.path === "/reset-password" && ctx.request) {
-          const token = tokenFrom(ctx.body);
+          const token = stringField(ctx.body, "token");
           const row = token
             ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
             : null;
-          if (row) resetUserByRequest.set(ctx.request, row.value);
+          if (row) passwordUserByRequest.set(ctx.request, row.value);
+        }
+        if (ctx.path === "/change-password" && ctx.request) {
+          const session = await getSessionFromCtx(ctx);
+          if (session) passwordUserByRequest.set(ctx.request, session.user.id);
+        }
+        if (ctx.path === "/verify-email" && ctx.request) {
+          const pending = await unverifiedUserOfLink(ctx, stringField(ctx.query, "token"));
+          if (pending) verificationByRequest.set(ctx.request, pending);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A completed reset signs the user in (the spec: "then go to /" signed in). Every older session
-        // was revoked by Better Auth just before; this one is new.
-        if (ctx.path !== "/reset-password" || !ctx.request) return;
-        const userId = resetUserByRequest.get(ctx.request);
-        resetUserByRequest.delete(ctx.request);
-        if (!userId || ctx.context.returned instanceof APIError) return;
-        const user = await ctx.context.internalAdapter.findUserById(userId);
-        if (!user) return;
-        const session = await ctx.context.internalAdapter.createSession(userId);
-        await setSessionCookie(ctx, { session, user });
+        if (!ctx.request) return;
+        const failed = ctx.context.returned instanceof APIError;
+        if (ctx.path === "/reset-password" || ctx.path === "/change-password") {
+          const userId = passwordUserByRequest.get(ctx.request);
+          passwordUserByRequest.delete(ctx.request);
+          if (!userId || failed) return;
+          // Older reset links die with the old password; older verification links sign nobody in.
+          await recordPasswordChange(db, userId, VERIFICATION_LINK_SECONDS);
+          if (ctx.path !== "/reset-password") return;
+          // A completed reset signs the user in (the spec: "then go to /" signed in). Every older
+          // session was revoked by Better Auth just before; this one is new.
+          const user = await ctx.context.internalAdapter.findUserById(userId);
+          if (!user) return;
+          const session = await ctx.context.internalAdapter.createSession(userId);
+          await setSessionCookie(ctx, { session, user });
+          return;
+        }
+        if (ctx.path === "/verify-email") {
+          const pending = verificationByRequest.get(ctx.request);
+          verificationByRequest.delete(ctx.request);
+          if (pending) await afterVerification(ctx, db, pending);
+          return;
+        }
+        if (ctx.path === "/sign-up/email" && failed) {
+          // Two sign-ups racing for one address: the loser hits the unique index. Answer as for an
+          // existing address (the log line is demoted in auth-log.ts).
+          const error = ctx.context.returned as APIError;
+          const email = stringField(ctx.body, "email");
+          if (error.body?.code !== "FAILED_TO_CREATE_USER" || !email) return;
+          if (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase()))
+            throw APIError.from(
+              "UNPROCESSABLE_ENTITY",
+              BASE_ERROR_CODES.USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL,
+            );
+        }
       }),
     },
     advanced: {
@@ -144,24 +209,64 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       onError: (error) => {
         if (error instanceof APIError && error.statusCode < 500)
           authLog.debug({ status: error.statusCode, code: error.body?.code }, error.message);
-        else authLog.error({ err: error }, "auth endpoint failed");
+        else authLog.error({ error: describeError(error) }, "auth endpoint failed");
       },
     },
-    logger: {
-      level: "warn",
-      log: (level, message, ...args) => {
-        const entry = args.length > 0 ? { args: args.map(String) } : {};
-        if (level === "error") authLog.error(entry, message);
-        else if (level === "warn") authLog.warn(entry, message);
-        else authLog.info(entry, message);
-      },
-    },
+    logger: betterAuthLogger(authLog),
   });
 }
 
-function tokenFrom(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null || !("token" in body)) return undefined;
-  return typeof body.token === "string" ? body.token : undefined;
+function stringField(source: unknown, key: string): string | undefined {
+  if (typeof source !== "object" || source === null) return undefined;
+  const value = (source as Record<string, unknown>)[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+const linkClaims = z.object({
+  email: z.string(),
+  iat: z.number(),
+  updateTo: z.string().optional(),
+  userId: z.string().optional(),
+});
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The user a plain (not change-of-address) verification link would verify, if still unverified. */
+async function unverifiedUserOfLink(ctx: HookContext, token: string | undefined) {
+  if (!token) return undefined;
+  const payload: unknown = await verifyJWT(token, ctx.context.secret);
+  const claims = linkClaims.safeParse(payload);
+  // A change-of-address link (`updateTo`) is Better Auth's own flow; it signs nobody in.
+  if (!claims.success || claims.data.updateTo !== undefined) return undefined;
+  const found = await ctx.context.internalAdapter.findUserByEmail(claims.data.email);
+  if (!found || found.user.emailVerified) return undefined;
+  if (claims.data.userId !== undefined && claims.data.userId !== found.user.id) return undefined;
+  return { userId: found.user.id, issuedAt: claims.data.iat };
+}
+
+/**
+ * After a link verified an address: a browser with no session is signed in as its owner, unless the
+ * password changed since the link was issued; a browser signed in as anyone is left as it is (no
+ * login CSRF). The page learns what happened from `?verified=`.
+ */
+async function afterVerification(
+  ctx: HookContext,
+  db: Db,
+  pending: { userId: string; issuedAt: number },
+) {
+  const user = await ctx.context.internalAdapter.findUserById(pending.userId);
+  if (!user?.emailVerified) return;
+  const current = await getSessionFromCtx(ctx);
+  let outcome: "self" | "other" | "signed-out" = "signed-out";
+  if (current) {
+    outcome = current.user.id === user.id ? "self" : "other";
+  } else if (!(await passwordChangedSince(db, user.id, pending.issuedAt))) {
+    const session = await ctx.context.internalAdapter.createSession(user.id);
+    await setSessionCookie(ctx, { session, user });
+    outcome = "self";
+  }
+  const callbackURL = stringField(ctx.query, "callbackURL");
+  if (callbackURL) throw ctx.redirect(withParam(callbackURL, "verified", outcome));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -72,6 +72,8 @@ export const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     GENERATION_RATE_LIMIT: positiveInt(20),
+    // Per client address, so throwaway accounts cannot multiply the per-account limit.
+    GENERATION_IP_RATE_LIMIT: positiveInt(60),
     CHAT_RATE_LIMIT: positiveInt(30),
     AUTH_RATE_LIMIT: positiveInt(10),
     EXPORT_RATE_LIMIT: positiveInt(5),

@@ -4,6 +4,7 @@ import { createDeps, openAppDatabase } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { startPendingFileSweeper } from "./lib/account-deletion.ts";
 import { createLogger } from "./lib/logger.ts";
+import { developmentExposureWarning } from "./lib/startup-warning.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,6 +22,12 @@ async function main() {
     logger.info({ port: info.port, database: database.kind }, `Boundless is listening on ${url}`);
     if (process.stdout.isTTY || env.LOG_LEVEL !== "silent")
       console.log(`\n  Boundless is running at ${url}\n`);
+    const warning = developmentExposureWarning(env);
+    if (warning) {
+      logger.warn({ host: env.HOST }, "development mode, listening beyond loopback");
+      // On stderr whatever LOG_LEVEL says: the person starting the server must see it.
+      console.warn(`\n  ${warning}\n`);
+    }
   });
 
   let stopping = false;

@@ -68,7 +68,11 @@ describe.each(["pglite", "postgres"] as const)(
       cleanups.push(cleanup);
       const origin = settings.APP_ORIGIN;
 
-      const first = await startServer({ ...settings, GENERATION_RATE_LIMIT: "100000" });
+      const first = await startServer({
+        ...settings,
+        GENERATION_RATE_LIMIT: "100000",
+        GENERATION_IP_RATE_LIMIT: "100000",
+      });
       const user = await signUpOver(first.url, origin, `burst-${Date.now()}@fault.local`);
       const { acknowledged, attempts } = await burstThenKill(first, origin, user.cookie);
       expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);

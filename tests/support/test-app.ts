@@ -16,12 +16,13 @@ type Settings = Partial<Record<keyof EnvInput, string>>;
 
 /**
  * The real app on a fresh database, wired from settings exactly as in production.
- * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules.
+ * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules;
+ * `logTo` receives the pino log lines (JSON, one per line) instead of stdout.
  */
 export async function createTestApp(
   settings: Settings = {},
   overrides: Partial<AppDeps> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; logTo?: NodeJS.WritableStream } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
   const env = completeEnv(
@@ -36,7 +37,8 @@ export async function createTestApp(
   );
   // A given database (e.g. one migrated step by step) is the caller's to close.
   const database = options.database ?? (await createTestDatabase());
-  const deps = { ...createDeps(env, database, createLogger(env.LOG_LEVEL)), ...overrides };
+  const logger = createLogger(env.LOG_LEVEL, options.logTo);
+  const deps = { ...createDeps(env, database, logger), ...overrides };
   const app = createApp(deps);
   return {
     app,

@@ -31,6 +31,7 @@ beforeAll(async () => {
     AI_MODEL: "fake-model",
     AI_TIMEOUT_MS: "3000",
     GENERATION_RATE_LIMIT: "100",
+    GENERATION_IP_RATE_LIMIT: "1000",
     AUTH_RATE_LIMIT: "1000",
   });
 });

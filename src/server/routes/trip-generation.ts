@@ -82,12 +82,22 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
+    // Per account, and per client address so that throwaway accounts do not multiply the limit.
+    // The account is counted first: a refused request does not use up the address's budget.
+    // Both refusals read the same (the per-account number is the one a person meets).
     const limit = deps.env.GENERATION_RATE_LIMIT;
+    const message = `You have reached the limit of ${limit} trip plans per hour. Please try again later.`;
     await enforceRateLimit(deps.database.db, {
       key: `generation:${user.id}`,
       limit,
       windowSeconds: HOUR_SECONDS,
-      message: `You have reached the limit of ${limit} trip plans per hour. Please try again later.`,
+      message,
+    });
+    await enforceRateLimit(deps.database.db, {
+      key: `generation:ip:${c.var.clientIp}`,
+      limit: deps.env.GENERATION_IP_RATE_LIMIT,
+      windowSeconds: HOUR_SECONDS,
+      message,
     });
 
     const started = performance.now();

@@ -33,19 +33,49 @@ export const PROFILE_LIMITS = {
 
 const dedupe = <T>(items: T[]) => [...new Set(items)];
 
+// Unicode white space (what String.prototype.trim removes) and the invisible, zero-width characters
+// it leaves (U+200B, U+2060, U+FEFF, soft hyphen, Hangul fillers…), so "\u200b" alone is empty.
+// Variation selectors stay: they belong to the emoji before them.
+const EDGE_INVISIBLE =
+  /^(?:(?![\ufe00-\ufe0f])[\s\p{Default_Ignorable_Code_Point}])+|(?:(?![\ufe00-\ufe0f])[\s\p{Default_Ignorable_Code_Point}])+$/gu;
+
+/** Trims a person's name: white space and zero-width characters at either end. */
+export const trimName = (text: string) => text.replace(EDGE_INVISIBLE, "");
+
+const FULL_NAME_REQUIRED = "Full name is required";
+const FULL_NAME_TOO_LONG = `Full name must be at most ${PROFILE_LIMITS.fullName} characters`;
+
+/**
+ * The one rule for a person's name, wherever it is written: the profile form and route, and Better
+ * Auth's sign-up and update-user (src/server/auth-user-fields.ts). Required, trimmed, at most 100.
+ */
+export const fullNameSchema = z
+  .string({ error: FULL_NAME_REQUIRED })
+  .transform(trimName)
+  .pipe(z.string().min(1, FULL_NAME_REQUIRED).max(PROFILE_LIMITS.fullName, FULL_NAME_TOO_LONG));
+
+/**
+ * Sign-up's name: the spec's sign-up form asks only for e-mail and password, so it may be empty;
+ * anything else is held to the same trimming and length as the full name.
+ */
+export const signUpNameSchema = z
+  .string({ error: FULL_NAME_REQUIRED })
+  .transform(trimName)
+  .pipe(z.string().max(PROFILE_LIMITS.fullName, FULL_NAME_TOO_LONG));
+
+/** A user's `image` (Better Auth's field): an https URL or nothing, never `javascript:` or `data:`. */
+export const userImageSchema = z
+  .string({ error: "Image must be an https URL" })
+  .max(2048, "Image must be an https URL of at most 2048 characters")
+  .pipe(z.url({ protocol: /^https$/, error: "Image must be an https URL" }))
+  .nullable();
+
 /**
  * PUT /api/profile and the Profile form. Preferred destinations come as the typed comma-separated
  * text (the form) or as a list (API clients); both end up split, trimmed and without empties.
  */
 export const profileUpdateInputSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(
-      PROFILE_LIMITS.fullName,
-      `Full name must be at most ${PROFILE_LIMITS.fullName} characters`,
-    ),
+  fullName: fullNameSchema,
   bio: z
     .string()
     .trim()

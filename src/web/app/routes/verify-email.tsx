@@ -11,7 +11,11 @@ function VerifyEmail() {
   if (auth.status !== "signed-in") return null;
   return (
     <AuthCard title="Verify your e-mail">
-      <VerifyEmailPanel user={auth.user} linkError={params.get("error")} />
+      <VerifyEmailPanel
+        user={auth.user}
+        linkError={params.get("error")}
+        verified={params.get("verified")}
+      />
     </AuthCard>
   );
 }

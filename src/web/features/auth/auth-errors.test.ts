@@ -54,4 +54,13 @@ describe("auth errors", () => {
     expect(oauthErrorMessage("account_not_linked")).toMatch(/already has an account/);
     expect(oauthErrorMessage("something_else")).toBe(AUTH_MESSAGES.oauthFailed);
   });
+
+  it("finds no message under inherited keys (?error=__proto__ crashed the login page)", async () => {
+    for (const code of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(oauthErrorMessage(code)).toBe(AUTH_MESSAGES.oauthFailed);
+      expect((await toAuthError(response(400, { code }), "Login failed")).message).toBe(
+        "Login failed",
+      );
+    }
+  });
 });

@@ -24,16 +24,21 @@ export const AUTH_MESSAGES = {
 } as const;
 
 // `?error=` on /login after a Google or GitHub return (Better Auth's callback codes, or the provider's).
-const OAUTH_ERRORS: Record<string, string> = {
-  account_not_linked:
+// A Map, not an object: `?error=__proto__` or `?error=constructor` must not find inherited keys.
+const OAUTH_ERRORS = new Map<string, string>([
+  [
+    "account_not_linked",
     "This e-mail already has an account. Log in with your password and verify your e-mail first; then you can use this provider too.",
-  email_not_found:
+  ],
+  [
+    "email_not_found",
     "The provider did not share an e-mail address with us, so we cannot sign you in.",
-  access_denied: "Sign-in was cancelled at the provider.",
-};
+  ],
+  ["access_denied", "Sign-in was cancelled at the provider."],
+]);
 
 export function oauthErrorMessage(code: string): string {
-  return OAUTH_ERRORS[code] ?? AUTH_MESSAGES.oauthFailed;
+  return OAUTH_ERRORS.get(code) ?? AUTH_MESSAGES.oauthFailed;
 }
 
 export function rateLimitMessage(retryAfterSeconds: number | undefined): string {
@@ -44,14 +49,14 @@ export function rateLimitMessage(retryAfterSeconds: number | undefined): string 
 }
 
 // Better Auth's error codes that deserve a message of their own; anything else uses the caller's fallback.
-const BY_CODE: Record<string, string> = {
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailTaken,
-  USER_ALREADY_EXISTS: AUTH_MESSAGES.emailTaken,
-  INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.invalidCredentials,
-  INVALID_TOKEN: AUTH_MESSAGES.resetLinkInvalid,
-  INVALID_ORIGIN: AUTH_MESSAGES.crossOrigin,
-  MISSING_OR_NULL_ORIGIN: AUTH_MESSAGES.crossOrigin,
-};
+const BY_CODE = new Map<string, string>([
+  ["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", AUTH_MESSAGES.emailTaken],
+  ["USER_ALREADY_EXISTS", AUTH_MESSAGES.emailTaken],
+  ["INVALID_EMAIL_OR_PASSWORD", AUTH_MESSAGES.invalidCredentials],
+  ["INVALID_TOKEN", AUTH_MESSAGES.resetLinkInvalid],
+  ["INVALID_ORIGIN", AUTH_MESSAGES.crossOrigin],
+  ["MISSING_OR_NULL_ORIGIN", AUTH_MESSAGES.crossOrigin],
+]);
 
 /** Turns a failed /api/auth response into an AuthRequestError with the message to show. */
 export async function toAuthError(response: Response, fallback: string): Promise<AuthRequestError> {
@@ -75,5 +80,7 @@ export async function toAuthError(response: Response, fallback: string): Promise
     return new AuthRequestError(MESSAGES.noUserSession, 401, code);
   if (code.startsWith("PASSWORD_TOO_") && serverMessage)
     return new AuthRequestError(serverMessage, response.status, code);
-  return new AuthRequestError(BY_CODE[code] ?? fallback, response.status, code);
+  if ((code === "INVALID_NAME" || code === "INVALID_IMAGE") && serverMessage)
+    return new AuthRequestError(serverMessage, response.status, code);
+  return new AuthRequestError(BY_CODE.get(code) ?? fallback, response.status, code);
 }

@@ -5,24 +5,46 @@ import type { AuthUser } from "../auth-context.ts";
 import { linkClass, primaryButtonClass } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
 
-const LINK_ERRORS: Record<string, string> = {
-  TOKEN_EXPIRED: AUTH_MESSAGES.verifyLinkExpired,
-  INVALID_TOKEN: AUTH_MESSAGES.verifyLinkInvalid,
-};
+// A Map, not an object: `?error=__proto__` or `?error=constructor` must not find inherited keys.
+const LINK_ERRORS = new Map<string, string>([
+  ["TOKEN_EXPIRED", AUTH_MESSAGES.verifyLinkExpired],
+  ["INVALID_TOKEN", AUTH_MESSAGES.verifyLinkInvalid],
+]);
+
+/**
+ * A verification link opened in a browser signed in as someone else verifies that address but
+ * keeps this session (no login CSRF); the server says so with `?verified=other`.
+ */
+function OtherAccountVerified({ email }: { email: string }) {
+  return (
+    <p role="status" className="bg-brand-50 rounded-md p-4 text-slate-800">
+      The e-mail address from that link is now verified. You are still signed in as{" "}
+      <strong>{email}</strong>; to use that account, sign out and log in to it.
+    </p>
+  );
+}
 
 /** Where the user waits for (and returns from) the verification link. */
 export function VerifyEmailPanel({
   user,
   linkError,
+  verified,
 }: {
   user: AuthUser;
   linkError: string | null;
+  /** `?verified=` from the link's redirect: whose address it verified. */
+  verified?: string | null;
 }) {
   const resend = useSendVerificationEmail();
+  const other = verified === "other" ? <OtherAccountVerified email={user.email} /> : null;
   if (user.emailVerified) {
     return (
-      <div role="status" className="space-y-4">
-        <p className="bg-brand-50 rounded-md p-4 text-slate-800">
+      <div className="space-y-4">
+        {other}
+        <p
+          role={other ? undefined : "status"}
+          className="bg-brand-50 rounded-md p-4 text-slate-800"
+        >
           Your e-mail address <strong>{user.email}</strong> is verified.
         </p>
         <Link to="/" className={linkClass}>
@@ -32,10 +54,11 @@ export function VerifyEmailPanel({
     );
   }
   const linkMessage = linkError
-    ? (LINK_ERRORS[linkError] ?? AUTH_MESSAGES.verifyLinkInvalid)
+    ? (LINK_ERRORS.get(linkError) ?? AUTH_MESSAGES.verifyLinkInvalid)
     : null;
   return (
     <div className="space-y-4">
+      {other}
       <p className="text-slate-800">
         We sent a verification link to <strong>{user.email}</strong>. Open it to confirm your
         address.
