@@ -8,6 +8,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
 import { clientAddress, isLoopback } from "./lib/client-address.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 import { configRoutes } from "./routes/config.ts";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?
   api.route("/config", configRoutes);
   api.route("/trips", tripsRoutes);
   api.route("/profile", profileRoutes);
+  api.route("/account", accountRoutes);
   api.route("/files", filesRoutes);
   api.route("/trips", tripGenerationRoutes);
   api.route("/trips", tripEditRoutes);

@@ -100,6 +100,10 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       expiresIn: 30 * 24 * ONE_HOUR,
       updateAge: 24 * ONE_HOUR,
       cookieCache: { enabled: false },
+      // The Security section lists sessions through /list-sessions, which otherwise needs a session
+      // younger than a day; what is sensitive there (change password, delete account) asks for the
+      // password instead.
+      freshAge: 0,
     },
     rateLimit: {
       enabled: true,

@@ -76,6 +76,7 @@ export const envSchema = z
     GENERATION_IP_RATE_LIMIT: positiveInt(60),
     CHAT_RATE_LIMIT: positiveInt(30),
     AUTH_RATE_LIMIT: positiveInt(10),
+    EXPORT_RATE_LIMIT: positiveInt(5),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")

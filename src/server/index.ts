@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createDeps, openAppDatabase } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { startPendingFileSweeper } from "./lib/account-deletion.ts";
 import { createLogger } from "./lib/logger.ts";
 import { developmentExposureWarning } from "./lib/startup-warning.ts";
 
@@ -13,6 +14,8 @@ async function main() {
   const database = await openAppDatabase(env);
   const deps = createDeps(env, database, logger);
   const app = createApp(deps, { serveWeb: true });
+  // Files of deleted accounts that the store refused at the time (see lib/account-deletion.ts).
+  const stopSweeper = startPendingFileSweeper(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const url = `http://localhost:${info.port}`;
@@ -32,6 +35,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
+    stopSweeper();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {

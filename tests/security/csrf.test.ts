@@ -46,6 +46,9 @@ const stateChanging = () => [
     },
   },
   { method: "POST", path: "/api/chat", body: { message: "hi", messages: [] } },
+  { method: "POST", path: "/api/auth/revoke-other-sessions", body: {} },
+  { method: "DELETE", path: "/api/account", body: { password: owner.password } },
+  { method: "POST", path: "/api/account/deletion-link", body: {} },
 ];
 
 async function stateIsIntact() {

@@ -84,3 +84,21 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Stored files of deleted accounts that could not be removed at once (storage down): every file under
+ * `prefix` is deleted by a retry later. Recorded in the same transaction that deletes the user, so a
+ * crash in between leaves a retry behind, never an orphan.
+ */
+export const pendingFileDeletions = pgTable(
+  "pending_file_deletions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    prefix: text("prefix").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pending_file_deletions_next_idx").on(t.nextAttemptAt)],
+);

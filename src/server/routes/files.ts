@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { AVATAR_CACHE_CONTROL_SECONDS } from "#shared/constants.ts";
 import type { AppBindings } from "../context.ts";
+import { isPendingDeletion } from "../lib/account-deletion.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import { isValidKey } from "../services/storage/storage.ts";
 
@@ -27,6 +28,7 @@ export const filesRoutes = new Hono<AppBindings>().get("/*", async (c) => {
   if (!storage.verifySignedUrl(key, expires, signature)) {
     throw new AppError(403, "forbidden", LINK_REFUSED);
   }
+  if (await isPendingDeletion(c.var.deps.database.db, key)) throw notFound(MESSAGE_NOT_FOUND);
   const file = await storage.read(key);
   if (!file) throw notFound(MESSAGE_NOT_FOUND);
 

@@ -21,6 +21,11 @@ const UpdatePasswordRoute = page(
   "UpdatePasswordRoute",
 );
 const ProfileRoute = page(() => import("./routes/profile.tsx"), "ProfileRoute");
+const AccountDeleteRoute = page(() => import("./routes/account-delete.tsx"), "AccountDeleteRoute");
+const AccountDeletedRoute = page(
+  () => import("./routes/account-deleted.tsx"),
+  "AccountDeletedRoute",
+);
 const TripsRoute = page(() => import("./routes/trips.tsx"), "TripsRoute");
 const TripDetailRoute = page(() => import("./routes/trip-detail.tsx"), "TripDetailRoute");
 const SharedTripRoute = page(() => import("./routes/shared-trip.tsx"), "SharedTripRoute");
@@ -41,6 +46,8 @@ export function AppRouter() {
           <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
           <Route path="/update-password" element={<UpdatePasswordRoute />} />
           <Route path="/profile" element={<ProfileRoute />} />
+          <Route path="/account/delete" element={<AccountDeleteRoute />} />
+          <Route path="/account/deleted" element={<AccountDeletedRoute />} />
           <Route path="/trips" element={<TripsRoute />} />
           <Route path="/trips/:id" element={<TripDetailRoute />} />
           <Route path="/shared/:id" element={<SharedTripRoute />} />

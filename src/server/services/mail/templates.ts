@@ -35,3 +35,27 @@ export const resetPasswordMail = (to: string, url: string) =>
     "Set a new password",
     url,
   );
+
+export const accountDeletionLinkMail = (to: string, url: string) =>
+  linkMail(
+    to,
+    "confirm deleting your account",
+    `Someone signed in to your ${PRODUCT_NAME} account asked to delete it, with every trip and file. The link works once, for one hour; nothing is deleted until you confirm on the page it opens.`,
+    "Delete my account",
+    url,
+  );
+
+/** Sent after the account is gone: no link, nothing to act on, and nothing of the account but the address. */
+export const accountDeletedMail = (to: string, contactEmail: string): MailMessage => {
+  const lines = [
+    `Your ${PRODUCT_NAME} account has been deleted, with your profile, your trips, your shared links and your avatar.`,
+    "You can sign up again with this address at any time; nothing from the old account will come back.",
+    `If you did not ask for this, write to ${contactEmail}.`,
+  ];
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: your account has been deleted`,
+    text: `${lines.join("\n\n")}\n\n— ${PRODUCT_NAME}`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p>— ${PRODUCT_NAME}</p>`,
+  };
+};

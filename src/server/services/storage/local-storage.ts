@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   assertValidKey,
@@ -70,7 +70,12 @@ export function createLocalStorage({
       const temp = path.join(staging, randomUUID());
       await writeFile(temp, body, { mode: 0o600 });
       try {
-        await link(temp, file);
+        await link(temp, file).catch(async (error: unknown) => {
+          // A delete emptied and removed the folder between mkdir and link: make it again, once.
+          if (!isErrno(error, "ENOENT")) throw error;
+          await mkdir(path.dirname(file), { recursive: true });
+          await link(temp, file);
+        });
       } catch (error) {
         if (isErrno(error, "EEXIST")) throw new StorageConflictError(key);
         throw error;
@@ -80,7 +85,14 @@ export function createLocalStorage({
     },
 
     async delete(keys) {
-      await Promise.all(keys.map((key) => rm(fileFor(key), { force: true })));
+      const files = keys.map(fileFor);
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+      // Folders left empty go too (an avatar folder is named after its user); rmdir refuses a
+      // folder that still holds anything, so a concurrent upload is never touched.
+      const folders = new Set(
+        files.map((file) => path.dirname(file)).filter((dir) => dir !== base),
+      );
+      await Promise.all([...folders].map((dir) => rmdir(dir).catch(() => undefined)));
     },
 
     async list(prefix) {

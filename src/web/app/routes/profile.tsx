@@ -1,12 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/components/route-guard.tsx";
-import { useAuth } from "#web/features/auth/auth-context.ts";
+import { SecuritySection } from "#web/features/account/components/security-section.tsx";
+import { YourDataSection } from "#web/features/account/components/your-data-section.tsx";
+import { useAuth, type AuthUser } from "#web/features/auth/auth-context.ts";
 import { useProfile } from "#web/features/profile/api/get-profile.ts";
 import { AvatarEditor } from "#web/features/profile/components/avatar-editor.tsx";
 import { ProfileForm } from "#web/features/profile/components/profile-form.tsx";
 import { MESSAGES } from "#shared/messages.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+
+const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 function ProfileScreen({ userId }: { userId: string }) {
   const profile = useProfile(userId);
@@ -26,17 +31,41 @@ function ProfileScreen({ userId }: { userId: string }) {
     );
   }
   return (
-    <div className="space-y-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <div className={`space-y-8 ${cardClass}`}>
       <AvatarEditor profile={profile.data} userId={userId} />
       <ProfileForm profile={profile.data} userId={userId} />
     </div>
   );
 }
 
+function AccountScreen({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const onDeleted = () => {
+    queryClient.clear();
+    // A full load: nothing of the deleted account stays in memory.
+    window.location.assign("/account/deleted");
+  };
+  return (
+    <>
+      <div className={cardClass}>
+        <SecuritySection userId={user.id} />
+      </div>
+      <div className={cardClass}>
+        <YourDataSection userId={user.id} email={user.email} onDeleted={onDeleted} />
+      </div>
+    </>
+  );
+}
+
 function SignedInProfile() {
   const auth = useAuth();
   if (auth.status !== "signed-in") return null;
-  return <ProfileScreen userId={auth.user.id} />;
+  return (
+    <>
+      <ProfileScreen userId={auth.user.id} />
+      <AccountScreen user={auth.user} />
+    </>
+  );
 }
 
 export function ProfileRoute() {

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { insertTrip } from "#tests/support/factories.ts";
+import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+describe("migration 0004_pending_file_deletions on a database written before it", () => {
+  let database: Database;
+  let t: TestApp;
+  let owner: { client: TestClient; userId: string; email: string; password: string };
+  let before: Record<string, unknown>[];
+  const snapshot = async () =>
+    (
+      await database.db.execute<Record<string, unknown>>(sql`
+        select 'user' as t, count(*)::int as n from "user" union all
+        select 'session', count(*)::int from session union all
+        select 'account', count(*)::int from account union all
+        select 'profiles', count(*)::int from profiles union all
+        select 'trips', count(*)::int from trips union all
+        select 'rate_limits', count(*)::int from rate_limits
+        order by 1`)
+    ).rows;
+
+  beforeAll(async () => {
+    database = await createEmptyDatabase();
+    await migrateTo(database, "0003_trip_model");
+    // The previous release's app writes accounts, profiles and trips on this schema.
+    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
+    owner = await signUpUser(t, { name: "Before 0004" });
+    expect((await owner.client.put("/api/profile", { fullName: "Kept", bio: "Old" })).status).toBe(
+      200,
+    );
+    await insertTrip(database.db, owner.userId, { destination: "Old Town", isPublic: true });
+    before = await snapshot();
+    await database.migrate();
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+  });
+
+  it("keeps every row as it was and adds an empty table", async () => {
+    expect(await snapshot()).toEqual(before);
+    const pending = await database.db.execute(sql`select * from pending_file_deletions`);
+    expect(pending.rows).toEqual([]);
+    const profile = await owner.client.get("/api/profile");
+    expect(((await profile.json()) as { profile: { bio: string } }).profile.bio).toBe("Old");
+    const list = await owner.client.get("/api/trips");
+    expect(((await list.json()) as { trips: { destination: string }[] }).trips).toEqual([
+      expect.objectContaining({ destination: "Old Town" }),
+    ]);
+  });
+
+  it("lets an account written before it be deleted, rows and all", async () => {
+    const res = await owner.client.request("DELETE", "/api/account", {
+      json: { password: owner.password },
+    });
+    expect(res.status).toBe(204);
+    const left = await database.db.execute(
+      sql`select count(*)::int as n from trips where user_id = ${owner.userId}`,
+    );
+    expect(left.rows).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { setCookie } from "hono/cookie";
+import {
+  ACCOUNT_MESSAGES,
+  accountDeletionInputSchema,
+  accountExportFileName,
+} from "#shared/schemas/account.ts";
+import type { AppBindings, AppDeps } from "../context.ts";
+import { account, verification } from "../db/schema.ts";
+import { deleteAccount } from "../lib/account-deletion.ts";
+import { accountExportStream } from "../lib/account-export.ts";
+import { AppError } from "../lib/http-errors.ts";
+import { enforceRateLimit } from "../lib/rate-limit.ts";
+import { requireUser } from "../lib/session.ts";
+import { validate } from "../lib/validate.ts";
+import { accountDeletionLinkMail } from "../services/mail/templates.ts";
+
+const HOUR_SECONDS = 60 * 60;
+const DELETION_LINK_PREFIX = "account-deletion:";
+
+const forbidden = (code: string, message: string) => new AppError(403, code, message);
+/** The link's token is stored hashed: a database reader cannot use it. */
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+async function passwordHash(deps: AppDeps, userId: string): Promise<string | null> {
+  const [row] = await deps.database.db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+/**
+ * GETs are not covered by the same-origin write check, but a download of someone's data must come
+ * from our own pages too (the browser says so in Origin or Sec-Fetch-Site).
+ */
+function refuseCrossSite(c: Context<AppBindings>) {
+  const origin = c.req.header("origin");
+  const site = c.req.header("sec-fetch-site");
+  const foreign = origin
+    ? origin !== c.var.deps.env.APP_ORIGIN
+    : site !== undefined && site !== "same-origin" && site !== "none";
+  if (foreign) throw forbidden("forbidden", "Cross-origin request refused.");
+}
+
+/** Ends this browser's cookie too: the session row is already gone with the user. */
+async function clearSessionCookie(c: Context<AppBindings>) {
+  const { name, attributes } = (await c.var.deps.auth.$context).authCookies.sessionToken;
+  setCookie(c, name, "", {
+    path: attributes.path ?? "/",
+    secure: attributes.secure,
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: 0,
+    ...(name.startsWith("__Secure-") ? { prefix: "secure" as const } : {}),
+  });
+}
+
+/** The signed-in user's own account; no route names a user, so nobody can address anyone else's. */
+export const accountRoutes = new Hono<AppBindings>()
+  .use(async (c, next) => {
+    await requireUser(c);
+    await next();
+  })
+  .get("/", async (c) => {
+    const user = await requireUser(c);
+    const hasPassword = (await passwordHash(c.var.deps, user.id)) !== null;
+    return c.json({ account: { email: user.email, hasPassword } });
+  })
+  .get("/export", async (c) => {
+    const deps = c.var.deps;
+    refuseCrossSite(c);
+    const user = await requireUser(c);
+    const limit = deps.env.EXPORT_RATE_LIMIT;
+    await enforceRateLimit(deps.database.db, {
+      key: `export:${user.id}`,
+      limit,
+      windowSeconds: HOUR_SECONDS,
+      message: ACCOUNT_MESSAGES.exportRateLimited(limit),
+    });
+    const now = new Date();
+    deps.logger.info({ userId: user.id }, "account export started");
+    return c.body(accountExportStream(deps, user.id, now), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${accountExportFileName(now)}"`,
+      "X-Content-Type-Options": "nosniff",
+    });
+  })
+  .post("/deletion-link", async (c) => {
+    const deps = c.var.deps;
+    const user = await requireUser(c);
+    if ((await passwordHash(deps, user.id)) !== null)
+      throw new AppError(409, "has_password", ACCOUNT_MESSAGES.hasPassword);
+    await enforceRateLimit(deps.database.db, {
+      key: `deletion-link:${user.id}`,
+      limit: deps.env.AUTH_RATE_LIMIT,
+      windowSeconds: HOUR_SECONDS,
+      message: "Too many links requested. Please try again later.",
+    });
+    const token = randomBytes(32).toString("base64url");
+    const db = deps.database.db;
+    // Only the newest link works.
+    await db
+      .delete(verification)
+      .where(
+        and(
+          like(verification.identifier, `${DELETION_LINK_PREFIX}%`),
+          eq(verification.value, user.id),
+        ),
+      );
+    await db.insert(verification).values({
+      id: randomBytes(16).toString("hex"),
+      identifier: `${DELETION_LINK_PREFIX}${hashToken(token)}`,
+      value: user.id,
+      expiresAt: new Date(Date.now() + HOUR_SECONDS * 1000),
+    });
+    const url = `${deps.env.APP_ORIGIN}/account/delete?token=${encodeURIComponent(token)}`;
+    try {
+      await deps.mailer.send(accountDeletionLinkMail(user.email, url));
+    } catch (error) {
+      deps.logger.error({ err: error, userId: user.id }, "account deletion link mail failed");
+      throw new AppError(502, "mail_failed", ACCOUNT_MESSAGES.linkFailed, { cause: error });
+    }
+    return c.body(null, 204);
+  })
+  .delete("/", validate("json", accountDeletionInputSchema), async (c) => {
+    const deps = c.var.deps;
+    const user = await requireUser(c);
+    const input = c.req.valid("json");
+    const db = deps.database.db;
+    // Guesses at the password through a stolen session are bounded like sign-in attempts.
+    await enforceRateLimit(db, {
+      key: `account-delete:${user.id}`,
+      limit: deps.env.AUTH_RATE_LIMIT,
+      windowSeconds: 60,
+      message: "Too many attempts. Please wait a moment and try again.",
+    });
+
+    if ("password" in input) {
+      const hash = await passwordHash(deps, user.id);
+      if (hash === null) throw forbidden("no_password", ACCOUNT_MESSAGES.noPassword);
+      const context = await deps.auth.$context;
+      if (!(await context.password.verify({ hash, password: input.password })))
+        throw forbidden("invalid_password", ACCOUNT_MESSAGES.wrongPassword);
+    } else {
+      // Consumed whether or not it is still valid (a link works once), but only by its own user.
+      const [row] = await db
+        .delete(verification)
+        .where(
+          and(
+            eq(verification.identifier, `${DELETION_LINK_PREFIX}${hashToken(input.token)}`),
+            eq(verification.value, user.id),
+          ),
+        )
+        .returning();
+      if (!row || row.expiresAt <= new Date())
+        throw forbidden("invalid_link", ACCOUNT_MESSAGES.invalidLink);
+    }
+
+    await deleteAccount(deps, { id: user.id, email: user.email });
+    await clearSessionCookie(c);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,37 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { usePageTitle } from "#web/components/page-title.tsx";
+import { RequireAuth } from "#web/components/route-guard.tsx";
+import { ConfirmDeletionPanel } from "#web/features/account/components/confirm-deletion-panel.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
+
+function ConfirmDeletion() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  if (auth.status !== "signed-in") return null;
+  const onDeleted = () => {
+    queryClient.clear();
+    window.location.assign("/account/deleted");
+  };
+  return (
+    <ConfirmDeletionPanel
+      token={params.get("token") ?? ""}
+      email={auth.user.email}
+      onDeleted={onDeleted}
+    />
+  );
+}
+
+/** The target of the e-mailed deletion link (accounts without a password). */
+export function AccountDeleteRoute() {
+  usePageTitle("Delete your account");
+  return (
+    <RequireAuth>
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-2xl font-bold">Delete your account</h1>
+        <ConfirmDeletion />
+      </div>
+    </RequireAuth>
+  );
+}
