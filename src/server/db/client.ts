@@ -12,9 +12,14 @@ import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A hot statement run by name, outside Drizzle: no query building, no per-call mapping. */
+export type NamedStatement = { name: string; text: string };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Runs a named statement (node-postgres prepares it once per connection); rows as plain objects. */
+  query: <T>(statement: NamedStatement, params: unknown[]) => Promise<T[]>;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -42,6 +47,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db,
     kind: "postgres",
+    query: async <T>(statement: NamedStatement, params: unknown[]) =>
+      (await pool.query({ name: statement.name, text: statement.text, values: params })).rows as T[],
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -68,6 +75,8 @@ export async function openPglite(
   return {
     db,
     kind: "pglite",
+    query: async <T>(statement: NamedStatement, params: unknown[]) =>
+      (await client.query<T>(statement.text, params)).rows,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
