@@ -1,7 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -93,8 +92,13 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use((c, next) =>
     c.req.header("accept")?.includes("text/event-stream") ? next() : gzip(c, next),
   );
-  app.use("/api/*", except("/api/profile/avatar", bodyLimit({ maxSize: JSON_BODY_LIMIT })));
-  app.use("/api/profile/avatar", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT }));
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT });
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT });
+  // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
+  app.use("/api/*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.req.path === "/api/profile/avatar" ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();

@@ -4,7 +4,8 @@ import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "#shared/constant
 import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, profileUpdateInputSchema } from "#shared/schemas/profile.ts";
 import type { AppBindings, AppDeps, SessionUser } from "../context.ts";
-import { profiles } from "../db/schema.ts";
+import type { NamedStatement } from "../db/client.ts";
+import { profiles, type ProfileRow } from "../db/schema.ts";
 import { avatarFolder, avatarKey, reencodeAvatar } from "../lib/avatar-image.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { toProfileDto } from "../lib/profile-dto.ts";
@@ -14,12 +15,17 @@ import { validate } from "../lib/validate.ts";
 const storageFailed = (message: string, cause: unknown) =>
   new AppError(502, "storage_failed", message, { cause });
 
+// Read on every profile view: a named statement, prepared once per connection.
+const PROFILE: NamedStatement = {
+  name: "profile_by_id",
+  text: `select id, full_name as "fullName", avatar_key as "avatarKey", bio,
+    preferred_travel_style as "preferredTravelStyle", interests,
+    preferred_destinations as "preferredDestinations", updated_at as "updatedAt"
+    from profiles where id = $1`,
+};
+
 async function findProfile(deps: AppDeps, userId: string) {
-  const [row] = await deps.database.db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
+  const [row] = await deps.database.query<ProfileRow>(PROFILE, [userId]);
   return row;
 }
 

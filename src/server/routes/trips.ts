@@ -31,11 +31,11 @@ async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) 
 export const tripsRoutes = new Hono<AppBindings>()
   .get("/", validate("query", tripListQuerySchema), async (c) => {
     const user = await requireUser(c);
-    return c.json(await listTrips(c.var.deps.database.db, user.id, c.req.valid("query")));
+    return c.json(await listTrips(c.var.deps.database, user.id, c.req.valid("query")));
   })
   .get("/:id", async (c) => {
     const user = await requireUser(c);
-    const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
+    const row = await findOwnTrip(c.var.deps.database, user.id, c.req.param("id"));
     return c.json({ trip: toTripDto(row) });
   })
   .delete("/:id", async (c) => {
