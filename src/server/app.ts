@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     await next();
     deps.logger.info(
       {
-        requestId: c.var.requestId,
+        requestId: c.get("requestId"),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -102,7 +102,15 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    // Straight on the response's headers: c.header() after the handler would turn @hono/node-server's
+    // light response into a full fetch Response (with a stream) on every API answer.
+    const headers = c.res.headers;
+    if (headers.has("Cache-Control")) return;
+    try {
+      headers.set("Cache-Control", "no-store");
+    } catch {
+      c.header("Cache-Control", "no-store"); // immutable headers (a fetched response): copy it
+    }
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {

@@ -65,7 +65,7 @@ async function sessionUserFromBetterAuth(deps: AppDeps, headers: Headers) {
  * past its expiry (it deletes it) or one due for its daily extension.
  */
 async function readSessionUser(c: Context<AppBindings>): Promise<SessionUser | null> {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   const settings = await cookieSettings(deps.auth);
   const cookieHeader = c.req.header("cookie");
   const signed = readCookie(cookieHeader, settings.sessionCookie);

@@ -68,7 +68,7 @@ export const profileRoutes = new Hono<AppBindings>()
     await requireUser(c);
     await next();
   })
-  .get("/", async (c) => c.json(await profileResponse(c.var.deps, await requireUser(c))))
+  .get("/", async (c) => c.json(await profileResponse(c.get("deps"), await requireUser(c))))
   .put("/", validate("json", profileUpdateInputSchema), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid("json");
@@ -79,15 +79,15 @@ export const profileRoutes = new Hono<AppBindings>()
       interests: input.interests,
       preferredDestinations: input.preferredDestinations,
     };
-    const [row] = await c.var.deps.database.db
+    const [row] = await c.get("deps").database.db
       .insert(profiles)
       .values({ id: user.id, ...fields })
       .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } })
       .returning();
-    return c.json({ profile: await toProfileDto(row, user.name, c.var.deps) });
+    return c.json({ profile: await toProfileDto(row, user.name, c.get("deps")) });
   })
   .post("/avatar", async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const user = await requireUser(c);
     const file = await readAvatarFile(c);
     const image = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
@@ -131,7 +131,7 @@ export const profileRoutes = new Hono<AppBindings>()
     return c.json(await profileResponse(deps, user));
   })
   .delete("/avatar", async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const user = await requireUser(c);
     const previous = (await findProfile(deps, user.id))?.avatarKey;
     try {

@@ -31,18 +31,18 @@ async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) 
 export const tripsRoutes = new Hono<AppBindings>()
   .get("/", validate("query", tripListQuerySchema), async (c) => {
     const user = await requireUser(c);
-    return c.json(await listTrips(c.var.deps.database, user.id, c.req.valid("query")));
+    return c.json(await listTrips(c.get("deps").database, user.id, c.req.valid("query")));
   })
   .get("/:id", async (c) => {
     const user = await requireUser(c);
-    const row = await findOwnTrip(c.var.deps.database, user.id, c.req.param("id"));
+    const row = await findOwnTrip(c.get("deps").database, user.id, c.req.param("id"));
     return c.json({ trip: toTripDto(row) });
   })
   .delete("/:id", async (c) => {
     const user = await requireUser(c);
     const id = c.req.param("id");
     if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
-    const deleted = await c.var.deps.database.db
+    const deleted = await c.get("deps").database.db
       .delete(trips)
       .where(and(eq(trips.id, id), eq(trips.userId, user.id)))
       .returning({ id: trips.id });
@@ -51,11 +51,11 @@ export const tripsRoutes = new Hono<AppBindings>()
   })
   .post("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), true);
+    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), true);
     return c.json({ trip });
   })
   .delete("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), false);
+    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), false);
     return c.json({ trip });
   });
