@@ -7,7 +7,9 @@ import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-ap
 import { createApp } from "../app.ts";
 import { createDeps } from "../deps.ts";
 import { session as sessionTable } from "../db/auth-schema.ts";
+import { createAuth } from "../auth.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
+import { sessionSettings } from "./session-settings.ts";
 
 // The session reader of the read routes (lib/session.ts) on the real app and database: it must refuse
 // exactly what Better Auth refuses, at once, on every instance.
@@ -150,6 +152,29 @@ describe("session reading on read routes", () => {
       401, 401, 401,
     ]);
   });
+});
+
+describe("session settings", () => {
+  it.each(["test", "production"] as const)(
+    "match Better Auth's own cookie names, secret and session ages (NODE_ENV=%s)",
+    async (NODE_ENV) => {
+      const env = { ...t.env, NODE_ENV };
+      const auth = createAuth({
+        env,
+        db: t.deps.database.db,
+        mailer: t.deps.mailer,
+        logger: t.deps.logger,
+      });
+      const context = await auth.$context;
+      expect(sessionSettings(env)).toEqual({
+        secret: context.secret,
+        sessionCookie: context.authCookies.sessionToken.name,
+        dontRememberCookie: context.authCookies.dontRememberToken.name,
+        expiresInMs: context.sessionConfig.expiresIn * 1000,
+        updateAgeMs: context.sessionConfig.updateAge * 1000,
+      });
+    },
+  );
 });
 
 describe("readCookie and verifySignedValue", () => {

@@ -4,6 +4,7 @@ import type { AppBindings, AppDeps, SessionUser } from "../context.ts";
 import type { NamedStatement } from "../db/client.ts";
 import { unauthorized } from "./http-errors.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
+import { sessionSettings, type SessionSettings } from "./session-settings.ts";
 
 const SESSION_USER: NamedStatement = {
   name: "session_user",
@@ -19,27 +20,13 @@ type SessionUserRow = {
   expires_at: Date;
 };
 
-type CookieSettings = {
-  secret: string;
-  sessionCookie: string;
-  dontRememberCookie: string;
-  expiresInMs: number;
-  updateAgeMs: number;
-};
-const settingsByAuth = new WeakMap<AppDeps["auth"], Promise<CookieSettings>>();
+const settingsByEnv = new WeakMap<AppDeps["env"], SessionSettings>();
 
-/** Better Auth's own cookie names and session ages, read once from its context. */
-function cookieSettings(auth: AppDeps["auth"]) {
-  let settings = settingsByAuth.get(auth);
+function settingsOf(env: AppDeps["env"]) {
+  let settings = settingsByEnv.get(env);
   if (!settings) {
-    settings = auth.$context.then((context) => ({
-      secret: context.secret,
-      sessionCookie: context.authCookies.sessionToken.name,
-      dontRememberCookie: context.authCookies.dontRememberToken.name,
-      expiresInMs: context.sessionConfig.expiresIn * 1000,
-      updateAgeMs: context.sessionConfig.updateAge * 1000,
-    }));
-    settingsByAuth.set(auth, settings);
+    settings = sessionSettings(env);
+    settingsByEnv.set(env, settings);
   }
   return settings;
 }
@@ -61,12 +48,12 @@ async function sessionUserFromBetterAuth(deps: AppDeps, headers: Headers) {
  * Who sent this request. Same answer as Better Auth's getSession, but in the common case one prepared
  * query and an HMAC instead of its endpoint machinery: the cookie is verified with Better Auth's
  * signing, and the session row is read on every request, so a signed-out or reset session is refused
- * at once on every instance. Better Auth still answers when it has something to write: a session
+ * at once on every instance. Better Auth is not even loaded for it (lazy-auth.ts). It still answers when it has something to write: a session
  * past its expiry (it deletes it) or one due for its daily extension.
  */
 async function readSessionUser(c: Context<AppBindings>): Promise<SessionUser | null> {
   const deps = c.get("deps");
-  const settings = await cookieSettings(deps.auth);
+  const settings = settingsOf(deps.env);
   const cookieHeader = c.req.header("cookie");
   const signed = readCookie(cookieHeader, settings.sessionCookie);
   if (!signed) return null;

@@ -79,8 +79,9 @@ export const profileRoutes = new Hono<AppBindings>()
       interests: input.interests,
       preferredDestinations: input.preferredDestinations,
     };
-    const [row] = await c.get("deps").database.db
-      .insert(profiles)
+    const [row] = await c
+      .get("deps")
+      .database.db.insert(profiles)
       .values({ id: user.id, ...fields })
       .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } })
       .returning();

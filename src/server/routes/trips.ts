@@ -42,8 +42,9 @@ export const tripsRoutes = new Hono<AppBindings>()
     const user = await requireUser(c);
     const id = c.req.param("id");
     if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
-    const deleted = await c.get("deps").database.db
-      .delete(trips)
+    const deleted = await c
+      .get("deps")
+      .database.db.delete(trips)
       .where(and(eq(trips.id, id), eq(trips.userId, user.id)))
       .returning({ id: trips.id });
     if (deleted.length === 0) throw notFound(MESSAGES.tripNotFound);

@@ -1,0 +1,15 @@
+const r = () => process.memoryUsage().rss / 1048576 | 0;
+let last = r(); const t0 = performance.now(); let lt = t0;
+const step = async (label: string, load: () => Promise<unknown>) => { await load(); global.gc?.(); const now = r(); const t = performance.now(); console.log(label.padEnd(28), "+" + (now - last), "MB", "+" + ((t - lt) | 0), "ms"); last = now; lt = t; };
+console.log("start", last);
+await step("zod", () => import("zod"));
+await step("hono + node-server", async () => { await import("hono"); await import("@hono/node-server"); });
+await step("pino/logger", () => import("#server/lib/logger.ts"));
+await step("env", () => import("#server/env.ts"));
+await step("drizzle core + schema", () => import("#server/db/schema.ts"));
+await step("better-auth (auth.ts)", () => import("#server/auth.ts"));
+await step("routes+app", () => import("#server/app.ts"));
+await step("deps", () => import("#server/deps.ts"));
+await step("pglite.ts", () => import("#server/db/pglite.ts"));
+await step("postgres.ts", () => import("#server/db/postgres.ts"));
+console.log("total", r(), "MB", (performance.now() - t0) | 0, "ms");
