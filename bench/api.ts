@@ -61,6 +61,7 @@ export type ApiPhaseResult = {
   restartMs: number[];
   rssIdleMb: number;
   rssAfterMb: number;
+  rssAfterSignInMb: number;
   route: string;
   bareSmall: LoadFigures[];
   bareLarge: LoadFigures[];
@@ -163,7 +164,17 @@ export async function benchApi(
       );
     }
     const rssAfterMb = server.rssMb();
+    // Better Auth loads with the first auth request (lazy-auth.ts): the figure with it loaded.
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: small.email, password: small.password }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in after the bench: ${signIn.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+    const rssAfterSignInMb = server.rssMb();
     return {
+      rssAfterSignInMb,
       kind,
       firstStartMs,
       firstStartPeakMb,
@@ -291,6 +302,13 @@ export function reportApi(result: ApiPhaseResult, summary: Summary) {
     part: "memory",
     name: `${kind}: RSS after API bench`,
     measured: `${result.rssAfterMb.toFixed(0)} MB`,
+    target: "(information)",
+    pass: "info",
+  });
+  summary.add({
+    part: "memory",
+    name: `${kind}: RSS after a sign-in (Better Auth loaded)`,
+    measured: `${result.rssAfterSignInMb.toFixed(0)} MB`,
     target: "(information)",
     pass: "info",
   });
