@@ -92,7 +92,7 @@ export async function benchApi(
   let server: RunningServer | undefined;
   let bare: BareServer | undefined;
   try {
-    server = await startServer(settings);
+    server = await startServer(settings, { timeoutMs: 300_000 });
     const firstStartMs = server.readyMs;
     const stamp = Date.now();
     const large = await signUp(server.url, origin, `large-${stamp}@bench.local`);
@@ -116,7 +116,7 @@ export async function benchApi(
     const restartMs: number[] = [];
     for (let i = 0; i < options.restarts; i++) {
       if (i > 0) await server.stop();
-      server = await startServer(settings);
+      server = await startServer(settings, { timeoutMs: 300_000 });
       restartMs.push(server.readyMs);
     }
     await new Promise((r) => setTimeout(r, 1_000));
