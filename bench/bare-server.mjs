@@ -15,7 +15,7 @@ const cookieName = process.env.BARE_COOKIE ?? "better-auth.session_token";
 const SESSION_SQL = `select u.id, u.email, u.name, u.email_verified, s.expires_at
   from session s join "user" u on u.id = s.user_id where s.token = $1`;
 const TRIPS_SQL = `select id, destination, start_date, end_date, budget, travel_style, interests, status,
-  is_public, created_at,
+  is_public, created_at, version,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
   from trips where user_id = $1
   order by created_at desc nulls last, id desc nulls last limit 21`;
@@ -87,6 +87,7 @@ createServer(async (req, res) => {
         status: r.status,
         isPublic: r.is_public,
         createdAt: new Date(r.created_at).toISOString(),
+        version: r.version,
       })),
       nextCursor,
     });

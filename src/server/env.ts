@@ -36,6 +36,21 @@ export const envSchema = z
     OPEN_METEO_BASE_URL: z.url().default("https://api.open-meteo.com"),
     OPEN_METEO_GEOCODING_URL: z.url().default("https://geocoding-api.open-meteo.com"),
     WEATHER_TIMEOUT_MS: positiveInt(8_000),
+    // Places (OpenStreetMap). "off" turns real places off: plans and checks run without them.
+    OVERPASS_URL: z
+      .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
+      .default("https://overpass-api.de/api/interpreter"),
+    PLACES_TIMEOUT_MS: positiveInt(10_000),
+    /** A Nominatim-compatible `/search` API for activity locations; unset means no lookups. */
+    GEOCODER_URL: optionalUrl,
+    MAP_TILE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+        "must be an http(s) URL with {z}, {x} and {y}",
+      )
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    MAP_ATTRIBUTION: z.string().min(1).default("© OpenStreetMap contributors"),
     SMTP_URL: optionalString.pipe(
       z
         .string()

@@ -1,27 +1,40 @@
 import { addDays, formatISO } from "./dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
-import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import { randomUUID } from "node:crypto";
+import {
+  UNPLACED,
+  type Activity,
+  type ActivityDraft,
+  type Itinerary,
+} from "#shared/schemas/itinerary.ts";
+
+/** A stored activity from its text fields: a fresh id and no place, unless overridden. */
+export const activityOf = (draft: ActivityDraft & Partial<Activity>): Activity => ({
+  id: randomUUID(),
+  ...UNPLACED,
+  ...draft,
+});
 
 export function buildItinerary(startDate: string, days: number): Itinerary {
   return {
     days: Array.from({ length: days }, (_, i) => ({
       date: formatISO(addDays(startDate, i)),
       activities: [
-        {
+        activityOf({
           time: "09:00",
           activity: `Morning walk ${i + 1}`,
           location: "Old Town",
           description: "A gentle start.",
           cost: 0,
-        },
-        {
+        }),
+        activityOf({
           time: "13:00",
           activity: `Lunch ${i + 1}`,
           location: "Market Hall",
           description: "Local dishes.",
           cost: 25,
-        },
+        }),
       ],
     })),
   };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "#server/app.ts";
 import type { AppDeps } from "#server/context.ts";
+import type { Database } from "#server/db/client.ts";
 import { createDeps } from "#server/deps.ts";
 import { completeEnv, parseEnv, type EnvInput } from "#server/env.ts";
 import { createLogger } from "#server/lib/logger.ts";
@@ -17,7 +18,11 @@ type Settings = Partial<Record<keyof EnvInput, string>>;
  * The real app on a fresh database, wired from settings exactly as in production.
  * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules.
  */
-export async function createTestApp(settings: Settings = {}, overrides: Partial<AppDeps> = {}) {
+export async function createTestApp(
+  settings: Settings = {},
+  overrides: Partial<AppDeps> = {},
+  options: { database?: Database } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
   const env = completeEnv(
     parseEnv({
@@ -29,7 +34,8 @@ export async function createTestApp(settings: Settings = {}, overrides: Partial<
       ...settings,
     }),
   );
-  const database = await createTestDatabase();
+  // A given database (e.g. one migrated step by step) is the caller's to close.
+  const database = options.database ?? (await createTestDatabase());
   const deps = { ...createDeps(env, database, createLogger(env.LOG_LEVEL)), ...overrides };
   const app = createApp(deps);
   return {
@@ -37,7 +43,7 @@ export async function createTestApp(settings: Settings = {}, overrides: Partial<
     deps,
     env,
     close: async () => {
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -56,6 +56,13 @@ export const trips = pgTable(
     status: text("status").notNull().default("generated"),
     isPublic: boolean("is_public").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Optimistic concurrency: every saved change names the version it read and bumps it by one.
+    version: integer("version").notNull().default(1),
+    place: jsonb("place").$type<TripPlace>(),
+    grounding: jsonb("grounding")
+      .$type<Grounding>()
+      .notNull()
+      .default({ status: "off", verified: 0, total: 0, reason: null }),
     // Lower-cased destination and activity text (activity, location, description), one field per line,
     // kept by the database itself (SQL function in migration 0002) so search is one strpos per row.
     searchText: text("search_text")

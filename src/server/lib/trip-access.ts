@@ -10,7 +10,7 @@ const OWN_TRIP: NamedStatement = {
   name: "trip_own",
   text: `select id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
     to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle", interests,
-    itinerary, status, is_public as "isPublic", created_at as "createdAt"
+    itinerary, status, is_public as "isPublic", created_at as "createdAt", version, place, grounding
     from trips where id = $1 and user_id = $2`,
 };
 

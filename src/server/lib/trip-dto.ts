@@ -3,12 +3,15 @@ import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
 
 /** The columns a card needs; raw queries give numeric as text, Drizzle as a number. */
-export type TripSummaryRow = Omit<TripRow, "userId" | "itinerary" | "searchText" | "budget"> & {
+export type TripSummaryRow = Omit<
+  TripRow,
+  "userId" | "itinerary" | "searchText" | "place" | "grounding" | "budget"
+> & {
   budget: number | string;
 };
 
 /** A trip row without its owner and search columns (what the detail query reads). */
-export type TripDetailRow = TripSummaryRow & Pick<TripRow, "itinerary">;
+export type TripDetailRow = TripSummaryRow & Pick<TripRow, "itinerary" | "place" | "grounding">;
 
 /** A list card's view of a trip row (no itinerary). Never includes user_id. */
 export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
@@ -23,10 +26,16 @@ export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
     status: row.status,
     isPublic: row.isPublic,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
 /** The owner's view of a trip row. Never includes user_id. */
 export function toTripDto(row: TripDetailRow): Trip {
-  return { ...toTripSummaryDto(row), itinerary: row.itinerary };
+  return {
+    ...toTripSummaryDto(row),
+    itinerary: row.itinerary,
+    place: row.place,
+    grounding: row.grounding,
+  };
 }

@@ -47,7 +47,7 @@ function decodeCursor(raw: string, sort: TripSort): Cursor {
 // text (no Date at local midnight), the sort key of created_at with its microseconds for the cursor.
 const COLUMNS = `id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
   to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle", interests,
-  status, is_public as "isPublic", created_at as "createdAt",
+  status, is_public as "isPublic", created_at as "createdAt", version,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`;
 
 // Each order is exactly an index on (user_id, …, id), read forwards or backwards. The NULLS clauses

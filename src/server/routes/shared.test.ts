@@ -24,7 +24,17 @@ describe("GET /api/shared/:id", () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as { trip: Record<string, unknown> };
       expect(Object.keys(body.trip).sort()).toEqual(
-        ["destination", "endDate", "id", "itinerary", "startDate", "travelStyle"].sort(),
+        [
+          "destination",
+          "endDate",
+          "id",
+          "itinerary",
+          "startDate",
+          "travelStyle",
+          "version",
+          "place",
+          "grounding",
+        ].sort(),
       );
       expect(body.trip).toMatchObject({
         id: trip.id,

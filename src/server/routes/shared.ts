@@ -23,6 +23,9 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:id", async (c) => {
       endDate: trips.endDate,
       travelStyle: trips.travelStyle,
       itinerary: trips.itinerary,
+      version: trips.version,
+      place: trips.place,
+      grounding: trips.grounding,
     })
     .from(trips)
     .where(and(eq(trips.id, id), eq(trips.isPublic, true)))

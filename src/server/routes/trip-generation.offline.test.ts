@@ -60,7 +60,7 @@ describe("POST /api/trips with the offline planner", () => {
     expect(new Set(slots)).toEqual(new Set(["09:00,14:00,19:00"]));
     const total = parsed.itinerary.days
       .flatMap((d) => d.activities)
-      .reduce((sum, a) => sum + a.cost, 0);
+      .reduce((sum, a) => sum + (a.cost ?? Number.NaN), 0);
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(900);
     expect(await tripCount(alice.userId)).toBe(1);
@@ -76,7 +76,7 @@ describe("POST /api/trips with the offline planner", () => {
     const { trip } = (await res.json()) as { trip: unknown };
     const costs = tripSchema
       .parse(trip)
-      .itinerary.days.flatMap((d) => d.activities.map((a) => a.cost));
+      .itinerary.days.flatMap((d) => d.activities.map((a) => a.cost ?? Number.NaN));
     expect(costs.every((c) => c >= 0)).toBe(true);
     expect(costs.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10);
   });

@@ -5,7 +5,7 @@ import { trips } from "#server/db/schema.ts";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { TRIP_SORTS, type TripSort } from "#shared/schemas/trip-list.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -53,13 +53,15 @@ const itineraryFor = (words: string[]): Itinerary => ({
   days: [
     {
       date: "2027-03-01",
-      activities: words.map((w, i) => ({
-        time: `0${i}:00`,
-        activity: w,
-        location: i === 0 ? "Praça" : "Pier 4",
-        description: "See it.",
-        cost: 10,
-      })),
+      activities: words.map((w, i) =>
+        activityOf({
+          time: `0${i}:00`,
+          activity: w,
+          location: i === 0 ? "Praça" : "Pier 4",
+          description: "See it.",
+          cost: 10,
+        }),
+      ),
     },
   ],
 });

@@ -2,20 +2,84 @@ import { z } from "zod";
 
 export const isoDateSchema = z.iso.date();
 
-export const activitySchema = z.object({
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM"),
+export const MAX_ACTIVITIES_PER_DAY = 12;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An OpenStreetMap element as `node/123`, `way/123` or `relation/123`. */
+export const OSM_ID_PATTERN = /^(node|way|relation)\/[1-9]\d{0,18}$/;
+
+const timeSchema = z.string().regex(TIME_PATTERN, "Time must be HH:MM");
+
+/**
+ * What a model or a planner writes for one activity, before the server gives it an id and the place
+ * fields. Model answers are validated against this (strict json_schema: every field required).
+ */
+export const activityDraftSchema = z.object({
+  time: timeSchema,
   activity: z.string().trim().min(1).max(200),
   location: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1).max(1000),
   cost: z.number().finite().nonnegative(),
 });
+export type ActivityDraft = z.infer<typeof activityDraftSchema>;
+
+/**
+ * A stored activity. `id` is assigned by the server and never changes; `cost: null` means unknown
+ * (shown as "—", never counted as 0); `lat`/`lng` are null when the place is not located; `osmId`
+ * and `openingHours` are null when the activity was not matched to an OpenStreetMap place.
+ */
+export const activitySchema = z.object({
+  id: z.uuid(),
+  time: timeSchema,
+  activity: z.string().trim().min(1, "Activity is required").max(200),
+  location: z.string().trim().min(1, "Location is required").max(200),
+  description: z.string().trim().max(1000),
+  cost: z.number().finite().nonnegative().max(1_000_000).nullable(),
+  lat: z.number().min(-90).max(90).nullable(),
+  lng: z.number().min(-180).max(180).nullable(),
+  why: z.string().trim().max(200).nullable(),
+  osmId: z.string().regex(OSM_ID_PATTERN).nullable(),
+  openingHours: z.string().max(255).nullable(),
+});
 export type Activity = z.infer<typeof activitySchema>;
 
+/** A day may be empty after editing; generation still fills every day. */
 export const daySchema = z.object({
   date: isoDateSchema,
-  activities: z.array(activitySchema).min(1).max(12),
+  activities: z
+    .array(activitySchema)
+    .max(MAX_ACTIVITIES_PER_DAY, `At most ${MAX_ACTIVITIES_PER_DAY} activities a day`),
 });
 export type Day = z.infer<typeof daySchema>;
 
 export const itinerarySchema = z.object({ days: z.array(daySchema).min(1) });
 export type Itinerary = z.infer<typeof itinerarySchema>;
+
+/** The place fields of an activity that nothing has located or matched yet. */
+export const UNPLACED = {
+  lat: null,
+  lng: null,
+  why: null,
+  osmId: null,
+  openingHours: null,
+} as const satisfies Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours">;
+
+/** Where the trip goes, resolved when it is generated (null when the destination was not found). */
+export const tripPlaceSchema = z.object({
+  name: z.string(),
+  country: z.string(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  timezone: z.string(),
+});
+export type TripPlace = z.infer<typeof tripPlaceSchema>;
+
+export const GROUNDING_STATUSES = ["verified", "partial", "unavailable", "off"] as const;
+/** How many of the trip's activities were matched to real OpenStreetMap places, and why not. */
+export const groundingSchema = z.object({
+  status: z.enum(GROUNDING_STATUSES),
+  verified: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  reason: z.string().nullable(),
+});
+export type Grounding = z.infer<typeof groundingSchema>;
+export const GROUNDING_OFF: Grounding = { status: "off", verified: 0, total: 0, reason: null };

@@ -13,6 +13,9 @@ export const sharedTripSchema = tripSchema.pick({
   endDate: true,
   travelStyle: true,
   itinerary: true,
+  version: true,
+  place: true,
+  grounding: true,
 });
 export type SharedTrip = z.infer<typeof sharedTripSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRAVEL_STYLES } from "../constants.ts";
-import { itinerarySchema } from "./itinerary.ts";
+import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 
 /** A trip as the API returns it to its owner (camelCase; dates as YYYY-MM-DD; budget in USD). */
 export const tripSchema = z.object({
@@ -15,6 +15,10 @@ export const tripSchema = z.object({
   status: z.string(),
   isPublic: z.boolean(),
   createdAt: z.string(),
+  /** 1 when created, +1 on every saved change: edits name the version they are based on. */
+  version: z.number().int().positive(),
+  place: tripPlaceSchema.nullable(),
+  grounding: groundingSchema,
 });
 export type Trip = z.infer<typeof tripSchema>;
 

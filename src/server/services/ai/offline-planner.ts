@@ -1,6 +1,7 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { ActivityDraft, Itinerary } from "#shared/schemas/itinerary.ts";
+import { toActivity } from "../../lib/activity.ts";
 import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { CATALOGUE, type Slot } from "./offline-catalogue.ts";
 import { GenerationError, type ItineraryGenerator } from "./itinerary-generator.ts";
@@ -31,7 +32,7 @@ export function planOffline(request: TripRequest): Itinerary {
 
   const days = dates.map((date, dayIndex) => ({
     date,
-    activities: SLOTS.map(({ slot, time }, slotIndex): Activity => {
+    activities: SLOTS.map(({ slot, time }, slotIndex): ActivityDraft => {
       const interest = pools[(dayIndex + slotIndex) % pools.length] ?? "General";
       const options = CATALOGUE[interest][slot];
       const pick = options[Math.floor(dayIndex / pools.length) % options.length] ?? options[0];
@@ -50,9 +51,12 @@ export function planOffline(request: TripRequest): Itinerary {
   const total = days.reduce((sum, d) => sum + d.activities.reduce((s, a) => s + a.cost, 0), 0);
   const cap = request.budget * ACTIVITY_SHARE;
   const scale = total > cap ? cap / total : 1;
-  for (const day of days)
-    for (const activity of day.activities) activity.cost = Math.floor(activity.cost * scale);
-  return { days };
+  return {
+    days: days.map((day) => ({
+      date: day.date,
+      activities: day.activities.map((a) => toActivity({ ...a, cost: Math.floor(a.cost * scale) })),
+    })),
+  };
 }
 
 export function createOfflinePlanner(): ItineraryGenerator {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import { activitySchema, type Day } from "#shared/schemas/itinerary.ts";
+import { activityDraftSchema, type Day } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/schemas/trip-request.ts";
 import {
   GenerationError,
@@ -13,6 +13,7 @@ import {
   type CallState,
   type ModelSettings,
 } from "./model-call.ts";
+import { toActivity } from "../../lib/activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
 import { daysMessages, outlineMessages, type OutlineEntry } from "./prompts.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
@@ -40,7 +41,7 @@ const outlineSchema = (count: number) =>
 const batchSchema = (count: number) =>
   z.object({
     days: z
-      .array(z.object({ activities: z.array(activitySchema).min(1).max(8) }))
+      .array(z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }))
       .length(count, `Exactly ${count} days are required`),
   });
 
@@ -130,9 +131,9 @@ export function createOpenAiPlanner(
           });
           answer.days.forEach((answerDay, offset) => {
             const index = batch.from + offset;
-            const activities = [...answerDay.activities].sort((a, b) =>
-              a.time.localeCompare(b.time),
-            );
+            const activities = [...answerDay.activities]
+              .sort((a, b) => a.time.localeCompare(b.time))
+              .map((draft) => toActivity(draft));
             const day: Day = { date: dates[index] ?? "", activities };
             days[index] = day;
             emit({ type: "day", index, day });

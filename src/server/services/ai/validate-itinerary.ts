@@ -14,7 +14,9 @@ export function itineraryProblems(value: unknown, dates: string[]): string[] {
 function dayProblems(itinerary: Itinerary, dates: string[]): string[] {
   if (itinerary.days.length !== dates.length)
     return [`expected ${dates.length} days, got ${itinerary.days.length}`];
-  return itinerary.days.flatMap((day, i) =>
-    day.date === dates[i] ? [] : [`day ${i + 1} should be ${dates[i]}, got ${day.date}`],
-  );
+  // Editing may leave a day empty; a generated plan fills every day.
+  return itinerary.days.flatMap((day, i) => [
+    ...(day.date === dates[i] ? [] : [`day ${i + 1} should be ${dates[i]}, got ${day.date}`]),
+    ...(day.activities.length > 0 ? [] : [`day ${i + 1} has no activities`]),
+  ]);
 }

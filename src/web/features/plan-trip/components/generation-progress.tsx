@@ -46,11 +46,11 @@ export function GenerationProgress({ progress }: { progress: ProgressState }) {
               {day ? (
                 <ul className="mt-2 space-y-1 text-sm">
                   {day.activities.map((a) => (
-                    <li key={`${a.time}-${a.activity}`}>
+                    <li key={a.id}>
                       <span className="font-mono">{a.time}</span> {a.activity}
                       <span className="text-slate-600">
                         {" "}
-                        · {a.location} · {usd.format(a.cost)}
+                        · {a.location} · {a.cost === null ? "—" : usd.format(a.cost)}
                       </span>
                     </li>
                   ))}

@@ -1,7 +1,12 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { formatUsd } from "../format.ts";
 
-export const dayTotal = (day: Day) => day.activities.reduce((sum, a) => sum + a.cost, 0);
+/** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */
+export const dayTotal = (day: Day) => day.activities.reduce((sum, a) => sum + (a.cost ?? 0), 0);
+export const unknownCostCount = (day: Day) => day.activities.filter((a) => a.cost === null).length;
+
+export const formatCost = (cost: number | null) =>
+  cost === null ? "—" : cost === 0 ? "Free" : formatUsd(cost);
 
 /** One day's activities, in order. All text is model output: rendered as text, never as HTML. */
 export function DayActivities({
@@ -15,9 +20,9 @@ export function DayActivities({
   return (
     <>
       <ol className="flex flex-col gap-3">
-        {day.activities.map((activity, index) => (
+        {day.activities.map((activity) => (
           <li
-            key={`${activity.time}-${index}`}
+            key={activity.id}
             className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[5rem_1fr_auto] sm:gap-4"
           >
             <p className="text-brand-800 font-mono text-sm font-semibold">
@@ -35,12 +40,26 @@ export function DayActivities({
             </div>
             <p className="text-sm font-medium sm:text-right">
               <span className="sr-only">Cost: </span>
-              {activity.cost === 0 ? "Free" : formatUsd(activity.cost)}
+              {activity.cost === null ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">unknown</span>
+                </>
+              ) : (
+                formatCost(activity.cost)
+              )}
             </p>
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-right font-medium">Day total: {formatUsd(dayTotal(day))}</p>
+      <p className="mt-3 text-right font-medium">
+        Day total: {formatUsd(dayTotal(day))}
+        {unknownCostCount(day) > 0 ? (
+          <span className="block text-sm font-normal text-slate-600">
+            Not counted: {unknownCostCount(day)} with unknown cost
+          </span>
+        ) : null}
+      </p>
     </>
   );
 }

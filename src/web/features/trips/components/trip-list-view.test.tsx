@@ -18,6 +18,7 @@ const lima: TripListResponse["trips"][number] = {
   status: "generated",
   isPublic: true,
   createdAt: "2026-11-21T10:00:00.000Z",
+  version: 1,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { INTERESTS } from "../constants.ts";
+import { activitySchema, daySchema, isoDateSchema, MAX_ACTIVITIES_PER_DAY } from "./itinerary.ts";
+import { tripRequestSchema } from "./trip-request.ts";
+import { tripSchema } from "./trip.ts";
+
+export const TRIP_CONFLICT_MESSAGE = "This trip was changed somewhere else";
+export const REGENERATE_INSTRUCTION_MAX_LENGTH = 300;
+
+/**
+ * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields
+ * the editor does not know are null. Known ids keep their activity's identity across edits and moves.
+ */
+export const activityInputSchema = activitySchema.extend({
+  id: activitySchema.shape.id.optional(),
+  cost: activitySchema.shape.cost.default(null),
+  lat: activitySchema.shape.lat.default(null),
+  lng: activitySchema.shape.lng.default(null),
+  why: activitySchema.shape.why.default(null),
+  osmId: activitySchema.shape.osmId.default(null),
+  openingHours: activitySchema.shape.openingHours.default(null),
+});
+export type ActivityInput = z.input<typeof activityInputSchema>;
+
+export const dayInputSchema = z.object({
+  date: isoDateSchema,
+  activities: z
+    .array(activityInputSchema)
+    .max(MAX_ACTIVITIES_PER_DAY, `At most ${MAX_ACTIVITIES_PER_DAY} activities a day`),
+});
+
+const fields = tripRequestSchema.shape;
+
+/**
+ * `PATCH /api/trips/:id`: the version the change is based on plus any of the trip's fields. The days
+ * must be exactly the trip's dates in order (checked on the server against the dates after the change).
+ */
+export const tripPatchSchema = z.object({
+  version: z.number().int().positive(),
+  destination: fields.destination.optional(),
+  startDate: fields.startDate.optional(),
+  endDate: fields.endDate.optional(),
+  budget: fields.budget.optional(),
+  travelStyle: z.enum(fields.travelStyle.unwrap().options).optional(),
+  // Not `fields.interests`: its default would turn "not sent" into "no interests".
+  interests: z
+    .array(z.enum(INTERESTS, { error: "Unknown interest" }))
+    .max(INTERESTS.length)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  itinerary: z.object({ days: z.array(dayInputSchema).min(1) }).optional(),
+});
+export type TripPatch = z.input<typeof tripPatchSchema>;
+
+/** 409 for a stale `version`: nothing was written; `trip` is the current one. */
+export const tripConflictSchema = z.object({
+  error: z.object({ code: z.literal("conflict"), message: z.string() }),
+  trip: tripSchema,
+});
+export type TripConflict = z.infer<typeof tripConflictSchema>;
+
+/** `POST /api/trips/:id/days/:date/regenerate` */
+export const regenerateDayRequestSchema = z.object({
+  instruction: z
+    .string()
+    .trim()
+    .max(
+      REGENERATE_INSTRUCTION_MAX_LENGTH,
+      `Instructions can be at most ${REGENERATE_INSTRUCTION_MAX_LENGTH} characters`,
+    )
+    .optional(),
+});
+export type RegenerateDayRequest = z.input<typeof regenerateDayRequestSchema>;
+
+/** A day the model proposes; nothing is saved until the traveller accepts it through PATCH. */
+export const dayProposalSchema = daySchema;
+export type DayProposal = z.infer<typeof dayProposalSchema>;
+
+export const regenerateDayResponseSchema = z.object({
+  proposal: dayProposalSchema,
+  /** The trip version the proposal was made from: Accept sends it with the PATCH. */
+  version: z.number().int().positive(),
+});
+export type RegenerateDayResponse = z.infer<typeof regenerateDayResponseSchema>;
+
+/** `POST /api/trips/:id/duplicate` */
+export const duplicateTripRequestSchema = z.object({ startDate: fields.startDate });
+
+/**
+ * What the assistant proposes for the open trip: the changed days in full, based on `version`.
+ * Applied only when the traveller accepts it (merged into the itinerary and sent through PATCH).
+ */
+export const tripProposalSchema = z.object({
+  tripId: z.uuid(),
+  version: z.number().int().positive(),
+  summary: z.string().max(500),
+  days: z.array(daySchema).min(1),
+});
+export type TripProposal = z.infer<typeof tripProposalSchema>;

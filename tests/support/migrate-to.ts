@@ -1,0 +1,65 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { inject } from "vitest";
+import { migrationsFolder, type Database } from "#server/db/client.ts";
+import { openPglite } from "#server/db/pglite.ts";
+import { openPostgres } from "#server/db/postgres.ts";
+
+type Journal = { entries: { tag: string }[] };
+
+/**
+ * An empty database (no migrations applied) of the kind this run tests: a fresh in-memory PGlite, or
+ * a new PostgreSQL database named after the run's template so the run's clean-up drops it too.
+ */
+export async function createEmptyDatabase(): Promise<Database> {
+  const template = inject("postgresTemplate");
+  if (!template) return openPglite();
+  const name = `${template.name}_f${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), { max: 2 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: template.url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+/**
+ * Applies the migrations up to and including `tag` (e.g. "0002_trip_search"), as an older release
+ * would have: a copy of the migrations folder whose journal ends at that tag.
+ */
+export async function migrateTo(database: Database, tag: string): Promise<void> {
+  const journalPath = path.join(migrationsFolder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as Journal;
+  const end = journal.entries.findIndex((e) => e.tag === tag);
+  if (end < 0) throw new Error(`no migration tagged ${tag}`);
+  const folder = mkdtempSync(path.join(tmpdir(), "boundless-migrations-"));
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, "meta", "_journal.json"),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }),
+    );
+    if (database.pglite)
+      await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: folder });
+    else await migratePg(database.db, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
