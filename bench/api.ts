@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { openForSeeding, seedTrips } from "./lib/database.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";
 import { runLoad, type LoadFigures } from "./lib/load-test.ts";

@@ -1,5 +1,5 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -92,11 +92,12 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use((c, next) =>
     c.req.header("accept")?.includes("text/event-stream") ? next() : gzip(c, next),
   );
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT });
-  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT });
+  const jsonLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: JSON_BODY_LIMIT });
+  const uploadLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT });
   // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
-  app.use("/api/*", (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  app.use((c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || !c.req.path.startsWith("/api/")) return next();
     return c.req.path === "/api/profile/avatar" ? uploadLimit(c, next) : jsonLimit(c, next);
   });
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
