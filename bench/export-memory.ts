@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createApp } from "../src/server/app.ts";
-import { openPglite } from "../src/server/db/client.ts";
+import { openPglite } from "../src/server/db/pglite.ts";
 import { createDeps } from "../src/server/deps.ts";
 import { completeEnv, parseEnv } from "../src/server/env.ts";
 import { createLogger } from "../src/server/lib/logger.ts";

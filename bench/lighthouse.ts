@@ -77,7 +77,8 @@ export async function benchLighthouse(port: number, summary: Summary, runs: numb
   };
   let server: RunningServer | undefined;
   try {
-    server = await startServer(settings);
+    // A first start runs initdb; on a shared, loaded machine that can take minutes.
+    server = await startServer(settings, { timeoutMs: 300_000 });
     const user = await signUp(server.url, origin, `lighthouse-${Date.now()}@bench.local`);
     await server.stop();
     const database = await openForSeeding({ dataDir });
@@ -86,7 +87,8 @@ export async function benchLighthouse(port: number, summary: Summary, runs: numb
       sql`select id from trips where user_id = ${user.userId} order by created_at desc limit 1`,
     );
     await database.close();
-    server = await startServer(settings);
+    // A first start runs initdb; on a shared, loaded machine that can take minutes.
+    server = await startServer(settings, { timeoutMs: 300_000 });
     const pages: { name: string; path: string; cookie?: string }[] = [
       { name: "/", path: "/" },
       { name: "/login", path: "/login" },

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { openPglite } from "#server/db/pglite.ts";
+import { openPostgres } from "#server/db/postgres.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
 /** Opens the app's database the way the server does (PGlite in DATA_DIR/db, or a PostgreSQL URL). */

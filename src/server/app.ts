@@ -1,6 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -75,7 +74,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?
     await next();
     deps.logger.info(
       {
-        requestId: c.var.requestId,
+        requestId: c.get("requestId"),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -99,8 +98,14 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?
   app.use((c, next) =>
     c.req.header("accept")?.includes("text/event-stream") ? next() : gzip(c, next),
   );
-  app.use("/api/*", except("/api/profile/avatar", bodyLimit({ maxSize: JSON_BODY_LIMIT })));
-  app.use("/api/profile/avatar", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT }));
+  const jsonLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: JSON_BODY_LIMIT });
+  const uploadLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT });
+  // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
+  app.use((c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || !c.req.path.startsWith("/api/")) return next();
+    return c.req.path === "/api/profile/avatar" ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
   // The dev outbox holds every reset and verification link: only this machine may read it (with
   // TRUST_PROXY, the address the proxy saw), and not at all in production. Anyone else: 404.
   app.use(async (c, next) => {
@@ -114,7 +119,15 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    // Straight on the response's headers: c.header() after the handler would turn @hono/node-server's
+    // light response into a full fetch Response (with a stream) on every API answer.
+    const headers = c.res.headers;
+    if (headers.has("Cache-Control")) return;
+    try {
+      headers.set("Cache-Control", "no-store");
+    } catch {
+      c.header("Cache-Control", "no-store"); // immutable headers (a fetched response): copy it
+    }
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {

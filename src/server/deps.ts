@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createAuth } from "./auth.ts";
+import { createLazyAuth } from "./lazy-auth.ts";
 import type { AppDeps } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -11,29 +11,52 @@ import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
 import { createModelClient, type ModelClient } from "./services/model/model-client.ts";
-import { createSmtpMailer } from "./services/mail/smtp-mailer.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
-import { createS3Storage } from "./services/storage/s3-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
+// The real adapters' SDKs (nodemailer, the S3 SDK) are imported with their first use, not
+// at start-up: each is 10–40 MB resident and a second of start-up, and the embedded defaults need none.
+
+/** A promise made once, on the first call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
 export function createMailer(env: Env, logger: Logger): Mailer {
-  return env.SMTP_URL
-    ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createOutboxMailer(logger, { production: env.NODE_ENV === "production" });
+  const url = env.SMTP_URL;
+  if (!url) return createOutboxMailer(logger, { production: env.NODE_ENV === "production" });
+  const smtp = once(async () =>
+    (await import("./services/mail/smtp-mailer.ts")).createSmtpMailer({ url, from: env.MAIL_FROM }),
+  );
+  return { kind: "smtp", send: async (message) => (await smtp()).send(message) };
 }
 
 /** S3 when a bucket is configured (env.ts insists on its keys), otherwise files under DATA_DIR/uploads. */
 export function createStorage(env: Env, now: () => number = Date.now): Storage {
   if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    return createS3Storage({
+    const options = {
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       now,
-    });
+    };
+    const s3 = once(async () =>
+      (await import("./services/storage/s3-storage.ts")).createS3Storage(options),
+    );
+    // S3 checks its own presigned links; nothing of ours is ever served for it.
+    return {
+      driver: "s3",
+      put: async (key, body, putOptions) => (await s3()).put(key, body, putOptions),
+      delete: async (keys) => (await s3()).delete(keys),
+      list: async (prefix) => (await s3()).list(prefix),
+      signedUrl: async (key, ttlSeconds) => (await s3()).signedUrl(key, ttlSeconds),
+      read: async (key) => (await s3()).read(key),
+      verifySignedUrl: () => false,
+    };
   }
   return createLocalStorage({
     root: path.resolve(env.DATA_DIR, "uploads"),
@@ -66,7 +89,7 @@ export function createDeps(
 ): AppDeps {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
-  const auth = createAuth({ env, db: database.db, mailer, logger });
+  const auth = createLazyAuth({ env, db: database.db, mailer, logger });
   const model = createModel(env);
   const ai = createItineraryGenerator(model);
   const weather = createWeather(env);

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPglite, openPostgres, type Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { openPglite } from "#server/db/pglite.ts";
+import { openPostgres } from "#server/db/postgres.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { postJson, serverSettings, signInOver, signUpOver } from "./support.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openPglite } from "#server/db/client.ts";
+import { openPglite } from "#server/db/pglite.ts";
 import { readTestDatabaseUrl } from "#server/env.ts";
 import { createPostgresTemplate, dropPostgresTemplate } from "./postgres-template.ts";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPostgres } from "#server/db/client.ts";
+import { openPostgres } from "#server/db/postgres.ts";
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);

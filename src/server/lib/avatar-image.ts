@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { MESSAGES } from "#shared/messages.ts";
 import { AppError } from "./http-errors.ts";
 
@@ -17,6 +15,11 @@ const notAnImage = () => new AppError(415, "unsupported_media_type", MESSAGES.av
  * after the image data; the EXIF orientation is applied first so photos stay upright.
  */
 export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
+  // Loaded with the first upload, not at start-up: together about 40 MB that most processes never use.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import("file-type"),
+    import("sharp"),
+  ]);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) throw notAnImage();
 

@@ -2,10 +2,19 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
 
+/** The columns a card needs; raw queries give numeric as text, Drizzle as a number. */
+export type TripSummaryRow = Omit<
+  TripRow,
+  "userId" | "itinerary" | "searchText" | "place" | "grounding" | "budget"
+> & {
+  budget: number | string;
+};
+
+/** A trip row without its owner and search columns (what the detail query reads). */
+export type TripDetailRow = TripSummaryRow & Pick<TripRow, "itinerary" | "place" | "grounding">;
+
 /** A list card's view of a trip row (no itinerary). Never includes user_id. */
-export function toTripSummaryDto(
-  row: Omit<TripRow, "userId" | "itinerary" | "searchText" | "place" | "grounding">,
-): TripSummary {
+export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
   return {
     id: row.id,
     destination: row.destination,
@@ -22,7 +31,7 @@ export function toTripSummaryDto(
 }
 
 /** The owner's view of a trip row. Never includes user_id. */
-export function toTripDto(row: TripRow): Trip {
+export function toTripDto(row: TripDetailRow): Trip {
   return {
     ...toTripSummaryDto(row),
     itinerary: row.itinerary,

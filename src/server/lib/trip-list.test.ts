@@ -22,9 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function plan(query: Record<string, string>) {
-  const built = tripListQuery(t.deps.database.db, userId, tripListQuerySchema.parse(query));
-  const result = await t.deps.database.db.execute(sql`explain ${built.getSQL()}`);
-  return result.rows.map((row) => String(Object.values(row)[0])).join("\n");
+  const { statement, params } = tripListQuery(userId, tripListQuerySchema.parse(query));
+  const rows = await t.deps.database.query<Record<string, unknown>>(
+    { name: "", text: `explain ${statement.text}` },
+    params,
+  );
+  return rows.map((row) => String(Object.values(row)[0])).join("\n");
 }
 
 describe("trip list query plan", () => {
@@ -33,7 +36,7 @@ describe("trip list query plan", () => {
     expect(first).toMatch(/Index (Only )?Scan/);
     expect(first).not.toMatch(/Sort/);
 
-    const page = await listTrips(t.deps.database.db, userId, tripListQuerySchema.parse({ sort }));
+    const page = await listTrips(t.deps.database, userId, tripListQuerySchema.parse({ sort }));
     const next = await plan({ sort, cursor: page.nextCursor! });
     expect(next).not.toMatch(/Sort/);
     // The cursor bounds the index scan itself, so a deep page costs what the first does.

@@ -1,10 +1,8 @@
-import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TripListQuery, TripSort, TripSummary } from "#shared/schemas/trip-list.ts";
-import type { Db } from "../db/client.ts";
-import { trips } from "../db/schema.ts";
+import type { Database, NamedStatement } from "../db/client.ts";
 import { AppError } from "./http-errors.ts";
-import { toTripSummaryDto } from "./trip-dto.ts";
+import { toTripSummaryDto, type TripSummaryRow } from "./trip-dto.ts";
 
 /**
  * The keyset cursor: the sort key of the last trip on the page plus its id (the tie-breaker).
@@ -45,72 +43,89 @@ function decodeCursor(raw: string, sort: TripSort): Cursor {
   return parsed.data;
 }
 
-const createdKey = sql<string>`to_char(${trips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-function afterCursor(cursor: Cursor): SQL {
-  switch (cursor.s) {
-    case "newest":
-      return sql`(${trips.createdAt}, ${trips.id}) < (${cursor.k}::timestamptz, ${cursor.id}::uuid)`;
-    case "oldest":
-      return sql`(${trips.createdAt}, ${trips.id}) > (${cursor.k}::timestamptz, ${cursor.id}::uuid)`;
-    case "budget_desc":
-      return sql`(${trips.budget}, ${trips.id}) < (${cursor.k}::numeric, ${cursor.id}::uuid)`;
-    case "budget_asc":
-      return sql`(${trips.budget}, ${trips.id}) > (${cursor.k}::numeric, ${cursor.id}::uuid)`;
-  }
-}
+// The list's columns, named like the row type so rows go straight to toTripSummaryDto. Dates as
+// text (no Date at local midnight), the sort key of created_at with its microseconds for the cursor.
+const COLUMNS = `id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
+  to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle", interests,
+  status, is_public as "isPublic", created_at as "createdAt", version,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`;
 
 // Each order is exactly an index on (user_id, …, id), read forwards or backwards. The NULLS clauses
 // matter though the columns are NOT NULL: the planner matches them literally (drizzle-kit built
 // trips_user_created_idx as DESC NULLS LAST), and a mismatch means a sort of every trip.
-const ORDER: Record<TripSort, SQL[]> = {
-  newest: [sql`${trips.createdAt} desc nulls last`, sql`${trips.id} desc nulls last`],
-  oldest: [sql`${trips.createdAt} asc nulls first`, sql`${trips.id} asc nulls first`],
-  budget_asc: [sql`${trips.budget} asc nulls last`, sql`${trips.id} asc nulls last`],
-  budget_desc: [sql`${trips.budget} desc nulls first`, sql`${trips.id} desc nulls first`],
+const ORDER: Record<TripSort, string> = {
+  newest: "created_at desc nulls last, id desc nulls last",
+  oldest: "created_at asc nulls first, id asc nulls first",
+  budget_asc: "budget asc nulls last, id asc nulls last",
+  budget_desc: "budget desc nulls first, id desc nulls first",
 };
 
-/** The page query: filtered, searched, sorted and paged in SQL (exported so tests can EXPLAIN it). */
-export function tripListQuery(db: Db, userId: string, query: TripListQuery) {
-  const where: (SQL | undefined)[] = [eq(trips.userId, userId)];
-  // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
-  if (query.q) where.push(sql`strpos(${trips.searchText}, lower(${query.q})) > 0`);
-  if (query.destination)
-    where.push(sql`strpos(lower(${trips.destination}), lower(${query.destination})) > 0`);
-  if (query.style) where.push(eq(trips.travelStyle, query.style));
-  if (query.minBudget !== undefined) where.push(gte(trips.budget, query.minBudget));
-  if (query.maxBudget !== undefined) where.push(lte(trips.budget, query.maxBudget));
-  if (query.status) where.push(eq(trips.status, query.status));
-  if (query.cursor) where.push(afterCursor(decodeCursor(query.cursor, query.sort)));
+// The cursor bounds the index scan itself (a row comparison), so a deep page costs what the first does.
+const AFTER: Record<TripSort, (k: string, id: string) => string> = {
+  newest: (k, id) => `(created_at, id) < (${k}::timestamptz, ${id}::uuid)`,
+  oldest: (k, id) => `(created_at, id) > (${k}::timestamptz, ${id}::uuid)`,
+  budget_desc: (k, id) => `(budget, id) < (${k}::numeric, ${id}::uuid)`,
+  budget_asc: (k, id) => `(budget, id) > (${k}::numeric, ${id}::uuid)`,
+};
 
-  return db
-    .select({
-      id: trips.id,
-      destination: trips.destination,
-      startDate: trips.startDate,
-      endDate: trips.endDate,
-      budget: trips.budget,
-      travelStyle: trips.travelStyle,
-      interests: trips.interests,
-      status: trips.status,
-      isPublic: trips.isPublic,
-      createdAt: trips.createdAt,
-      version: trips.version,
-      createdKey,
-    })
-    .from(trips)
-    .where(and(...where))
-    .orderBy(...ORDER[query.sort])
-    .limit(query.limit + 1);
+type TripListRow = TripSummaryRow & { createdKey: string };
+
+/**
+ * The page query as one named statement per shape (which filters are set, which order, whether a
+ * cursor is given): the text depends only on the shape, the values are parameters, so each shape is
+ * prepared once per connection and nothing is built per request. Exported so tests can EXPLAIN it.
+ */
+export function tripListQuery(userId: string, query: TripListQuery) {
+  const params: unknown[] = [userId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where = ["user_id = $1"];
+  let shape = query.sort;
+  // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
+  if (query.q) {
+    where.push(`strpos(search_text, lower(${param(query.q)}::text)) > 0`);
+    shape += "_q";
+  }
+  if (query.destination) {
+    where.push(`strpos(lower(destination), lower(${param(query.destination)}::text)) > 0`);
+    shape += "_d";
+  }
+  if (query.style) {
+    where.push(`travel_style = ${param(query.style)}`);
+    shape += "_s";
+  }
+  if (query.minBudget !== undefined) {
+    where.push(`budget >= ${param(query.minBudget)}`);
+    shape += "_min";
+  }
+  if (query.maxBudget !== undefined) {
+    where.push(`budget <= ${param(query.maxBudget)}`);
+    shape += "_max";
+  }
+  if (query.status) {
+    where.push(`status = ${param(query.status)}`);
+    shape += "_st";
+  }
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, query.sort);
+    where.push(AFTER[query.sort](param(cursor.k), param(cursor.id)));
+    shape += "_c";
+  }
+  const statement: NamedStatement = {
+    name: `trips_list_${shape}`,
+    text: `select ${COLUMNS} from trips where ${where.join(" and ")}
+      order by ${ORDER[query.sort]} limit ${param(query.limit + 1)}`,
+  };
+  return { statement, params };
 }
 
 /** One page of the user's trips and the cursor of the next one (null on the last page). */
 export async function listTrips(
-  db: Db,
+  database: Database,
   userId: string,
   query: TripListQuery,
 ): Promise<{ trips: TripSummary[]; nextCursor: string | null }> {
-  const rows = await tripListQuery(db, userId, query);
+  const { statement, params } = tripListQuery(userId, query);
+  const rows = await database.query<TripListRow>(statement, params);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =

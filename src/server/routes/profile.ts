@@ -4,7 +4,8 @@ import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "#shared/constant
 import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, profileUpdateInputSchema } from "#shared/schemas/profile.ts";
 import type { AppBindings, AppDeps, SessionUser } from "../context.ts";
-import { profiles } from "../db/schema.ts";
+import type { NamedStatement } from "../db/client.ts";
+import { profiles, type ProfileRow } from "../db/schema.ts";
 import { avatarFolder, avatarKey, reencodeAvatar } from "../lib/avatar-image.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { toProfileDto } from "../lib/profile-dto.ts";
@@ -14,12 +15,17 @@ import { validate } from "../lib/validate.ts";
 const storageFailed = (message: string, cause: unknown) =>
   new AppError(502, "storage_failed", message, { cause });
 
+// Read on every profile view: a named statement, prepared once per connection.
+const PROFILE: NamedStatement = {
+  name: "profile_by_id",
+  text: `select id, full_name as "fullName", avatar_key as "avatarKey", bio,
+    preferred_travel_style as "preferredTravelStyle", interests,
+    preferred_destinations as "preferredDestinations", updated_at as "updatedAt"
+    from profiles where id = $1`,
+};
+
 async function findProfile(deps: AppDeps, userId: string) {
-  const [row] = await deps.database.db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
+  const [row] = await deps.database.query<ProfileRow>(PROFILE, [userId]);
   return row;
 }
 
@@ -62,7 +68,7 @@ export const profileRoutes = new Hono<AppBindings>()
     await requireUser(c);
     await next();
   })
-  .get("/", async (c) => c.json(await profileResponse(c.var.deps, await requireUser(c))))
+  .get("/", async (c) => c.json(await profileResponse(c.get("deps"), await requireUser(c))))
   .put("/", validate("json", profileUpdateInputSchema), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid("json");
@@ -73,15 +79,16 @@ export const profileRoutes = new Hono<AppBindings>()
       interests: input.interests,
       preferredDestinations: input.preferredDestinations,
     };
-    const [row] = await c.var.deps.database.db
-      .insert(profiles)
+    const [row] = await c
+      .get("deps")
+      .database.db.insert(profiles)
       .values({ id: user.id, ...fields })
       .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } })
       .returning();
-    return c.json({ profile: await toProfileDto(row, user.name, c.var.deps) });
+    return c.json({ profile: await toProfileDto(row, user.name, c.get("deps")) });
   })
   .post("/avatar", async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const user = await requireUser(c);
     const file = await readAvatarFile(c);
     const image = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
@@ -125,7 +132,7 @@ export const profileRoutes = new Hono<AppBindings>()
     return c.json(await profileResponse(deps, user));
   })
   .delete("/avatar", async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const user = await requireUser(c);
     const previous = (await findProfile(deps, user.id))?.avatarKey;
     try {

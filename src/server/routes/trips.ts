@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
-import { findOwnTrip } from "../lib/trip-access.ts";
+import { readOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { listTrips } from "../lib/trip-list.ts";
 import { validate } from "../lib/validate.ts";
@@ -31,19 +31,20 @@ async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) 
 export const tripsRoutes = new Hono<AppBindings>()
   .get("/", validate("query", tripListQuerySchema), async (c) => {
     const user = await requireUser(c);
-    return c.json(await listTrips(c.var.deps.database.db, user.id, c.req.valid("query")));
+    return c.json(await listTrips(c.get("deps").database, user.id, c.req.valid("query")));
   })
   .get("/:id", async (c) => {
     const user = await requireUser(c);
-    const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
+    const row = await readOwnTrip(c.get("deps").database, user.id, c.req.param("id"));
     return c.json({ trip: toTripDto(row) });
   })
   .delete("/:id", async (c) => {
     const user = await requireUser(c);
     const id = c.req.param("id");
     if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
-    const deleted = await c.var.deps.database.db
-      .delete(trips)
+    const deleted = await c
+      .get("deps")
+      .database.db.delete(trips)
       .where(and(eq(trips.id, id), eq(trips.userId, user.id)))
       .returning({ id: trips.id });
     if (deleted.length === 0) throw notFound(MESSAGES.tripNotFound);
@@ -51,11 +52,11 @@ export const tripsRoutes = new Hono<AppBindings>()
   })
   .post("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), true);
+    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), true);
     return c.json({ trip });
   })
   .delete("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.var.deps.database.db, user.id, c.req.param("id"), false);
+    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), false);
     return c.json({ trip });
   });

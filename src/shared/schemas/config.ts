@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: parsed by the web app's entry (the config inlined in index.html), so part of the first view.
+import { z } from "zod/mini";
 
 /** Public runtime facts the browser needs (GET /api/config). Never secrets. */
 export const publicConfigSchema = z.object({

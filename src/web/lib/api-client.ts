@@ -1,5 +1,9 @@
-import type { z } from "zod";
-import { apiErrorSchema } from "#shared/schemas/api-error.ts";
+import type { core } from "zod/mini";
+
+// zod (its core is about 14 KB gzip) is imported with the first answer to check, not with the page:
+// nothing on the first paint needs it, and the request it checks is in flight meanwhile. The
+// functional parse of zod/mini takes classic and mini schemas alike (both are zod core schemas).
+const loadZod = () => import("./zod-parse.ts");
 
 /** An API failure with the server's user-facing message (or the caller's fallback). */
 export class ApiRequestError extends Error {
@@ -18,7 +22,11 @@ export class ApiRequestError extends Error {
 export async function toApiError(response: Response, fallback: string): Promise<ApiRequestError> {
   const retryAfter = Number(response.headers.get("Retry-After")) || undefined;
   const body: unknown = await response.json().catch(() => null);
-  const parsed = apiErrorSchema.safeParse(body);
+  const [{ safeParse }, { apiErrorSchema }] = await Promise.all([
+    loadZod(),
+    import("#shared/schemas/api-error.ts"),
+  ]);
+  const parsed = safeParse(apiErrorSchema, body);
   if (parsed.success) {
     const { code, message, issues } = parsed.data.error;
     return new ApiRequestError(message, response.status, code, issues ?? [], retryAfter);
@@ -29,7 +37,7 @@ export async function toApiError(response: Response, fallback: string): Promise<
 type RequestOptions<T> = {
   method?: string;
   body?: unknown;
-  schema: z.ZodType<T>;
+  schema: core.$ZodType<T>;
   fallbackError: string;
   signal?: AbortSignal;
 };
@@ -50,8 +58,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiRequestError(options.fallbackError, 0, "network");
   }
   if (!response.ok) throw await toApiError(response, options.fallbackError);
-  if (response.status === 204) return options.schema.parse(undefined);
-  return options.schema.parse(await response.json());
+  const { parse } = await loadZod();
+  if (response.status === 204) return parse(options.schema, undefined);
+  return parse(options.schema, await response.json());
 }
 
 export function getErrorMessage(error: unknown, fallback: string): string {

@@ -1,23 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { SessionPayload } from "./session-schema.ts";
 
-const sessionSchema = z
-  .object({
-    user: z.object({
-      id: z.string(),
-      email: z.string(),
-      name: z.string(),
-      emailVerified: z.boolean(),
-    }),
-  })
-  .nullable();
-export type SessionPayload = z.infer<typeof sessionSchema>;
+export type { SessionPayload };
 
 /** The current session from Better Auth's own endpoint (null when signed out). */
 export async function getSession(): Promise<SessionPayload> {
   const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
   if (!response.ok) throw new Error(`Session check failed (${response.status})`);
-  return sessionSchema.parse(await response.json());
+  // The schema (and zod) load with the answer, not with the page: see lib/api-client.ts.
+  const [{ sessionSchema }, body] = await Promise.all([
+    import("./session-schema.ts"),
+    response.json() as Promise<unknown>,
+  ]);
+  return sessionSchema.parse(body);
 }
 
 export const SESSION_QUERY_KEY = ["session"] as const;

@@ -4,8 +4,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlanTripSection } from "./plan-trip-section.tsx";
+
+// The form is a lazy chunk (plan-trip-section.tsx); transforming it on first use can take longer than
+// a findBy waits on a busy machine, so it is loaded once up front.
+beforeAll(async () => {
+  await import("./plan-trip-prefill.tsx");
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
