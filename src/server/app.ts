@@ -8,6 +8,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
+import { sharedCalendarRoutes, tripCalendarRoutes } from "./routes/calendar.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 import { configRoutes } from "./routes/config.ts";
@@ -125,6 +126,8 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/files", filesRoutes);
   api.route("/trips", tripGenerationRoutes);
   api.route("/shared", sharedRoutes);
+  api.route("/trips", tripCalendarRoutes);
+  api.route("/shared", sharedCalendarRoutes);
   api.route("/chat", chatRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
