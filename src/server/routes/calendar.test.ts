@@ -1,7 +1,7 @@
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
+import { parseCalendar } from "#tests/support/ical.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -63,13 +63,6 @@ async function fetchCalendar(client: TestClient, path: string) {
   return { res, text: res.status === 200 ? await res.text() : "" };
 }
 
-function parse(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
-  return { calendar, events };
-}
-
 describe("GET /api/trips/:id/calendar.ics", () => {
   it("gives one event per activity in the destination's zone, across a DST change", async () => {
     const alice = await signUpUser(t);
@@ -90,7 +83,7 @@ describe("GET /api/trips/:id/calendar.ics", () => {
     for (const line of text.split("\r\n"))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
 
-    const { events } = parse(text);
+    const { events } = parseCalendar(text);
     expect(events.map((e) => e.uid)).toEqual(
       itinerary.days.flatMap((d) => d.activities.map((a) => a.id)),
     );
@@ -122,7 +115,7 @@ describe("GET /api/trips/:id/calendar.ics", () => {
     });
     const { text } = await fetchCalendar(alice.client, `/api/trips/${trip.id}/calendar.ics`);
     expect(text).not.toContain("VTIMEZONE");
-    const { events } = parse(text);
+    const { events } = parseCalendar(text);
     expect(events[0]!.startDate.zone?.tzid).toBe("floating");
     expect(events[0]!.startDate.toString()).toBe("2027-03-27T09:00:00");
   });
@@ -155,7 +148,7 @@ describe("GET /api/shared/:id/calendar.ics", () => {
     const visitor = createClient(t);
     const ok = await fetchCalendar(visitor, `/api/shared/${shared.id}/calendar.ics`);
     expect(ok.res.status).toBe(200);
-    expect(parse(ok.text).events).toHaveLength(3);
+    expect(parseCalendar(ok.text).events).toHaveLength(3);
     for (const client of [visitor, alice.client]) {
       const { res } = await fetchCalendar(client, `/api/shared/${hidden.id}/calendar.ics`);
       expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { activityOf } from "#tests/support/factories.ts";
+import { parseCalendar } from "#tests/support/ical.ts";
 import { calendarFileName, escapeText, foldLine, tripCalendar } from "./trip-calendar.ts";
 import { offsetMinutes, zonedTimeToInstant } from "./vtimezone.ts";
 
@@ -60,12 +60,7 @@ describe("time zones from the runtime's data", () => {
       },
       itinerary: { days: [day("2027-04-03"), day("2027-04-04"), day("2027-04-05")] },
     });
-    const calendar = new ICAL.Component(ICAL.parse(text));
-    for (const zone of calendar.getAllSubcomponents("vtimezone"))
-      ICAL.TimezoneService.register(zone);
-    const starts = calendar
-      .getAllSubcomponents("vevent")
-      .map((v) => new ICAL.Event(v).startDate.toJSDate().toISOString());
+    const starts = parseCalendar(text).events.map((e) => e.startDate.toJSDate().toISOString());
     // 10:00 ACDT (+10:30) before the change on 4 April 03:00, 10:00 ACST (+09:30) after it.
     expect(starts).toEqual([
       "2027-04-02T23:30:00.000Z",
