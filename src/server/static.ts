@@ -48,8 +48,13 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
       "*",
       serveStatic({
         root,
-        onFound: (_filePath, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
+        onFound: (filePath, c) => {
+          // The service worker and the manifest must be re-checked on every visit, or an update
+          // would wait for an HTTP cache to expire.
+          const alwaysFresh = /(?:^|\/)(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(
+            filePath,
+          );
+          c.header("Cache-Control", alwaysFresh ? "no-cache" : "public, max-age=3600");
         },
       }),
     );

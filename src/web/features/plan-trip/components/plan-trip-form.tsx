@@ -11,6 +11,7 @@ import {
   type TripRequestInput,
 } from "#shared/schemas/trip-request.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useOnline } from "#web/lib/offline.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
@@ -84,6 +85,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   };
 
   const busy = generate.isPending;
+  const online = useOnline();
   const described = (name: string, hasError: boolean) =>
     hasError ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {};
 
@@ -196,9 +198,14 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
               to generate your plan. Your answers stay here for when you come back.
             </p>
           ) : null}
+          {online ? null : (
+            <p role="status" className="text-sm text-amber-900">
+              Planning a trip needs a connection. Your answers stay here until you are back online.
+            </p>
+          )}
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || !online}
             className="bg-brand-700 hover:bg-brand-800 w-full rounded-md px-4 py-3 font-semibold text-white disabled:opacity-70 sm:w-auto"
           >
             {busy ? "Generating Plan..." : "Generate Plan"}

@@ -4,6 +4,7 @@ import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
+import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
 
@@ -37,6 +38,12 @@ export function SharedTripView({ id }: { id: string }) {
         <p className="mt-2 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <TakeAlongLinks
+            calendarHref={`/api/shared/${trip.id}/calendar.ics`}
+            printTo={`/shared/${trip.id}/print`}
+          />
+        </div>
       </header>
       {trip.itinerary.days.map((day, i) => (
         <section key={day.date} aria-labelledby={`shared-day-${i + 1}`}>

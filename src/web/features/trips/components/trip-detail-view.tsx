@@ -7,6 +7,7 @@ import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { DeleteTripButton } from "./delete-trip-dialog.tsx";
 import { ShareTripPanel } from "./share-trip-panel.tsx";
+import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
 import { TripFact } from "./trip-fact.tsx";
@@ -79,6 +80,10 @@ function TripDetail({ trip }: { trip: Trip }) {
             >
               Plan a similar trip
             </Link>
+            <TakeAlongLinks
+              calendarHref={`/api/trips/${trip.id}/calendar.ics`}
+              printTo={`/trips/${trip.id}/print`}
+            />
             <DeleteTripButton tripId={trip.id} />
           </div>
         </div>
