@@ -106,6 +106,42 @@ test.describe("Take the trip along", () => {
     }
   });
 
+  test("each day inside the forecast window shows its weather; later days say when", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    // The weather fake forecasts five days from today; a seven-day trip starting today has two more.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+    const plus = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const res = await page.request.post("/api/trips", {
+      data: {
+        destination: "Paris",
+        startDate: today,
+        endDate: plus(6),
+        budget: 3000,
+        travelStyle: "comfort",
+        interests: ["Culture & Arts"],
+      },
+      headers: { Origin: baseURL!, Accept: "application/json" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { trip } = (await res.json()) as TripBody;
+
+    await page.goto(`/trips/${trip.id}`);
+    const weather = page.getByRole("region", { name: "Weather" });
+    await expect(weather).toContainText("clear sky");
+    await page.getByRole("button", { name: /Day 2/ }).click();
+    await expect(weather).toContainText("Bring a raincoat and an umbrella.");
+    // The fake model plans an afternoon walk every day: on the wet day it is flagged.
+    await expect(weather).toContainText("Wet weather is forecast");
+    await expect(weather).toContainText("Afternoon walk around");
+    await expectAxeClean(page, "trip day with weather");
+    await page.getByRole("button", { name: /Day 7/ }).click();
+    await expect(page.getByText(/^Forecast available from /)).toBeVisible();
+  });
+
   test.describe("offline", () => {
     test.use({ serviceWorkers: "allow" });
 

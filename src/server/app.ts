@@ -17,6 +17,7 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
+import { tripForecastRoutes } from "./routes/trip-forecast.ts";
 import { tripGenerationRoutes } from "./routes/trip-generation.ts";
 import { tripsRoutes } from "./routes/trips.ts";
 import { mountWeb } from "./static.ts";
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   api.route("/trips", tripGenerationRoutes);
   api.route("/shared", sharedRoutes);
   api.route("/trips", tripCalendarRoutes);
+  api.route("/trips", tripForecastRoutes);
   api.route("/shared", sharedCalendarRoutes);
   api.route("/chat", chatRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);

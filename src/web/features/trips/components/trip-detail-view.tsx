@@ -1,4 +1,6 @@
 import { Link, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import type { Day } from "#shared/schemas/itinerary.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -13,7 +15,16 @@ import { TripLoadError } from "./trip-load-error.tsx";
 import { TripFact } from "./trip-fact.tsx";
 
 /** /trips/:id for the owner: header, actions, day list and the selected day's activities. */
-export function TripDetailView({ id }: { id: string }) {
+/** What other features add to each day (weather, map…), composed by the route. */
+export type DayExtras = (day: Day, trip: Trip) => ReactNode;
+
+export function TripDetailView({
+  id,
+  renderDayExtras,
+}: {
+  id: string;
+  renderDayExtras?: DayExtras;
+}) {
   const query = useTrip(id);
   usePageTitle(query.data?.destination ?? "Trip");
 
@@ -30,10 +41,10 @@ export function TripDetailView({ id }: { id: string }) {
     }
     return <TripLoadError onRetry={() => void query.refetch()} />;
   }
-  return <TripDetail trip={query.data} />;
+  return <TripDetail trip={query.data} renderDayExtras={renderDayExtras} />;
 }
 
-function TripDetail({ trip }: { trip: Trip }) {
+function TripDetail({ trip, renderDayExtras }: { trip: Trip; renderDayExtras?: DayExtras }) {
   const [params, setParams] = useSearchParams();
   const days = trip.itinerary.days;
   const requested = Number(params.get("day") ?? "1");
@@ -119,6 +130,7 @@ function TripDetail({ trip }: { trip: Trip }) {
             <h2 id="selected-day-heading" className="mb-3 text-xl font-semibold">
               Day {index + 1} · {formatWeekday(day.date)}
             </h2>
+            {renderDayExtras ? <div className="mb-3">{renderDayExtras(day, trip)}</div> : null}
             <DayActivities day={day} activityHeading="h3" />
           </section>
         ) : null}
