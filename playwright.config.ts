@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
+    // The offline worker answers API reads itself, which page.route cannot see; only the specs
+    // about offline use (e2e/take-along.spec.ts) let it run.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

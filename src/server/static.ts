@@ -64,9 +64,15 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
       async (c, next) => {
         await next();
         // Set here, after the fact: serveStatic's onFound runs once the response is built, too late
-        // for a header. Last-Modified marks a file it served (the SPA page sets its own).
-        if (c.res.status === 200 && c.res.headers.has("Last-Modified"))
-          c.header("Cache-Control", "public, max-age=3600");
+        // for a header. Last-Modified marks a file it served (the SPA page sets its own). The service
+        // worker and the manifest are re-checked on every visit, or an update would wait for an HTTP
+        // cache to expire.
+        if (c.res.status === 200 && c.res.headers.has("Last-Modified")) {
+          const alwaysFresh = /(?:^|\/)(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(
+            c.req.path,
+          );
+          c.header("Cache-Control", alwaysFresh ? "no-cache" : "public, max-age=3600");
+        }
       },
       serveStatic({ root }),
     );

@@ -7,6 +7,13 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
+// The service worker is registered after load, from its own chunk: nothing of it is in the first view.
+if (import.meta.env.PROD) {
+  window.addEventListener("load", () => {
+    void import("./lib/pwa.ts").then((pwa) => pwa.registerServiceWorker());
+  });
+}
+
 createRoot(root).render(
   <StrictMode>
     <AppProvider>

@@ -2,15 +2,13 @@ import { addDays, formatISO } from "./dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
-import {
-  UNPLACED,
-  type Activity,
-  type ActivityDraft,
-  type Itinerary,
-} from "#shared/schemas/itinerary.ts";
+import { UNPLACED, type Activity, type Itinerary } from "#shared/schemas/itinerary.ts";
 
 /** A stored activity from its text fields: a fresh id and no place, unless overridden. */
-export const activityOf = (draft: ActivityDraft & Partial<Activity>): Activity => ({
+export const activityOf = (
+  draft: Pick<Activity, "time" | "activity" | "location" | "description" | "cost"> &
+    Partial<Activity>,
+): Activity => ({
   id: randomUUID(),
   ...UNPLACED,
   ...draft,

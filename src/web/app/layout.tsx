@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { ConnectionNotices } from "#web/components/connection-notices.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
@@ -132,6 +133,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <TopBar />
+      <ConnectionNotices />
       {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads. */}
       <main
         id="main"

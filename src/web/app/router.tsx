@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { RootLayout } from "./layout.tsx";
+import { PrintLayout } from "./print-layout.tsx";
 
 // Declarative routes with one lazily loaded chunk per page: the data-router APIs are not needed
 // (data comes through TanStack Query), and leaving them out halves react-router's share of the first
@@ -29,6 +30,8 @@ const AccountDeletedRoute = page(
 const TripsRoute = page(() => import("./routes/trips.tsx"), "TripsRoute");
 const TripDetailRoute = page(() => import("./routes/trip-detail.tsx"), "TripDetailRoute");
 const SharedTripRoute = page(() => import("./routes/shared-trip.tsx"), "SharedTripRoute");
+const TripPrintRoute = page(() => import("./routes/trip-print.tsx"), "TripPrintRoute");
+const SharedTripPrintRoute = page(() => import("./routes/trip-print.tsx"), "SharedTripPrintRoute");
 const AboutRoute = page(() => import("./routes/about.tsx"), "AboutRoute");
 const FeaturesRoute = page(() => import("./routes/features.tsx"), "FeaturesRoute");
 const DevOutboxRoute = page(() => import("./routes/dev-outbox.tsx"), "DevOutboxRoute");
@@ -55,6 +58,10 @@ export function AppRouter() {
           <Route path="/features" element={<FeaturesRoute />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+        <Route element={<PrintLayout />}>
+          <Route path="/trips/:id/print" element={<TripPrintRoute />} />
+          <Route path="/shared/:id/print" element={<SharedTripPrintRoute />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
 import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
 
 export function TripDetailRoute() {
@@ -7,7 +8,15 @@ export function TripDetailRoute() {
   return (
     <RequireAuth>
       {/* Keyed by id: moving between trips starts from Day 1 with fresh dialogs and notices. */}
-      <TripDetailView key={id} id={id} />
+      <TripDetailView
+        key={id}
+        id={id}
+        slots={{
+          renderDayExtras: (day, actions) => (
+            <DayWeather tripId={id} day={day} onRegenerate={actions?.regenerate} />
+          ),
+        }}
+      />
     </RequireAuth>
   );
 }

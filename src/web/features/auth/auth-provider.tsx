@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
+import { clearOfflineData } from "#web/lib/offline.ts";
 import { useSession } from "./api/get-session.ts";
 import { AuthContext, type AuthContextValue } from "./auth-context.ts";
 
@@ -25,6 +26,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       });
       if (!response.ok) throw new Error("Sign out failed");
       queryClient.clear();
+      // Trips kept for offline reading belong to this user: none may stay on a shared device.
+      await clearOfflineData().catch(() => undefined);
       // A full load of /login: nothing of the previous user stays in memory, and no guarded page
       // gets to re-render signed-out first (it would send the visitor to /login?from=…).
       window.location.assign("/login");

@@ -13,6 +13,7 @@ import {
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useOnline } from "#web/lib/offline.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
@@ -83,6 +84,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   };
 
   const busy = generate.isPending;
+  const online = useOnline();
 
   return (
     <>
@@ -166,7 +168,12 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
               to generate your plan. Your answers stay here for when you come back.
             </p>
           ) : null}
-          <Button type="submit" disabled={busy} block className="sm:w-auto">
+          {online ? null : (
+            <p role="status" className="text-sm text-amber-900">
+              Planning a trip needs a connection. Your answers stay here until you are back online.
+            </p>
+          )}
+          <Button type="submit" disabled={busy || !online} block className="sm:w-auto">
             {busy ? "Generating Plan..." : "Generate Plan"}
           </Button>
         </div>

@@ -5,6 +5,7 @@ import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import type { TripDetailSlots } from "../editor/slots.ts";
+import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
 
@@ -45,6 +46,12 @@ export function SharedTripView({
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>
         {slots.headerExtras}
+        <div className="mt-4 flex flex-wrap gap-3">
+          <TakeAlongLinks
+            calendarHref={`/api/shared/${trip.id}/calendar.ics`}
+            printTo={`/shared/${trip.id}/print`}
+          />
+        </div>
       </header>
       {trip.itinerary.days.map((day, i) => (
         <section key={day.date} aria-labelledby={`shared-day-${i + 1}`}>

@@ -35,6 +35,10 @@ export function EditableDay({
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [regenerateRequest, setRegenerateRequest] = useState<{
+    instruction: string;
+    at: number;
+  } | null>(null);
   const issues = checkDayTimes(day.activities);
   const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
 
@@ -45,7 +49,14 @@ export function EditableDay({
           {title}
         </h2>
       </div>
-      <RegenerateDayPanel key={day.date} tripId={tripId} day={day} title={title} editor={editor} />
+      <RegenerateDayPanel
+        key={day.date}
+        tripId={tripId}
+        day={day}
+        title={title}
+        editor={editor}
+        request={regenerateRequest}
+      />
       {issues.length > 0 ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
           {issues.length === 1
@@ -121,7 +132,10 @@ export function EditableDay({
         </p>
       ) : null}
       <DayTotal day={day} />
-      {slots.renderDayExtras?.(day)}
+      {slots.renderDayExtras?.(day, {
+        regenerate: (instruction) =>
+          setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),
+      })}
     </section>
   );
 }

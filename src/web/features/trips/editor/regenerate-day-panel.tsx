@@ -25,14 +25,25 @@ export function RegenerateDayPanel({
   day,
   title,
   editor,
+  request,
 }: {
   tripId: string;
   day: Day;
   title: string;
   editor: TripEditor;
+  /** Opened from elsewhere on the page (the day's weather) with an instruction filled in. */
+  request?: { instruction: string; at: number } | null;
 }) {
   const [open, setOpen] = useState(false);
   const [instruction, setInstruction] = useState("");
+  // A new request (its `at` differs) opens the panel with its instruction; set while rendering, as
+  // React recommends for state derived from a prop change.
+  const [seenRequest, setSeenRequest] = useState(request?.at);
+  if (request && request.at !== seenRequest) {
+    setSeenRequest(request.at);
+    setOpen(true);
+    setInstruction(request.instruction);
+  }
   const [proposal, setProposal] = useState<RegenerateDayResponse | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [accepting, setAccepting] = useState(false);

@@ -17,7 +17,11 @@ export type LocationFieldProps = {
  */
 export type TripDetailSlots = {
   headerExtras?: ReactNode;
-  renderDayExtras?: (day: Day) => ReactNode;
+  /** `regenerate` opens "Regenerate day" for this day with the instruction filled in. */
+  renderDayExtras?: (
+    day: Day,
+    actions?: { regenerate: (instruction: string) => void },
+  ) => ReactNode;
   renderActivityExtras?: (activity: Activity, day: Day) => ReactNode;
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
 };

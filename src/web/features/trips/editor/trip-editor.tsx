@@ -21,6 +21,7 @@ import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
 import { dayTotal } from "../components/day-activities.tsx";
 import { DeleteTripButton } from "../components/delete-trip-dialog.tsx";
+import { TakeAlongLinks } from "../components/take-along-links.tsx";
 import { ShareTripPanel } from "../components/share-trip-panel.tsx";
 import { TripFact } from "../components/trip-fact.tsx";
 import { DAY_DROP_PREFIX, DayNav } from "./day-nav.tsx";
@@ -191,6 +192,10 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
             <Link to={`/?tripId=${trip.id}`} className={buttonStyles({ variant: "secondary" })}>
               Plan a similar trip
             </Link>
+            <TakeAlongLinks
+              calendarHref={`/api/trips/${trip.id}/calendar.ics`}
+              printTo={`/trips/${trip.id}/print`}
+            />
             <DuplicateTripButton tripId={trip.id} startDate={trip.startDate} />
             <DeleteTripButton tripId={trip.id} />
           </div>

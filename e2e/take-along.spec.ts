@@ -1,0 +1,226 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
+import { parseCalendar } from "../tests/support/ical.ts";
+import { expectAxeClean } from "./support/axe.ts";
+
+let counter = 0;
+
+async function signUp(page: Page, baseURL: string) {
+  const email = `along-${Date.now()}-${++counter}@example.com`;
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct horse battery", name: "Along Tester" },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+type TripBody = {
+  trip: {
+    id: string;
+    destination: string;
+    itinerary: { days: { activities: { activity: string }[] }[] };
+  };
+};
+
+async function createTrip(page: Page, baseURL: string, destination: string) {
+  const res = await page.request.post("/api/trips", {
+    data: {
+      destination,
+      startDate: "2027-05-01",
+      endDate: "2027-05-03",
+      budget: 1500,
+      travelStyle: "comfort",
+      interests: ["History"],
+    },
+    headers: { Origin: baseURL, Accept: "application/json" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as TripBody).trip;
+}
+
+const activityNames = (trip: TripBody["trip"]) =>
+  trip.itinerary.days.flatMap((d) => d.activities.map((a) => a.activity));
+
+test.describe("Take the trip along", () => {
+  test("Add to calendar downloads one event per activity, for the owner and on the shared page", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const trip = await createTrip(page, baseURL!, "Porto");
+    await page.goto(`/trips/${trip.id}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Add to calendar" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Porto 2027-05-01 to 2027-05-03.ics");
+    const text = readFileSync(await download.path(), "utf8");
+    const { events } = parseCalendar(text);
+    expect(events.map((e) => e.summary)).toEqual(activityNames(trip));
+
+    // Shared: the visitor's page offers the public calendar.
+    const share = await page.request.post(`/api/trips/${trip.id}/share`, {
+      headers: { Origin: baseURL! },
+    });
+    expect(share.ok()).toBe(true);
+    // A visitor: a fresh context with no cookies.
+    const visitorContext = await page.context().browser()!.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${baseURL}/shared/${trip.id}`);
+    await expect(visitor.getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
+      "href",
+      `/api/shared/${trip.id}/calendar.ics`,
+    );
+    await visitorContext.close();
+  });
+
+  test("prints every day with its activities and totals, without navigation or chat", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const trip = await createTrip(page, baseURL!, "Valencia");
+    await page.goto(`/trips/${trip.id}`);
+    await page.getByRole("link", { name: "Print" }).click();
+    await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/print$`));
+    await expect(page.getByRole("heading", { name: "Valencia", level: 1 })).toBeVisible();
+    await expectAxeClean(page, "print view");
+
+    const dir = mkdtempSync(path.join(tmpdir(), "boundless-pdf-"));
+    try {
+      const pdf = path.join(dir, "trip.pdf");
+      writeFileSync(pdf, await page.pdf({ format: "A4" }));
+      const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+      for (const day of ["Day 1", "Day 2", "Day 3"]) expect(text).toContain(day);
+      for (const name of activityNames(trip)) expect(text).toContain(name.slice(0, 20));
+      expect(text).toContain("Trip total");
+      expect(text).toContain("Day total");
+      for (const absent of ["My Trips", "Sign Out", "Print or save as PDF", "travel assistant"])
+        expect(text).not.toContain(absent);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("each day inside the forecast window shows its weather; later days say when", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    // The weather fake forecasts five days from today; a seven-day trip starting today has two more.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+    const plus = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const res = await page.request.post("/api/trips", {
+      data: {
+        destination: "Paris",
+        startDate: today,
+        endDate: plus(6),
+        budget: 3000,
+        travelStyle: "comfort",
+        interests: ["Culture & Arts"],
+      },
+      headers: { Origin: baseURL!, Accept: "application/json" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { trip } = (await res.json()) as TripBody;
+
+    await page.goto(`/trips/${trip.id}`);
+    const weather = page.getByRole("region", { name: "Weather" });
+    await expect(weather).toContainText("clear sky");
+    await page.getByRole("button", { name: /Day 2/ }).click();
+    await expect(weather).toContainText("Bring a raincoat and an umbrella.");
+    // The fake model plans an afternoon walk every day: on the wet day it is flagged.
+    await expect(weather).toContainText("Wet weather is forecast");
+    await expect(weather).toContainText("Afternoon walk around");
+    await expectAxeClean(page, "trip day with weather");
+    await page.getByRole("button", { name: /Day 7/ }).click();
+    await expect(page.getByText(/^Forecast available from /)).toBeVisible();
+  });
+
+  test.describe("offline", () => {
+    test.use({ serviceWorkers: "allow" });
+
+    test("a trip opened before reads with no network; sign-out forgets it", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await signUp(page, baseURL!);
+      const trip = await createTrip(page, baseURL!, "Ljubljana");
+      await page.goto("/");
+      // The worker installs and takes charge of the page.
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      await page.goto(`/trips/${trip.id}`);
+      await expect(page.getByRole("heading", { name: "Ljubljana", level: 1 })).toBeVisible();
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Ljubljana", level: 1 })).toBeVisible();
+      await expect(page.getByText(activityNames(trip)[0]!).first()).toBeVisible();
+      await expect(page.getByText("You are offline.")).toBeVisible();
+      await expectAxeClean(page, "offline trip");
+      // Planning needs a connection, and says so.
+      await page.goto("/");
+      await expect(page.getByText("Planning a trip needs a connection.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Generate Plan" })).toBeDisabled();
+
+      await context.setOffline(false);
+      await page.goto(`/trips/${trip.id}`);
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      // Nothing of the trip stays on the device (the signed-out session may be cached again).
+      const kept = await page.evaluate(async (id) => {
+        const cache = await caches.open("boundless-api");
+        return (await cache.keys())
+          .map((r) => new URL(r.url).pathname)
+          .filter((p) => p.includes(id));
+      }, trip.id);
+      expect(kept).toEqual([]);
+
+      await context.setOffline(true);
+      await page.goto(`/trips/${trip.id}`).catch(() => undefined);
+      await expect(page.getByRole("heading", { name: "Ljubljana" })).toHaveCount(0);
+      await context.setOffline(false);
+    });
+
+    test("the app is installable: manifest, icons and worker pass Chromium's checks", async ({
+      baseURL,
+    }) => {
+      // Installability is never offered in an incognito-like context: use a real profile.
+      const profile = mkdtempSync(path.join(tmpdir(), "boundless-profile-"));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_FLAGS,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(baseURL!);
+        await page.waitForFunction(async () => {
+          await navigator.serviceWorker.ready;
+          return navigator.serviceWorker.controller !== null;
+        });
+        const cdp = await context.newCDPSession(page);
+        const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+          installabilityErrors: { errorId: string }[];
+        };
+        expect(installabilityErrors).toEqual([]);
+        const manifest = (await (
+          await page.request.get(`${baseURL}/manifest.webmanifest`)
+        ).json()) as { icons: { sizes: string }[]; display: string };
+        expect(manifest.display).toBe("standalone");
+        expect(manifest.icons.map((i) => i.sizes)).toEqual(["192x192", "512x512", "512x512"]);
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
+    });
+  });
+});

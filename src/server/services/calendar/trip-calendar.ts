@@ -1,0 +1,134 @@
+import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import { PRODUCT_NAME } from "#shared/constants.ts";
+import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
+
+/** Minutes an activity lasts when nothing follows it on its day. */
+export const LAST_ACTIVITY_MINUTES = 90;
+
+export type CalendarTrip = {
+  id: string;
+  destination: string;
+  startDate: string;
+  endDate: string;
+  itinerary: { days: Day[] };
+  place: TripPlace | null;
+};
+
+/** RFC 5545 TEXT: backslash, semicolon, comma and line breaks are escaped. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+const encoder = new TextEncoder();
+
+/** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    // The first line holds 75 octets; continuation lines 74 after their leading space.
+    if (size + bytes > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += char;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const basicDate = (date: string) => date.replace(/-/g, "");
+const basicTime = (time: string) => `${time.replace(":", "")}00`;
+
+function durationMinutes(activity: Activity, next: Activity | undefined): number {
+  if (!next) return LAST_ACTIVITY_MINUTES;
+  const gap = minutesOf(next.time) - minutesOf(activity.time);
+  return gap > 0 ? gap : LAST_ACTIVITY_MINUTES;
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+function describe(activity: Activity): string {
+  const cost =
+    activity.cost === null
+      ? "Cost: unknown"
+      : activity.cost === 0
+        ? "Cost: free"
+        : `Cost: ${usd.format(activity.cost)}`;
+  return [activity.description, cost].filter((part) => part.length > 0).join("\n");
+}
+
+/**
+ * The trip as an iCalendar file: one VEVENT per activity, its UID the activity's id (stable across
+ * edits and re-exports, so calendars update events instead of duplicating them). Times are in the
+ * destination's zone (TZID plus its VTIMEZONE) or floating local times when the zone is unknown.
+ */
+export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string {
+  const zone =
+    trip.place?.timezone && isKnownTimeZone(trip.place.timezone) ? trip.place.timezone : null;
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${PRODUCT_NAME}//Trip calendar//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(`${trip.destination} (${trip.startDate} – ${trip.endDate})`)}`,
+    ...(zone
+      ? [`X-WR-TIMEZONE:${zone}`, ...vtimezoneLines(zone, trip.startDate, trip.endDate)]
+      : []),
+  ];
+  for (const day of trip.itinerary.days) {
+    day.activities.forEach((activity, index) => {
+      const start = `${basicDate(day.date)}T${basicTime(activity.time)}`;
+      lines.push(
+        "BEGIN:VEVENT",
+        `UID:${activity.id}`,
+        `DTSTAMP:${stamp}`,
+        zone ? `DTSTART;TZID=${zone}:${start}` : `DTSTART:${start}`,
+        `DURATION:PT${durationMinutes(activity, day.activities[index + 1])}M`,
+        `SUMMARY:${escapeText(activity.activity)}`,
+        `LOCATION:${escapeText(activity.location)}`,
+        `DESCRIPTION:${escapeText(describe(activity))}`,
+        ...(activity.lat !== null && activity.lng !== null
+          ? [`GEO:${activity.lat.toFixed(6)};${activity.lng.toFixed(6)}`]
+          : []),
+        "END:VEVENT",
+      );
+    });
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** `Lisbon 2027-03-01 to 2027-03-05.ics`, safe for every file system; non-ASCII kept for filename*. */
+export function calendarFileName(
+  trip: Pick<CalendarTrip, "destination" | "startDate" | "endDate">,
+) {
+  const base =
+    trip.destination
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 80) || "Trip";
+  return `${base} ${trip.startDate} to ${trip.endDate}.ics`;
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

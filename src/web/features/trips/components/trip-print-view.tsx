@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import type { TravelStyle } from "#shared/constants.ts";
+import { usePageTitle } from "#web/components/page-title.tsx";
+import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
+import { dayTotal, formatCost, unknownCostCount } from "./day-activities.tsx";
+
+export type PrintableTrip = {
+  destination: string;
+  startDate: string;
+  endDate: string;
+  travelStyle: TravelStyle;
+  budget?: number;
+  itinerary: { days: Day[] };
+};
+
+/** Days this long start on a new page, so a day's plan is not split across sheets. */
+const LONG_DAY_ACTIVITIES = 5;
+
+/**
+ * The trip on paper: every day with its activities, times, places and costs, day and trip totals,
+ * no navigation, chat or buttons (the route renders outside the app's layout; `print:hidden` hides
+ * the toolbar). Page breaks fall between days.
+ */
+export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: string }) {
+  usePageTitle(`${trip.destination} (print)`);
+  const days = trip.itinerary.days;
+  const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
+  const unknown = days.reduce((sum, d) => sum + unknownCostCount(d), 0);
+  return (
+    <article className="mx-auto max-w-3xl bg-white p-6 text-slate-900 print:max-w-none print:p-0">
+      <div className="mb-6 flex gap-3 print:hidden">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-medium text-white"
+        >
+          Print or save as PDF
+        </button>
+        <Link to={backTo} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+          Back to the trip
+        </Link>
+      </div>
+      <header className="border-b border-slate-300 pb-4">
+        <h1 className="text-3xl font-bold break-words">{trip.destination}</h1>
+        <p className="mt-1 text-slate-700">
+          {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
+          {trip.budget !== undefined ? ` · Budget ${formatUsd(trip.budget)}` : ""}
+        </p>
+      </header>
+      {days.map((day, i) => (
+        <section
+          key={day.date}
+          aria-labelledby={`print-day-${i + 1}`}
+          className={`mt-6 ${i > 0 && day.activities.length >= LONG_DAY_ACTIVITIES ? "print:break-before-page" : "print:break-inside-avoid"}`}
+        >
+          <h2 id={`print-day-${i + 1}`} className="text-xl font-semibold">
+            Day {i + 1} · {formatWeekday(day.date)}
+          </h2>
+          {day.activities.length === 0 ? (
+            <p className="mt-2 text-slate-600">Nothing planned.</p>
+          ) : (
+            <table className="mt-2 w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-1 pr-3">
+                    Time
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Activity
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right">
+                    Cost
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {day.activities.map((a) => (
+                  <tr
+                    key={a.id}
+                    className="border-b border-slate-200 align-top print:break-inside-avoid"
+                  >
+                    <td className="py-2 pr-3 font-mono">{a.time}</td>
+                    <td className="py-2 pr-3">
+                      <p className="font-semibold break-words">{a.activity}</p>
+                      <p className="break-words text-slate-700">{a.location}</p>
+                      {a.description ? <p className="mt-1 break-words">{a.description}</p> : null}
+                    </td>
+                    <td className="py-2 text-right whitespace-nowrap">{formatCost(a.cost)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="mt-2 text-right font-medium">Day total: {formatUsd(dayTotal(day))}</p>
+        </section>
+      ))}
+      <p className="mt-6 border-t border-slate-300 pt-3 text-right text-lg font-semibold">
+        Trip total: {formatUsd(total)}
+        {unknown > 0 ? (
+          <span className="block text-sm font-normal text-slate-600">
+            Not counted: {unknown} {unknown === 1 ? "activity" : "activities"} with unknown cost
+          </span>
+        ) : null}
+      </p>
+      <p className="mt-6 text-xs text-slate-500">Planned with Boundless.</p>
+    </article>
+  );
+}
