@@ -134,10 +134,12 @@ test.describe("Take the trip along", () => {
     await expect(weather).toContainText("clear sky");
     await page.getByRole("button", { name: /Day 2/ }).click();
     await expect(weather).toContainText("Bring a raincoat and an umbrella.");
-    // The fake model plans an afternoon walk every day: on the wet day it is flagged.
+    // The fake model plans outdoor stops every day: on the wet day they are named, and the
+    // suggestion opens "Regenerate day" with the instruction filled in.
     await expect(weather).toContainText("Wet weather is forecast");
-    await expect(weather).toContainText("Afternoon walk around");
     await expectAxeClean(page, "trip day with weather");
+    await weather.getByRole("button", { name: "Regenerate this day indoors" }).click();
+    await expect(page.getByLabel("Instruction (optional)")).toHaveValue("rainy day, indoors");
     await page.getByRole("button", { name: /Day 7/ }).click();
     await expect(page.getByText(/^Forecast available from /)).toBeVisible();
   });

@@ -19,10 +19,15 @@ type TripLine = {
 
 export const isTripChatRequest = (body: ChatRequest) =>
   body.response_format?.json_schema?.name === "trip_chat_answer" ||
-  body.messages.some((m) => m.role === "user" && (m.content ?? "").includes("<trip>"));
+  // The json_object fallback carries no schema name: the open trip's own message marks it then
+  // (generation prompts also wrap the traveller's request in <trip>, so the tag alone is not enough).
+  body.messages.some(
+    (m) => m.role === "user" && (m.content ?? "").startsWith("The trip I have open"),
+  );
 
 export function tripLines(body: ChatRequest): { dates: string[]; activities: TripLine[] } {
-  const trip = body.messages.find((m) => (m.content ?? "").includes("<trip>"))?.content ?? "";
+  const trip =
+    body.messages.find((m) => (m.content ?? "").startsWith("The trip I have open"))?.content ?? "";
   const dates: string[] = [];
   const activities: TripLine[] = [];
   for (const line of trip.split("\n")) {
@@ -54,9 +59,11 @@ const toAnswer = (a: TripLine) => ({
 });
 
 export function answerTripChat(body: ChatRequest): string {
-  // The traveller's message follows the trip's; after it may come a repair turn.
-  const tripIndex = body.messages.findIndex((m) => (m.content ?? "").includes("<trip>"));
-  const question = body.messages[tripIndex + 1]?.content ?? "";
+  // The traveller's question is the last user message before any repair turn (the open trip and the
+  // history come before it).
+  const lastTurn = body.messages.at(-1);
+  const repairing = (lastTurn?.content ?? "").includes("Reply again with only the corrected JSON");
+  const question = (repairing ? body.messages.at(-3) : lastTurn)?.content ?? "";
   const { activities } = tripLines(body);
   const move = /move (.+?) to (\d{4}-\d{2}-\d{2})/i.exec(question);
   const moving = move

@@ -63,16 +63,19 @@ describe("session reading on read routes", () => {
     const { token, tripId } = await signedInWithTrip();
     expect(await readStatuses(clientWithCookie(sign(token)), tripId)).toEqual([200, 200, 200]);
 
+    const base64 = createHmac("sha256", TEST_SECRET).update(token).digest("base64");
+    const base64url = createHmac("sha256", TEST_SECRET).update(token).digest("base64url");
     const refused = [
       sign(token, "another-secret-another-secret-another-0123"),
       // The token changed, the signature kept.
       sign(token).replace(/^./, (ch) => (ch === "a" ? "b" : "a")),
       // The signature changed by one character.
       `${token}.${"A".repeat(43)}=`,
-      // The same signature in base64url: Better Auth refuses it, so must we.
-      encodeURIComponent(
-        `${token}.${createHmac("sha256", TEST_SECRET).update(token).digest("base64url")}=`,
-      ),
+      // The same signature in base64url: Better Auth refuses it, so must we (only a different
+      // string when the signature holds a "+" or "/", which about three tokens in four do).
+      ...(base64url === base64.replace(/=+$/, "")
+        ? []
+        : [encodeURIComponent(`${token}.${base64url}=`)]),
       // No signature at all.
       token,
     ];
