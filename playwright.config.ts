@@ -11,6 +11,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // The suite shares two cores with the production server and its fakes: pages with several
+  // queries (the editor, the profile's sessions) can take more than the default 5 s to settle.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -53,6 +53,9 @@ test.describe("Take the trip along", () => {
     await signUp(page, baseURL!);
     const trip = await createTrip(page, baseURL!, "Porto");
     await page.goto(`/trips/${trip.id}`);
+    // The trip (and its link) must have rendered before the click, or the click can land on a
+    // page that is still replacing its content.
+    await expect(page.getByRole("heading", { name: "Porto", level: 1 })).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Add to calendar" }).click(),
