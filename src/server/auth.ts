@@ -121,6 +121,10 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
         "/send-verification-email": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
+        // Every page and every focus reads the session: a per-address cap on it would sign out
+        // everyone behind one shared address (an office, a phone carrier's NAT) after a few clicks.
+        // It only reads the caller's own session row, so there is nothing to guess or exhaust.
+        "/get-session": false,
       },
     },
     databaseHooks: {
