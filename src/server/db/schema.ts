@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -102,3 +103,23 @@ export const pendingFileDeletions = pgTable(
   },
   (t) => [index("pending_file_deletions_next_idx").on(t.nextAttemptAt)],
 );
+
+/**
+ * Answers of the geocoders we call (Open-Meteo for destinations, a Nominatim-compatible service for
+ * activities), hits and misses alike: their usage policies ask for caching, and a place does not
+ * move. `result` is null for "nothing matched"; a failed request is never stored.
+ */
+export const geocodeCache = pgTable(
+  "geocode_cache",
+  {
+    /** "destination" or "activity". */
+    kind: text("kind").notNull(),
+    /** The normalised query; for activities it includes the destination it was searched near. */
+    query: text("query").notNull(),
+    result: jsonb("result").$type<GeocodeCacheResult>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.query] })],
+);
+
+export type GeocodeCacheResult = TripPlace | { lat: number; lng: number };
