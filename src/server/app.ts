@@ -27,9 +27,20 @@ import { mountWeb } from "./static.ts";
 const JSON_BODY_LIMIT = 256 * 1024;
 const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
 
+/**
+ * The origins a `{z}/{x}/{y}` tile template loads from: one, or Leaflet's default subdomains a, b
+ * and c when the host has `{s}` (the other placeholders sit in the path).
+ */
+function tileOrigins(template: string) {
+  const hosts = template.includes("{s}") ? ["a", "b", "c"] : [""];
+  return hosts.map((s) => new URL(template.replaceAll("{s}", s).replace(/\{[a-z]\}/g, "0")).origin);
+}
+
 function contentSecurityPolicy(deps: AppDeps) {
   const imgSrc = ["'self'", "data:", "blob:"];
   if (deps.env.S3_ENDPOINT) imgSrc.push(new URL(deps.env.S3_ENDPOINT).origin);
+  // The trip map's tiles: exactly the configured tile server, nothing broader (no https:, no *).
+  imgSrc.push(...tileOrigins(deps.env.MAP_TILE_URL));
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],

@@ -41,6 +41,71 @@ describe("security headers", () => {
   );
 });
 
+/** The sources of one CSP directive, e.g. `img-src`. */
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name)
+    ?.slice(1) ?? [];
+
+describe("the trip map's tiles in the CSP", () => {
+  it("allows exactly OpenStreetMap's tile origin by default, and nothing broader", async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.request("/api/config");
+      const body = (await response.json()) as { map: { tileUrl: string; attribution: string } };
+      expect(body.map).toEqual({
+        tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: "© OpenStreetMap contributors",
+      });
+      const imgSrc = directive(response.headers.get("content-security-policy") ?? "", "img-src");
+      expect(imgSrc).toEqual(["'self'", "data:", "blob:", "https://tile.openstreetmap.org"]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("follows MAP_TILE_URL (its origin only, on pages too) and MAP_ATTRIBUTION", async () => {
+    const t = await createTestApp({
+      MAP_TILE_URL: "http://127.0.0.1:5999/tiles/{z}/{x}/{y}.png?style=plain",
+      MAP_ATTRIBUTION: "© Test tiles",
+    });
+    try {
+      const config = (await (await t.app.request("/api/config")).json()) as {
+        map: { tileUrl: string; attribution: string };
+      };
+      expect(config.map).toEqual({
+        tileUrl: "http://127.0.0.1:5999/tiles/{z}/{x}/{y}.png?style=plain",
+        attribution: "© Test tiles",
+      });
+      const page = await createApp(t.deps, { serveWeb: true }).request("/trips/anything");
+      const imgSrc = directive(page.headers.get("content-security-policy") ?? "", "img-src");
+      expect(imgSrc).toEqual(["'self'", "data:", "blob:", "http://127.0.0.1:5999"]);
+      expect(imgSrc).not.toContain("https://tile.openstreetmap.org");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("lists the a, b and c hosts of a {s} template, not a wildcard", async () => {
+    const t = await createTestApp({
+      MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png",
+    });
+    try {
+      const response = await t.app.request("/api/health");
+      const imgSrc = directive(response.headers.get("content-security-policy") ?? "", "img-src");
+      expect(imgSrc.slice(3)).toEqual([
+        "https://a.tiles.example.org",
+        "https://b.tiles.example.org",
+        "https://c.tiles.example.org",
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("session cookie in production mode", () => {
   let t: TestApp;
   beforeAll(async () => {

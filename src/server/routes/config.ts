@@ -13,6 +13,7 @@ export function publicConfig(env: Env): PublicConfig {
     weather: { provider: env.OPENWEATHER_API_KEY ? "openweathermap" : "open-meteo" },
     mail: { mode: env.SMTP_URL ? "smtp" : "outbox" },
     contactEmail: env.CONTACT_EMAIL,
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
   };
 }
 

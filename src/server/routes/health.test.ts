@@ -30,6 +30,10 @@ describe("foundation API", () => {
       weather: { provider: "open-meteo" },
       mail: { mode: "outbox" },
       contactEmail: "hello@boundless.travel",
+      map: {
+        tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: "© OpenStreetMap contributors",
+      },
     });
   });
 

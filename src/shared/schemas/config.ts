@@ -8,5 +8,7 @@ export const publicConfigSchema = z.object({
   weather: z.object({ provider: z.enum(["openweathermap", "open-meteo"]) }),
   mail: z.object({ mode: z.enum(["smtp", "outbox"]) }),
   contactEmail: z.string(),
+  /** Raster tiles for the trip map ({z}/{x}/{y} template) and the credit their licence asks for. */
+  map: z.object({ tileUrl: z.string(), attribution: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
