@@ -22,7 +22,10 @@ const config = {
   weather: { provider: "open-meteo" },
   mail: { mode: "outbox" },
   contactEmail: "hello@boundless.travel",
-  map: { tileUrl: "http://127.0.0.1:9/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors" },
+  map: {
+    tileUrl: "http://127.0.0.1:9/{z}/{x}/{y}.png",
+    attribution: "© OpenStreetMap contributors",
+  },
 };
 
 /** The network edge only: answers /api/* like the server would. */
