@@ -1,0 +1,403 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  EARLIEST_START,
+  LATEST_START,
+  RIDING_SPEED_KMH,
+  WALKING_MAX_KM,
+  WALKING_SPEED_KMH,
+  checkDayRealism,
+  checkItineraryRealism,
+  distanceKm,
+  formatDayLabel,
+  formatKm,
+  formatMinutes,
+  normalizePlace,
+  travelMinutes,
+} from "./realism.ts";
+import { UNPLACED, type Activity, type Day } from "./schemas/itinerary.ts";
+
+let nextId = 0;
+function act(time: string, overrides: Partial<Activity> = {}): Activity {
+  nextId += 1;
+  return {
+    id: `a${nextId}`,
+    time,
+    activity: `Activity ${nextId}`,
+    location: `Place ${nextId}`,
+    description: "",
+    cost: null,
+    ...UNPLACED,
+    ...overrides,
+  };
+}
+const day = (date: string, activities: Activity[]): Day => ({ date, activities });
+const noBudget = { dayBudget: null } as const;
+
+// Along the equator one degree of longitude is 2πR/360 km, so distances can be placed exactly.
+const KM_PER_DEGREE = (2 * Math.PI * 6371) / 360;
+const eastOf = (km: number) => ({ lat: 0, lng: km / KM_PER_DEGREE });
+const ORIGIN = { lat: 0, lng: 0 };
+
+const addMinutes = (time: string, minutes: number) => {
+  const total = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+};
+
+describe("distanceKm", () => {
+  it("is zero for one point, symmetric, and matches known distances", () => {
+    expect(distanceKm(ORIGIN, ORIGIN)).toBe(0);
+    const paris = { lat: 48.8566, lng: 2.3522 };
+    const london = { lat: 51.5074, lng: -0.1278 };
+    // Paris–London is about 344 km in a straight line.
+    expect(distanceKm(paris, london)).toBeCloseTo(343.6, 0);
+    expect(distanceKm(london, paris)).toBeCloseTo(distanceKm(paris, london), 9);
+    expect(distanceKm(ORIGIN, eastOf(14))).toBeCloseTo(14, 9);
+  });
+
+  it("stays finite for antipodal points", () => {
+    expect(distanceKm({ lat: 0, lng: 0 }, { lat: 0, lng: 180 })).toBeCloseTo(Math.PI * 6371, 6);
+  });
+});
+
+describe("travelMinutes", () => {
+  it("walks up to the 2 km boundary and rides beyond it", () => {
+    expect(WALKING_MAX_KM).toBe(2);
+    expect(WALKING_SPEED_KMH).toBe(4.5);
+    expect(RIDING_SPEED_KMH).toBe(25);
+    expect(travelMinutes(0)).toBe(0);
+    expect(travelMinutes(4.5 / 2)).toBeCloseTo(2.25 * (60 / 25), 9); // 2.25 km rides
+    expect(travelMinutes(2)).toBeCloseTo((2 / 4.5) * 60, 9); // 26.67 min on foot, at the boundary
+    expect(travelMinutes(2.001)).toBeCloseTo((2.001 / 25) * 60, 9); // just over: riding, 4.8 min
+    expect(travelMinutes(1.999)).toBeCloseTo((1.999 / 4.5) * 60, 9);
+    expect(travelMinutes(25)).toBe(60);
+  });
+});
+
+describe("formatting", () => {
+  it("rounds kilometres to whole numbers from 10 on and to one decimal below", () => {
+    expect(formatKm(14.2)).toBe("14 km");
+    expect(formatKm(10)).toBe("10 km");
+    expect(formatKm(9.96)).toBe("10 km");
+    expect(formatKm(9.94)).toBe("9.9 km");
+    expect(formatKm(2.5)).toBe("2.5 km");
+    expect(formatKm(3.02)).toBe("3 km");
+    expect(formatKm(0.04)).toBe("0 km");
+  });
+
+  it("says minutes and hours in words", () => {
+    expect(formatMinutes(1)).toBe("1 minute");
+    expect(formatMinutes(30)).toBe("30 minutes");
+    expect(formatMinutes(59)).toBe("59 minutes");
+    expect(formatMinutes(60)).toBe("1 hour");
+    expect(formatMinutes(61)).toBe("1 hour 1 minute");
+    expect(formatMinutes(125)).toBe("2 hours 5 minutes");
+    expect(formatMinutes(120)).toBe("2 hours");
+  });
+
+  it("labels a date with its weekday, whatever the local time zone", () => {
+    expect(formatDayLabel("2025-05-12")).toBe("Mon 12 May");
+    expect(formatDayLabel("2026-01-01")).toBe("Thu 1 Jan");
+  });
+
+  it("normalizes place names without case, accents or punctuation", () => {
+    expect(normalizePlace("  Musée d'Orsay ")).toBe("musee d orsay");
+    expect(normalizePlace("MUSEE D ORSAY")).toBe("musee d orsay");
+    expect(normalizePlace("Tōkyō Tower")).toBe("tokyo tower");
+  });
+});
+
+describe("checkDayRealism: times", () => {
+  it("reuses the editor's backwards and overlap checks", () => {
+    const a = act("10:00");
+    const b = act("10:00");
+    const c = act("09:00");
+    const warnings = checkDayRealism(day("2030-05-12", [a, b, c]), noBudget);
+    expect(warnings.map((w) => [w.kind, w.activityId])).toEqual([
+      ["overlap", b.id],
+      ["backwards", c.id],
+    ]);
+    expect(warnings[0]).toEqual({
+      kind: "overlap",
+      date: "2030-05-12",
+      activityId: b.id,
+      message: `Starts at the same time as "${a.activity}" (10:00)`,
+    });
+  });
+
+  it("has nothing to say about a plausible day or an empty one", () => {
+    const plausible = day("2030-05-12", [
+      act("09:00", { ...ORIGIN }),
+      act("10:00", eastOf(1)),
+      act("13:00", eastOf(20)),
+    ]);
+    expect(checkDayRealism(plausible, { dayBudget: 100 })).toEqual([]);
+    expect(checkDayRealism(day("2030-05-12", []), { dayBudget: 100 })).toEqual([]);
+  });
+});
+
+describe("checkDayRealism: travel", () => {
+  it("gives the issue's message for 14 km in 30 minutes", () => {
+    const b = act("10:30", eastOf(14));
+    const warnings = checkDayRealism(day("2030-05-12", [act("10:00", ORIGIN), b]), noBudget);
+    expect(warnings).toEqual([
+      {
+        kind: "travel",
+        date: "2030-05-12",
+        activityId: b.id,
+        message: "About 14 km from the previous stop with 30 minutes between them",
+      },
+    ]);
+  });
+
+  it.each([
+    // km, minutes needed (rounded up): exactly enough is fine, one minute short warns.
+    [0.5, 7], // walking: 6.67 min
+    [2, 27], // walking at the boundary: 26.67 min
+    [2.1, 6], // riding just past the boundary: 5.04 min
+    [14, 34], // riding: 33.6 min
+    [25, 60], // riding: exactly one hour
+  ])("%s km: a gap of exactly the travel time is enough, a minute less is not", (km, enough) => {
+    const start = "09:00";
+    const exact = day("2030-05-12", [
+      act(start, ORIGIN),
+      act(addMinutes(start, enough), eastOf(km)),
+    ]);
+    expect(checkDayRealism(exact, noBudget)).toEqual([]);
+    const shortB = act(addMinutes(start, enough - 1), eastOf(km));
+    const short = day("2030-05-12", [act(start, ORIGIN), shortB]);
+    const warnings = checkDayRealism(short, noBudget);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ kind: "travel", activityId: shortB.id });
+    expect(warnings[0]!.message).toBe(
+      `About ${formatKm(km)} from the previous stop with ${formatMinutes(enough - 1)} between them`,
+    );
+  });
+
+  it("at the 2 km boundary walking is assumed, just past it riding", () => {
+    // 2 km on foot needs 26.67 minutes: 26 minutes warns. 2.01 km by car needs under 5: no warning.
+    const walk = day("2030-05-12", [act("09:00", ORIGIN), act("09:26", eastOf(2))]);
+    expect(checkDayRealism(walk, noBudget).map((w) => w.kind)).toEqual(["travel"]);
+    const ride = day("2030-05-12", [act("09:00", ORIGIN), act("09:26", eastOf(2.01))]);
+    expect(checkDayRealism(ride, noBudget)).toEqual([]);
+  });
+
+  it("skips unlocated activities and measures from the previous located one", () => {
+    const far = act("10:20", eastOf(14));
+    const plan = day("2030-05-12", [
+      act("10:00", ORIGIN),
+      act("10:10", { lat: null, lng: null }),
+      act("10:15", { lat: 1, lng: null }), // half a position is no position
+      far,
+    ]);
+    const warnings = checkDayRealism(plan, noBudget);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        kind: "travel",
+        activityId: far.id,
+        message: "About 14 km from the previous stop with 20 minutes between them",
+      }),
+    ]);
+  });
+
+  it("does not add a travel warning where the times already overlap or run backwards", () => {
+    const plan = day("2030-05-12", [
+      act("10:00", ORIGIN),
+      act("10:00", eastOf(30)),
+      act("09:00", eastOf(60)),
+    ]);
+    expect(checkDayRealism(plan, noBudget).map((w) => w.kind)).toEqual(["overlap", "backwards"]);
+  });
+
+  it("says hours for long gaps", () => {
+    const b = act("11:05", eastOf(80));
+    const warnings = checkDayRealism(day("2030-05-12", [act("09:00", ORIGIN), b]), noBudget);
+    expect(warnings[0]?.message).toBe(
+      "About 80 km from the previous stop with 2 hours 5 minutes between them",
+    );
+  });
+});
+
+describe("checkDayRealism: hours", () => {
+  it(`flags starts before ${EARLIEST_START} and after ${LATEST_START}, not at them`, () => {
+    expect(EARLIEST_START).toBe("06:00");
+    expect(LATEST_START).toBe("23:30");
+    const early = act("05:59");
+    const first = act("06:00");
+    const last = act("23:30");
+    const late = act("23:31");
+    const warnings = checkDayRealism(day("2030-05-12", [early, first, last, late]), noBudget);
+    expect(warnings).toEqual([
+      {
+        kind: "early",
+        date: "2030-05-12",
+        activityId: early.id,
+        message: "Starts at 05:59, before 06:00",
+      },
+      {
+        kind: "late",
+        date: "2030-05-12",
+        activityId: late.id,
+        message: "Starts at 23:31, after 23:30",
+      },
+    ]);
+  });
+
+  it("uses the gentle wording of the issue", () => {
+    const a = act("05:30");
+    expect(checkDayRealism(day("2030-05-12", [a]), noBudget)[0]?.message).toBe(
+      "Starts at 05:30, before 06:00",
+    );
+  });
+});
+
+describe("checkDayRealism: budget", () => {
+  it("is quiet at exactly the day's share and warns one cent over, on the costliest activity", () => {
+    const equal = day("2030-05-12", [act("09:00", { cost: 100 }), act("12:00", { cost: 200 })]);
+    expect(checkDayRealism(equal, { dayBudget: 300 })).toEqual([]);
+    const costly = act("12:00", { cost: 200.01 });
+    const over = day("2030-05-12", [act("09:00", { cost: 100 }), costly]);
+    expect(checkDayRealism(over, { dayBudget: 300 })).toEqual([
+      {
+        kind: "budget",
+        date: "2030-05-12",
+        activityId: costly.id,
+        message: "This day costs about $300.01, more than its share of the budget ($300.00)",
+      },
+    ]);
+  });
+
+  it("gives the issue's message in whole dollars when they differ", () => {
+    const costly = act("12:00", { cost: 320 });
+    const plan = day("2030-05-12", [act("09:00", { cost: 100 }), costly, act("15:00")]);
+    expect(checkDayRealism(plan, { dayBudget: 300 })[0]).toMatchObject({
+      activityId: costly.id,
+      message: "This day costs about $420, more than its share of the budget ($300)",
+    });
+  });
+
+  it("counts unknown costs as unknown, not zero, and does not count floating-point dust", () => {
+    const plan = day("2030-05-12", [act("09:00", { cost: 0.1 }), act("10:00", { cost: 0.2 })]);
+    expect(checkDayRealism(plan, { dayBudget: 0.3 })).toEqual([]);
+    const unknown = day("2030-05-12", [act("09:00"), act("10:00")]);
+    expect(checkDayRealism(unknown, { dayBudget: 0 })).toEqual([]);
+  });
+
+  it("is not checked without a day budget", () => {
+    const plan = day("2030-05-12", [act("09:00", { cost: 1e6 })]);
+    expect(checkDayRealism(plan, { dayBudget: null })).toEqual([]);
+  });
+});
+
+describe("checkDayRealism: repeats", () => {
+  it("flags the later occurrence by location text and names the earlier date", () => {
+    const first = day("2025-05-12", [act("09:00", { location: "Musée d'Orsay" })]);
+    const again = act("10:00", { location: "musee d’orsay" });
+    const second = day("2025-05-13", [again, act("12:00", { location: "Louvre" })]);
+    const days = [first, second];
+    expect(checkDayRealism(first, { dayBudget: null, otherDays: days })).toEqual([]);
+    expect(checkDayRealism(second, { dayBudget: null, otherDays: days })).toEqual([
+      { kind: "repeat", date: "2025-05-13", activityId: again.id, message: "Also on Mon 12 May" },
+    ]);
+  });
+
+  it("flags the same OpenStreetMap place under another name", () => {
+    const first = day("2025-05-12", [
+      act("09:00", { location: "Eiffel Tower", osmId: "way/5013364" }),
+    ]);
+    const again = act("10:00", { location: "Tour Eiffel", osmId: "way/5013364" });
+    const other = act("11:00", { location: "Tour Montparnasse", osmId: "way/1" });
+    const second = day("2025-05-14", [again, other]);
+    const warnings = checkDayRealism(second, { dayBudget: null, otherDays: [first, second] });
+    expect(warnings).toEqual([
+      { kind: "repeat", date: "2025-05-14", activityId: again.id, message: "Also on Mon 12 May" },
+    ]);
+  });
+
+  it("does not flag a repeat within one day, and lists every earlier date", () => {
+    const d1 = day("2025-05-12", [act("09:00", { location: "Market" })]);
+    const d2 = day("2025-05-13", [act("09:00", { location: "Market" })]);
+    const last = act("09:00", { location: "Market" });
+    const d3 = day("2025-05-14", [
+      last,
+      act("12:00", { location: "Museum" }),
+      act("15:00", { location: "Museum" }),
+    ]);
+    const warnings = checkItineraryRealism({ days: [d1, d2, d3] }, { budget: 1_000 });
+    expect(warnings.map((w) => [w.date, w.message])).toEqual([
+      ["2025-05-13", "Also on Mon 12 May"],
+      ["2025-05-14", "Also on Mon 12 May and Tue 13 May"],
+    ]);
+    expect(warnings[1]?.activityId).toBe(last.id);
+  });
+});
+
+describe("checkItineraryRealism", () => {
+  it("splits the budget evenly over the days", () => {
+    const cheap = day("2030-05-12", [act("09:00", { cost: 100 })]);
+    const costly = act("09:00", { cost: 201 });
+    const dear = day("2030-05-13", [costly]);
+    expect(checkItineraryRealism({ days: [cheap, dear] }, { budget: 400 })).toEqual([
+      {
+        kind: "budget",
+        date: "2030-05-13",
+        activityId: costly.id,
+        message: "This day costs about $201, more than its share of the budget ($200)",
+      },
+    ]);
+    expect(checkItineraryRealism({ days: [cheap, dear] }, { budget: 402 })).toEqual([]);
+  });
+
+  it("keeps each day's warnings in the order of its activities", () => {
+    const a = act("05:00", { ...ORIGIN });
+    const b = act("05:10", eastOf(30));
+    const warnings = checkItineraryRealism({ days: [day("2030-05-12", [a, b])] }, { budget: 10 });
+    expect(warnings.map((w) => `${w.kind}:${w.activityId}`)).toEqual([
+      `early:${a.id}`,
+      `early:${b.id}`,
+      `travel:${b.id}`,
+    ]);
+  });
+
+  it("property: every warning points at an activity of its own day, and a day alone has no repeats", () => {
+    const time = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+    const activity = fc.record({
+      time,
+      location: fc.constantFrom("Market", "Museum", "Park", "Harbour"),
+      cost: fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+      lat: fc.option(fc.double({ min: -1, max: 1, noNaN: true }), { nil: null }),
+      lng: fc.option(fc.double({ min: -1, max: 1, noNaN: true }), { nil: null }),
+    });
+    const plan = fc.array(fc.array(activity, { maxLength: 6 }), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(plan, fc.integer({ min: 1, max: 5000 }), (rawDays, budget) => {
+        const days = rawDays.map((list, i) =>
+          day(
+            `2030-05-${String(10 + i)}`,
+            list.map((a) => act(a.time, a)),
+          ),
+        );
+        const warnings = checkItineraryRealism({ days }, { budget });
+        for (const w of warnings) {
+          const own = days.find((d) => d.date === w.date);
+          expect(own?.activities.some((a) => a.id === w.activityId)).toBe(true);
+          expect(w.message.length).toBeGreaterThan(0);
+        }
+        const first = days[0]!;
+        expect(
+          checkDayRealism(first, { dayBudget: null, otherDays: days }).some(
+            (w) => w.kind === "repeat",
+          ),
+        ).toBe(false);
+        // At most one budget warning a day.
+        for (const d of days)
+          expect(
+            warnings.filter((w) => w.date === d.date && w.kind === "budget").length,
+          ).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,256 @@
+import { checkDayTimes } from "./itinerary-checks.ts";
+import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
+
+/**
+ * Realism checks of a plan: does each day add up in time, distance, hours and money? Pure and
+ * isomorphic: the generator sends the warnings to the model in its repair call, the editor and the
+ * shared page show them, and the evaluation counts them. The wording is gentle on purpose: a warning
+ * is a hint to the traveller, never a refusal.
+ */
+
+export type RealismKind =
+  "backwards" | "overlap" | "travel" | "early" | "late" | "budget" | "repeat";
+export type RealismWarning = {
+  kind: RealismKind;
+  /** The day (YYYY-MM-DD) the warning is shown on. */
+  date: string;
+  /** The activity the warning is shown on. */
+  activityId: string;
+  message: string;
+};
+
+export const WALKING_SPEED_KMH = 4.5;
+/** Up to this straight-line distance a traveller walks; further, they ride (taxi, bus, metro). */
+export const WALKING_MAX_KM = 2;
+export const RIDING_SPEED_KMH = 25;
+/** Activities starting before this look like a mistake (HH:MM compares in time order). */
+export const EARLIEST_START = "06:00";
+/** Activities starting after this look like a mistake. */
+export const LATEST_START = "23:30";
+const EARTH_RADIUS_KM = 6371;
+
+type Point = { lat: number; lng: number };
+
+/** Straight-line (great-circle, haversine) distance in kilometres. */
+export function distanceKm(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  // min(1, …) guards against rounding just above 1 for antipodal points.
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Minutes a straight-line distance takes: walking up to WALKING_MAX_KM, riding beyond. Not rounded. */
+export function travelMinutes(km: number): number {
+  const speed = km <= WALKING_MAX_KM ? WALKING_SPEED_KMH : RIDING_SPEED_KMH;
+  return (km / speed) * 60;
+}
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** "About 14 km" / "About 2.5 km": whole kilometres from 10 on, one decimal below (no trailing ".0"). */
+export function formatKm(km: number): string {
+  if (km >= 10) return `${Math.round(km)} km`;
+  return `${Number(km.toFixed(1))} km`;
+}
+
+/** "1 minute", "45 minutes", "1 hour", "2 hours 5 minutes". */
+export function formatMinutes(total: number): string {
+  const minutes = Math.round(total);
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (minutes < 60) return unit(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Mon 12 May" from YYYY-MM-DD, in UTC so no time zone shifts the day (and no locale data is needed). */
+export function formatDayLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** Whole dollars, unless rounding would make the two amounts of a message look equal. */
+function formatDollarPair(cost: number, share: number): [string, string] {
+  const whole = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+  if (Math.round(cost) !== Math.round(share)) return [whole(cost), whole(share)];
+  const exact = (n: number) =>
+    `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return [exact(cost), exact(share)];
+}
+
+/**
+ * What makes two activities "the same place": their location text, compared without case, accents
+ * or punctuation ("Musée d'Orsay" = "musee d orsay").
+ */
+export function normalizePlace(location: string): string {
+  return location
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Same OpenStreetMap element, or the same location text once normalized. */
+export function samePlace(
+  a: Pick<Activity, "location" | "osmId">,
+  b: Pick<Activity, "location" | "osmId">,
+): boolean {
+  if (a.osmId !== null && a.osmId === b.osmId) return true;
+  const key = normalizePlace(a.location);
+  return key !== "" && key === normalizePlace(b.location);
+}
+
+const KIND_ORDER: readonly RealismKind[] = [
+  "backwards",
+  "overlap",
+  "early",
+  "late",
+  "travel",
+  "repeat",
+  "budget",
+];
+
+function travelWarnings(day: Day): RealismWarning[] {
+  const warnings: RealismWarning[] = [];
+  let previous: (Activity & Point) | null = null;
+  for (const current of day.activities) {
+    const { lat, lng } = current;
+    // Unlocated activities are skipped: the distance runs from the last located one.
+    if (lat === null || lng === null) continue;
+    const located = { ...current, lat, lng };
+    if (previous) {
+      const gap = toMinutes(current.time) - toMinutes(previous.time);
+      const km = distanceKm(previous, located);
+      // A gap of zero or less is already an "overlap" or "backwards" warning; one reason is enough.
+      // The small allowance keeps floating-point dust (60.000000001 minutes) from flagging an exact fit.
+      if (gap > 0 && travelMinutes(km) > gap + 1e-6) {
+        warnings.push({
+          kind: "travel",
+          date: day.date,
+          activityId: current.id,
+          message: `About ${formatKm(km)} from the previous stop with ${formatMinutes(gap)} between them`,
+        });
+      }
+    }
+    previous = located;
+  }
+  return warnings;
+}
+
+function hourWarnings(day: Day): RealismWarning[] {
+  const warnings: RealismWarning[] = [];
+  for (const a of day.activities) {
+    if (a.time < EARLIEST_START)
+      warnings.push({
+        kind: "early",
+        date: day.date,
+        activityId: a.id,
+        message: `Starts at ${a.time}, before ${EARLIEST_START}`,
+      });
+    else if (a.time > LATEST_START)
+      warnings.push({
+        kind: "late",
+        date: day.date,
+        activityId: a.id,
+        message: `Starts at ${a.time}, after ${LATEST_START}`,
+      });
+  }
+  return warnings;
+}
+
+function budgetWarning(day: Day, dayBudget: number | null): RealismWarning[] {
+  if (dayBudget === null || !Number.isFinite(dayBudget)) return [];
+  const priced = day.activities.filter((a): a is Activity & { cost: number } => a.cost !== null);
+  if (priced.length === 0) return [];
+  const cost = priced.reduce((sum, a) => sum + a.cost, 0);
+  // Compared in cents so 0.1 + 0.2 is not "over" 0.3.
+  if (cents(cost) <= cents(dayBudget)) return [];
+  // Shown on the costliest activity: the one to rethink first.
+  const costliest = priced.reduce((top, a) => (a.cost > top.cost ? a : top));
+  const [costText, shareText] = formatDollarPair(cost, dayBudget);
+  return [
+    {
+      kind: "budget",
+      date: day.date,
+      activityId: costliest.id,
+      message: `This day costs about ${costText}, more than its share of the budget (${shareText})`,
+    },
+  ];
+}
+
+function repeatWarnings(day: Day, otherDays: readonly Day[]): RealismWarning[] {
+  // Only earlier days count, so the warning lands on the later occurrence and each pair warns once.
+  const earlier = otherDays
+    .filter((other) => other.date < day.date)
+    .toSorted((a, b) => a.date.localeCompare(b.date));
+  const warnings: RealismWarning[] = [];
+  for (const a of day.activities) {
+    const dates = earlier
+      .filter((other) => other.activities.some((b) => samePlace(a, b)))
+      .map((other) => formatDayLabel(other.date));
+    if (dates.length === 0) continue;
+    const listed =
+      dates.length === 1 ? dates[0] : `${dates.slice(0, -1).join(", ")} and ${dates.at(-1)}`;
+    warnings.push({
+      kind: "repeat",
+      date: day.date,
+      activityId: a.id,
+      message: `Also on ${listed}`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Every warning of one day, in the order of its activities (and of the rules for one activity).
+ * `dayBudget` is the day's share of the trip budget (null: not checked); `otherDays` are the trip's
+ * days to look for repeats in — any of them may include `day` itself, only earlier dates count.
+ */
+export function checkDayRealism(
+  day: Day,
+  options: { dayBudget: number | null; otherDays?: readonly Day[] },
+): RealismWarning[] {
+  const times: RealismWarning[] = checkDayTimes(day.activities).map((issue) => ({
+    kind: issue.kind,
+    date: day.date,
+    activityId: issue.activityId,
+    message: issue.message,
+  }));
+  const all = [
+    ...times,
+    ...hourWarnings(day),
+    ...travelWarnings(day),
+    ...repeatWarnings(day, options.otherDays ?? []),
+    ...budgetWarning(day, options.dayBudget),
+  ];
+  const position = new Map(day.activities.map((a, i) => [a.id, i]));
+  return all.toSorted(
+    (a, b) =>
+      (position.get(a.activityId) ?? 0) - (position.get(b.activityId) ?? 0) ||
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
+  );
+}
+
+/** Every warning of a trip; each day's share of the budget is the budget split evenly over its days. */
+export function checkItineraryRealism(
+  itinerary: Itinerary,
+  options: { budget: number },
+): RealismWarning[] {
+  const { days } = itinerary;
+  const dayBudget =
+    days.length > 0 && Number.isFinite(options.budget) && options.budget > 0
+      ? options.budget / days.length
+      : null;
+  return days.flatMap((day) => checkDayRealism(day, { dayBudget, otherDays: days }));
+}
