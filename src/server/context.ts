@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
 import type { ChatModel } from "./services/chat-model/chat-model.ts";
+import type { GeoService } from "./services/geo/geo-service.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import type { WeatherService } from "./services/weather/weather-service.ts";
@@ -19,6 +20,8 @@ export type AppDeps = {
   /** Plans itineraries: an OpenAI-compatible model when configured, the offline planner otherwise. */
   ai: ItineraryGenerator;
   weather: WeatherService;
+  /** Destinations (Open-Meteo geocoding) and, with GEOCODER_URL, activity locations. */
+  geo: GeoService;
   /** Null when no AI provider is configured: the chat then answers weather questions only. */
   chatModel: ChatModel | null;
 };

@@ -10,6 +10,7 @@ import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
+import { createGeo } from "./services/geo/create-geo.ts";
 import { createModelClient, type ModelClient } from "./services/model/model-client.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
@@ -94,7 +95,8 @@ export function createDeps(
   const ai = createItineraryGenerator(model);
   const weather = createWeather(env);
   const chatModel = model ? createOpenAIChatModel(model) : null;
-  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel };
+  const geo = createGeo(env, database.db, logger);
+  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel, geo };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {

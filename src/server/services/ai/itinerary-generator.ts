@@ -25,6 +25,14 @@ export type RegenerateDayInput = {
   instruction?: string | undefined;
 };
 
+/** Days of a generated plan sent back to the model with what is unrealistic about them. */
+export type RepairDaysInput = {
+  request: TripRequest;
+  itinerary: Itinerary;
+  /** The days to plan again (dates of `itinerary`), each with its warnings in words. */
+  days: { date: string; problems: string[] }[];
+};
+
 /** Plans a trip. Implementations return only an itinerary that passed `validateItinerary`. */
 export type ItineraryGenerator = {
   readonly mode: "online" | "offline";
@@ -37,4 +45,12 @@ export type ItineraryGenerator = {
     input: RegenerateDayInput,
     options: { signal: AbortSignal },
   ): Promise<{ day: Day; usage: GenerationUsage }>;
+  /**
+   * One call asking for corrected versions of `input.days` (same dates, fresh ids), in their order.
+   * The offline planner returns the days unchanged: it has nobody to ask.
+   */
+  repairDays(
+    input: RepairDaysInput,
+    options: { signal: AbortSignal },
+  ): Promise<{ days: Day[]; usage: GenerationUsage }>;
 };

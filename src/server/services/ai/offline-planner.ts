@@ -19,6 +19,16 @@ const STYLE_FACTOR: Record<TravelStyle, number> = { luxury: 2.5, comfort: 1, bud
 /** Activities may use at most this share of the budget; the rest is left for lodging and transport. */
 const ACTIVITY_SHARE = 0.6;
 
+/**
+ * The honest reason for a template activity: the interest it was picked for, or the style when the
+ * traveller named no interest. No coordinates: the planner knows no venues, so it invents no pins.
+ */
+function whyFor(interest: Interest | "General", style: TravelStyle): string {
+  return interest === "General"
+    ? `A ${style} start to knowing the city`
+    : `For your interest in ${interest}`;
+}
+
 function themeFor(interests: readonly (Interest | "General")[], index: number) {
   const interest = interests[index % interests.length] ?? "General";
   return interest === "General" ? "Getting to know the city" : `${interest} day`;
@@ -33,7 +43,7 @@ export function planOffline(request: TripRequest): Itinerary {
 
   const days = dates.map((date, dayIndex) => ({
     date,
-    activities: SLOTS.map(({ slot, time }, slotIndex): ActivityDraft => {
+    activities: SLOTS.map(({ slot, time }, slotIndex): ActivityDraft & { why: string } => {
       const interest = pools[(dayIndex + slotIndex) % pools.length] ?? "General";
       const options = CATALOGUE[interest][slot];
       const pick = options[Math.floor(dayIndex / pools.length) % options.length] ?? options[0];
@@ -44,6 +54,7 @@ export function planOffline(request: TripRequest): Itinerary {
         location: `${pick.where}, ${request.destination}`,
         description: pick.description,
         cost: pick.cost * factor,
+        why: whyFor(interest, request.travelStyle),
       };
     }),
   }));
@@ -55,7 +66,9 @@ export function planOffline(request: TripRequest): Itinerary {
   return {
     days: days.map((day) => ({
       date: day.date,
-      activities: day.activities.map((a) => toActivity({ ...a, cost: Math.floor(a.cost * scale) })),
+      activities: day.activities.map(({ why, ...a }) =>
+        toActivity({ ...a, cost: Math.floor(a.cost * scale) }, { why }),
+      ),
     })),
   };
 }
@@ -75,8 +88,10 @@ export function regenerateOffline(input: RegenerateDayInput): Day {
   const pools = [...new Set<Interest | "General">([...request.interests, "General", ...ALL_POOLS])];
   const factor = STYLE_FACTOR[request.travelStyle];
   const dayCount = Math.max(1, itinerary.days.length);
-  const drafts = SLOTS.map(({ slot, time }, slotIndex): ActivityDraft => {
-    const candidates = pools.flatMap((pool) => CATALOGUE[pool][slot]);
+  const drafts = SLOTS.map(({ slot, time }, slotIndex): ActivityDraft & { why: string } => {
+    const candidates = pools.flatMap((pool) =>
+      CATALOGUE[pool][slot].map((template) => ({ ...template, pool })),
+    );
     // Rotate by slot so a day with few interests still mixes them.
     const rotated = [...candidates.slice(slotIndex), ...candidates.slice(0, slotIndex)];
     const pick =
@@ -89,6 +104,7 @@ export function regenerateOffline(input: RegenerateDayInput): Day {
       location: `${pick.where}, ${request.destination}`,
       description: pick.description,
       cost: pick.cost * factor,
+      why: whyFor(pick.pool, request.travelStyle),
     };
   });
   // The day's share of the activity budget, like a generated plan.
@@ -97,7 +113,9 @@ export function regenerateOffline(input: RegenerateDayInput): Day {
   const scale = total > cap ? cap / total : 1;
   return {
     date,
-    activities: drafts.map((a) => toActivity({ ...a, cost: Math.floor(a.cost * scale) })),
+    activities: drafts.map(({ why, ...a }) =>
+      toActivity({ ...a, cost: Math.floor(a.cost * scale) }, { why }),
+    ),
   };
 }
 
@@ -127,6 +145,15 @@ export function createOfflinePlanner(): ItineraryGenerator {
       if (signal.aborted) return Promise.reject(new GenerationError("aborted", "aborted"));
       return Promise.resolve({
         day: regenerateOffline(input),
+        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      });
+    },
+    repairDays(input, { signal }) {
+      if (signal.aborted) return Promise.reject(new GenerationError("aborted", "aborted"));
+      // Nobody to ask: the days stay as they are, and their warnings are shown.
+      const wanted = new Set(input.days.map((d) => d.date));
+      return Promise.resolve({
+        days: input.itinerary.days.filter((day) => wanted.has(day.date)),
         usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
       });
     },

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import { activityDraftSchema, type Day } from "#shared/schemas/itinerary.ts";
+import type { Day } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/schemas/trip-request.ts";
 import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
 import { newCallState, type ModelClient } from "../model/model-client.ts";
 import { GenerationError } from "../model/model-error.ts";
-import { toActivity } from "../../lib/activity.ts";
+import { fromModelDay, modelActivitySchema, modelDaySchema } from "./model-activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
 import {
   daysMessages,
   outlineMessages,
   regenerateDayMessages,
+  repairDaysMessages,
   type OutlineEntry,
 } from "./prompts.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
@@ -22,6 +23,8 @@ const MAX_PARALLEL_CALLS = 6;
 const OUTLINE_TOKENS_PER_DAY = 60;
 const DAY_TOKENS = 450;
 const MAX_TOKENS_PER_CALL = 4096;
+/** The repair call's answer must fit MAX_TOKENS_PER_CALL: days beyond this keep their warnings. */
+export const MAX_REPAIR_DAYS = 8;
 
 const outlineSchema = (count: number) =>
   z.object({
@@ -37,16 +40,14 @@ const outlineSchema = (count: number) =>
 
 const batchSchema = (count: number) =>
   z.object({
-    days: z
-      .array(z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }))
-      .length(count, `Exactly ${count} days are required`),
+    days: z.array(modelDaySchema).length(count, `Exactly ${count} days are required`),
   });
 
 const placeKey = (text: string) => text.trim().toLowerCase();
 
 /** One day planned again: like a batch's day, and none of the places the other days already visit. */
 const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>) =>
-  z.object({ activities: z.array(activityDraftSchema).min(1).max(8) }).superRefine((day, ctx) => {
+  z.object({ activities: z.array(modelActivitySchema).min(1).max(8) }).superRefine((day, ctx) => {
     day.activities.forEach((a, i) => {
       if (usedPlaces.has(placeKey(a.location)))
         ctx.addIssue({
@@ -139,10 +140,7 @@ export function createOpenAiPlanner(
           });
           answer.days.forEach((answerDay, offset) => {
             const index = batch.from + offset;
-            const activities = [...answerDay.activities]
-              .sort((a, b) => a.time.localeCompare(b.time))
-              .map((draft) => toActivity(draft));
-            const day: Day = { date: dates[index] ?? "", activities };
+            const day: Day = fromModelDay(dates[index] ?? "", answerDay.activities);
             days[index] = day;
             emit({ type: "day", index, day });
           });
@@ -232,10 +230,53 @@ export function createOpenAiPlanner(
         signal,
         state,
       });
-      const activities = [...answer.activities]
-        .sort((a, b) => a.time.localeCompare(b.time))
-        .map((draft) => toActivity(draft));
-      return { day: { date: input.date, activities }, usage: state.usage };
+      return { day: fromModelDay(input.date, answer.activities), usage: state.usage };
+    },
+    async repairDays(input, { signal }) {
+      const state = newCallState();
+      const byDate = new Map(input.itinerary.days.map((day) => [day.date, day]));
+      const days = input.days.slice(0, MAX_REPAIR_DAYS).flatMap((sent) => {
+        const day = byDate.get(sent.date);
+        if (!day) return [];
+        return [
+          {
+            date: day.date,
+            activities: day.activities.map((a) => ({
+              time: a.time,
+              activity: a.activity,
+              location: a.location,
+              lat: a.lat,
+              lng: a.lng,
+              cost: a.cost,
+            })),
+            problems: sent.problems,
+          },
+        ];
+      });
+      if (days.length === 0) return { days: [], usage: state.usage };
+      const repairing = new Set(days.map((d) => d.date));
+      const otherPlaces = input.itinerary.days
+        .filter((day) => !repairing.has(day.date))
+        .flatMap((day) => day.activities.map((a) => a.location));
+      const answer = await client.callForJson({
+        messages: repairDaysMessages({
+          request: input.request,
+          dayCount: input.itinerary.days.length,
+          days,
+          otherPlaces,
+        }),
+        schema: batchSchema(days.length),
+        schemaName: "trip_repair",
+        maxTokens: Math.min(MAX_TOKENS_PER_CALL, 200 + DAY_TOKENS * days.length),
+        signal,
+        state,
+      });
+      return {
+        days: answer.days.map((answerDay, i) =>
+          fromModelDay(days[i]?.date ?? "", answerDay.activities),
+        ),
+        usage: state.usage,
+      };
     },
   };
 }

@@ -13,6 +13,10 @@ const STYLE_HINT = {
   budget: "budget (free sights, street food, public transport)",
 } as const;
 
+/** What every activity carries besides its text; times must leave room to get from stop to stop. */
+const PLACE_FIELDS =
+  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; leave time to travel between stops.";
+
 /** Quoted, length-limited data; `<` and `>` escaped so it cannot close the tag. */
 function tripData(data: unknown) {
   const json = JSON.stringify(data);
@@ -81,7 +85,7 @@ export function daysMessages(
     : `one per date in order, no place twice, ${STYLE_HINT[request.travelStyle]}`;
   // Times need no order here: the planner sorts each day's activities itself.
   lines.push(
-    `Exactly ${own.length} JSON entries, ${which}: 3-5 activities each, 1-sentence descriptions, USD per person, max ${perDay} a day.`,
+    `Exactly ${own.length} JSON entries, ${which}: 3-5 activities each, 1-sentence descriptions, USD per person, max ${perDay} a day. ${PLACE_FIELDS}`,
   );
   return messages(lines);
 }
@@ -116,7 +120,44 @@ export function regenerateDayMessages(input: {
         wish: input.instruction ?? "",
       }),
       others ? `Other days already visit (use none of these places):\n${others}` : "",
-      `Plan ${date} again as JSON, ${STYLE_HINT[request.travelStyle]}, following the wish if any: 3-5 activities, real places, 1-sentence descriptions, USD per person, max ${perDay} in total.`,
+      `Plan ${date} again as JSON, ${STYLE_HINT[request.travelStyle]}, following the wish if any: 3-5 activities, real places, 1-sentence descriptions, USD per person, max ${perDay} in total. ${PLACE_FIELDS}`,
+    ].filter(Boolean),
+  );
+}
+
+/** One day sent back for repair: its activities as planned and what is wrong with them. */
+export type RepairDay = {
+  date: string;
+  activities: {
+    time: string;
+    activity: string;
+    location: string;
+    lat: number | null;
+    lng: number | null;
+    cost: number | null;
+  }[];
+  problems: string[];
+};
+
+/**
+ * The one realism repair call: the days with warnings (as data, with the warnings' own words) and
+ * the places of the other days, so the corrected days repeat none of them.
+ */
+export function repairDaysMessages(input: {
+  request: TripRequest;
+  dayCount: number;
+  days: RepairDay[];
+  otherPlaces: string[];
+}): ChatCompletionMessageParam[] {
+  const { request, days } = input;
+  const perDay = Math.floor(request.budget / Math.max(1, input.dayCount));
+  let others = input.otherPlaces.join("; ");
+  if (others.length > OTHER_DAYS_MAX_CHARS) others = `${others.slice(0, OTHER_DAYS_MAX_CHARS)}…`;
+  return messages(
+    [
+      tripData({ destination: destination(request), interests: request.interests, days }),
+      others ? `Other days already visit (use none of these places): ${others}` : "",
+      `Fix the problems of these ${days.length} days as JSON: exactly ${days.length} entries in the order above, ${STYLE_HINT[request.travelStyle]}: 3-5 activities each, real places, times 06:00-23:30 in order, 1-sentence descriptions, USD per person, max ${perDay} a day. ${PLACE_FIELDS}`,
     ].filter(Boolean),
   );
 }
