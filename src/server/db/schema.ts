@@ -123,3 +123,23 @@ export const geocodeCache = pgTable(
 );
 
 export type GeocodeCacheResult = TripPlace | { lat: number; lng: number };
+
+/**
+ * Overpass answers (OpenStreetMap places) per destination and interest, shared by every instance: the
+ * public Overpass instance asks for no repeated identical queries, and a new destination costs at most
+ * one request per interest. `destination` is the point searched around, rounded (see places-cache.ts);
+ * `interest` is a traveller's interest ("History") or `name:<lower-cased text>` for a search by name.
+ * `elements` holds the named OSM elements as Overpass sent them (`type`, `id`, `lat`/`lon` or
+ * `center`, `tags`), so a change in how we read them needs no new request. Rows are refetched after
+ * 30 days; a failed request is never stored.
+ */
+export const placesCache = pgTable(
+  "places_cache",
+  {
+    destination: text("destination").notNull(),
+    interest: text("interest").notNull(),
+    elements: jsonb("elements").$type<unknown[]>().notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.destination, t.interest] })],
+);
