@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
-import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripDates, tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
@@ -11,6 +11,7 @@ import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/gene
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { validate } from "../lib/validate.ts";
+import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;
@@ -21,6 +22,7 @@ async function saveTrip(
   userId: string,
   request: TripRequest,
   itinerary: Itinerary,
+  place: TripPlace | null,
 ): Promise<Trip> {
   const [row] = await deps.database.db
     .insert(trips)
@@ -33,6 +35,7 @@ async function saveTrip(
       travelStyle: request.travelStyle,
       interests: request.interests,
       itinerary,
+      place,
       status: TRIP_STATUS_GENERATED,
     })
     .returning();
@@ -58,14 +61,16 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     await enforceGenerationLimit(deps, user.id, c.var.clientIp);
 
     const started = performance.now();
-    const logSuccess = (tripId: string, usage: object) =>
+    const logSuccess = (tripId: string, plan: PlanTripResult) =>
       deps.logger.info(
         {
           requestId: c.var.requestId,
           tripId,
           mode: deps.ai.mode,
           days: tripDates(request.startDate, request.endDate).length,
-          usage,
+          usage: plan.usage,
+          placeResolved: plan.place !== null,
+          warnings: plan.warnings.length,
           ms: Math.round(performance.now() - started),
         },
         "itinerary generated",
@@ -75,9 +80,9 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       const controller = new AbortController();
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
-        const { itinerary, usage } = await deps.ai.generate(request, { signal: controller.signal });
-        const trip = await saveTrip(deps, user.id, request, itinerary);
-        logSuccess(trip.id, usage);
+        const plan = await planTrip(deps, request, { signal: controller.signal });
+        const trip = await saveTrip(deps, user.id, request, plan.itinerary, plan.place);
+        logSuccess(trip.id, plan);
         return c.json({ trip }, 201);
       } catch (error) {
         logFailure(deps, c.var.requestId, error, "itinerary generation failed");
@@ -102,14 +107,14 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
           mode: deps.ai.mode,
           days: tripDates(request.startDate, request.endDate),
         });
-        const { itinerary, usage } = await deps.ai.generate(request, {
+        const plan = await planTrip(deps, request, {
           signal: controller.signal,
           onEvent: (event) => void send(event.type, event),
         });
         // The browser left: the itinerary is complete but nobody asked to keep it.
         if (controller.signal.aborted) return;
-        const trip = await saveTrip(deps, user.id, request, itinerary);
-        logSuccess(trip.id, usage);
+        const trip = await saveTrip(deps, user.id, request, plan.itinerary, plan.place);
+        logSuccess(trip.id, plan);
         await send("done", { trip });
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -14,6 +14,8 @@ import { AppError, notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { validate } from "../lib/validate.ts";
+import { createActivityLocator } from "../services/trip-planning/locate-activities.ts";
+import { checkDayPlaces } from "../services/trip-planning/place-checks.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";
@@ -45,7 +47,10 @@ async function proposeDay(
     },
     { signal },
   );
-  return { proposal: day, version: row.version };
+  // The same checks as a generated trip: no pin far from the destination, the geocoder's when set.
+  const locator = createActivityLocator(deps.geo, signal);
+  const proposal = await locator.locateDay(checkDayPlaces(day, row.place), row.place);
+  return { proposal, version: row.version };
 }
 
 /**

@@ -1,0 +1,131 @@
+import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
+import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { safeErrorMessage } from "../../lib/safe-error.ts";
+import type {
+  GenerateOptions,
+  GenerationEvent,
+  ItineraryGenerator,
+} from "../ai/itinerary-generator.ts";
+import { itineraryProblems } from "../ai/validate-itinerary.ts";
+import type { GeoService } from "../geo/geo-service.ts";
+import type { ModelUsage } from "../model/model-client.ts";
+import { GenerationError } from "../model/model-error.ts";
+import { createActivityLocator } from "./locate-activities.ts";
+import { checkDayPlaces } from "./place-checks.ts";
+
+/** What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app. */
+export type PlanningServices = { ai: ItineraryGenerator; geo: GeoService; logger?: Logger };
+
+export type PlanTripResult = {
+  itinerary: Itinerary;
+  place: TripPlace | null;
+  usage: ModelUsage;
+  /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
+  warnings: RealismWarning[];
+};
+
+const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
+  calls: a.calls + b.calls,
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+});
+
+/** The warnings of each day, in date order, in the words the traveller would see. */
+function problemsByDay(warnings: readonly RealismWarning[]) {
+  const byDate = new Map<string, string[]>();
+  for (const w of warnings) byDate.set(w.date, [...(byDate.get(w.date) ?? []), w.message]);
+  return [...byDate]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, problems]) => ({ date, problems }));
+}
+
+/**
+ * A trip planned end to end, nothing saved:
+ * 1. the destination is resolved (name, country, coordinates, time zone) while the model writes;
+ * 2. every activity's coordinates are checked: out of range, or further than 60 km from the
+ *    destination, they become null (without a resolved destination only the range is checked);
+ * 3. with a geocoder (GEOCODER_URL) each location is looked up near the destination and a hit
+ *    replaces the model's guess; a miss keeps the (checked) guess;
+ * 4. the realism checks run; when they warn, ONE repair call sends the days with warnings and their
+ *    messages back to the model, the corrected days go through 2–3 again, and whatever warnings remain
+ *    are returned with the plan. A failed repair, or one that leaves more warnings, keeps the original.
+ * Day events reach `options.onEvent` with coordinates checked against the destination when it is
+ * already known, and without coordinates when it is not yet (never a wrong pin, never a wait).
+ */
+export async function planTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+): Promise<PlanTripResult> {
+  const { ai, geo, logger } = services;
+  const { signal } = options;
+  let resolved: { place: TripPlace | null } | null = null;
+  const placeReady = geo
+    .resolveDestination(request.destination, { signal })
+    .catch(() => null)
+    .then((place) => {
+      resolved = { place };
+      return place;
+    });
+  const locator = createActivityLocator(geo, signal);
+
+  const onEvent = (event: GenerationEvent) => {
+    if (event.type !== "day") return options.onEvent?.(event);
+    if (resolved) locator.prefetch(checkDayPlaces(event.day, resolved.place), resolved.place);
+    else void placeReady.then((place) => locator.prefetch(checkDayPlaces(event.day, place), place));
+    const preview = resolved
+      ? checkDayPlaces(event.day, resolved.place)
+      : {
+          date: event.day.date,
+          activities: event.day.activities.map((a) => ({ ...a, lat: null, lng: null })),
+        };
+    options.onEvent?.({ ...event, day: preview });
+  };
+
+  const generated = await ai.generate(request, { signal, onEvent });
+  const place = await placeReady;
+  const placeDay = (day: Day) => locator.locateDay(checkDayPlaces(day, place), place);
+  let itinerary: Itinerary = { days: await Promise.all(generated.itinerary.days.map(placeDay)) };
+  let usage = generated.usage;
+  const check = (plan: Itinerary) => checkItineraryRealism(plan, { budget: request.budget });
+  let warnings = check(itinerary);
+  if (warnings.length === 0 || signal.aborted) return { itinerary, place, usage, warnings };
+
+  try {
+    const repair = await ai.repairDays(
+      { request, itinerary, days: problemsByDay(warnings) },
+      { signal },
+    );
+    usage = addUsage(usage, repair.usage);
+    const fixed = new Map<string, Day>();
+    for (const day of repair.days) fixed.set(day.date, await placeDay(day));
+    const repaired = {
+      days: itinerary.days.map((day) => fixed.get(day.date) ?? day),
+    };
+    const dates = tripDates(request.startDate, request.endDate);
+    const problems = itineraryProblems(repaired, dates);
+    const remaining = check(repaired);
+    if (problems.length === 0 && remaining.length <= warnings.length) {
+      itinerary = repaired;
+      warnings = remaining;
+    } else {
+      logger?.info(
+        { before: warnings.length, after: remaining.length, problems: problems.length },
+        "realism repair not taken",
+      );
+    }
+  } catch (error) {
+    if (signal.aborted) throw new GenerationError("aborted", "aborted", { cause: error });
+    // The plan is still a plan: it is saved with its warnings shown.
+    logger?.warn(
+      {
+        code: error instanceof GenerationError ? error.code : "internal",
+        err: safeErrorMessage(error),
+      },
+      "realism repair failed",
+    );
+  }
+  return { itinerary, place, usage, warnings };
+}
