@@ -35,8 +35,9 @@ export type Reconciled = {
  * - No id, or an id this trip does not know (or one already used in this change): a new activity
  *   with a fresh id and whatever place the client picked.
  * - A known id keeps its id. Its place (lat/lng/osmId/openingHours/why) stays while its location
- *   text is the same; when the text changed the place is cleared, unless the client sent a
- *   different place with it (a place picked from a list), which is then taken as sent.
+ *   text is the same; when the text changed the place is cleared (its `why` stays), unless the
+ *   client sent a different place with it (a pin placed by hand, a place picked from a list), which
+ *   is then taken as sent. The route then looks relocated ones up and checks every pin's distance.
  */
 export function reconcileActivity(
   input: ActivityInput,
@@ -54,7 +55,12 @@ export function reconcileActivity(
   }
   const picked = hasPlace(input) && !samePlace(input, previous);
   const moved = !sameText(input.location, previous.location);
-  const place = picked ? placeOf(input) : moved ? NO_PLACE : placeOf(previous);
+  // A new location loses its coordinates and OpenStreetMap match, not the reason it is in the plan.
+  const place = picked
+    ? placeOf(input)
+    : moved
+      ? { ...NO_PLACE, why: previous.why }
+      : placeOf(previous);
   return {
     activity: { id: previous.id, ...text, ...place },
     relocated: moved && !picked,

@@ -17,6 +17,7 @@ import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
+import { placePatchedTrip } from "../lib/trip-places.ts";
 import { validate } from "../lib/validate.ts";
 
 const uuid = z.uuid();
@@ -43,11 +44,17 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const patch = c.req.valid("json");
     const row = await findOwnTrip(db, user.id, id);
     if (row.version !== patch.version) return conflict(c, row);
-    const { values } = applyTripPatch(row, patch);
+    const patched = applyTripPatch(row, patch);
+    const { itinerary, place } = await placePatchedTrip(
+      c.var.deps.geo,
+      row,
+      patched,
+      c.req.raw.signal,
+    );
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)
-      .set({ ...values, version: sql`${trips.version} + 1` })
+      .set({ ...patched.values, itinerary, place, version: sql`${trips.version} + 1` })
       .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
       .returning();
     if (updated) return c.json({ trip: toTripDto(updated) });
