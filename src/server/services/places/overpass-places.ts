@@ -1,0 +1,194 @@
+import type { Interest } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { safeErrorMessage } from "../../lib/safe-error.ts";
+import { INTEREST_RADIUS_M, INTEREST_TAGS, isInterest } from "./interest-tags.ts";
+import {
+  byNotabilityThenDistance,
+  namedElements,
+  toPlace,
+  type OsmElement,
+} from "./osm-element.ts";
+import type { OverpassClient } from "./overpass-client.ts";
+import { candidatesQuery, nameQuery } from "./overpass-query.ts";
+import { createPlacesCache, destinationPoint, nameKey, type CachedAnswer } from "./places-cache.ts";
+import { PlacesError, type LatLng, type Place, type PlacesService } from "./places-service.ts";
+
+/** `out … N` for one interest: enough to plan a fortnight from, small enough for the public instance. */
+export const CANDIDATES_PER_INTEREST = 200;
+/** A search by name looks this far around the destination (a day trip away). */
+export const NAME_SEARCH_RADIUS_M = 15_000;
+const NAME_SEARCH_LIMIT = 50;
+
+/** Lower-cased, accents and extra spaces removed: "Musée  du Louvre" and "musee du louvre" match. */
+export const normalizeName = (text: string) =>
+  text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** 0: the same name; 1: it starts with the text; 2: it contains it; null: no match. */
+function matchRank(name: string, text: string): number | null {
+  const n = normalizeName(name);
+  if (n === text) return 0;
+  if (n.startsWith(text)) return 1;
+  return n.includes(text) ? 2 : null;
+}
+
+/** Places matching `text` (normalised), best match first, then notable, then nearest. */
+function rankByName(places: Place[], text: string, near: LatLng): Place[] {
+  const order = byNotabilityThenDistance(near);
+  return places
+    .map((place) => ({ place, rank: matchRank(place.name, text) }))
+    .filter((m): m is { place: Place; rank: number } => m.rank !== null)
+    .sort((a, b) => a.rank - b.rank || order(a.place, b.place))
+    .map((m) => m.place);
+}
+
+const placesOf = (elements: readonly unknown[]) => namedElements(elements).map(toPlace);
+
+export type OverpassPlacesOptions = {
+  db: Db;
+  logger: Logger;
+  client: OverpassClient;
+  now?: () => number;
+};
+
+/** The places service over the Overpass API and the database cache (see PlacesService). */
+export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesService {
+  const { logger, client } = options;
+  const cache = createPlacesCache(options.db, options.now);
+  // Two trips asking for the same destination and interest at once share one request.
+  const pending = new Map<string, Promise<OsmElement[]>>();
+
+  const readCache = <T>(read: () => Promise<T>, empty: T) =>
+    read().catch((error: unknown) => {
+      logger.warn({ err: safeErrorMessage(error) }, "places cache read failed");
+      return empty;
+    });
+
+  /** One Overpass request, stored on success; a stale answer stands in when the request fails. */
+  async function fetchAndStore(
+    key: string,
+    interest: string,
+    ql: string,
+    stale: CachedAnswer | undefined,
+    signal: AbortSignal,
+  ): Promise<OsmElement[]> {
+    const id = `${key}\n${interest}`;
+    const inFlight = pending.get(id);
+    if (inFlight) return inFlight;
+    const request = (async () => {
+      try {
+        const elements = namedElements(await client.query(ql, { signal }));
+        await cache.put(key, interest, elements).catch((error: unknown) => {
+          logger.warn({ err: safeErrorMessage(error) }, "places cache write failed");
+        });
+        return elements;
+      } catch (error) {
+        if (!(error instanceof PlacesError) || signal.aborted) throw error;
+        // The interest or name stays out of the log: it can be the traveller's own text.
+        logger.warn(
+          {
+            reason: error.reason,
+            status: error.status,
+            err: safeErrorMessage(error.cause ?? error),
+            stale: Boolean(stale),
+          },
+          "overpass request failed",
+        );
+        if (stale) return namedElements(stale.elements);
+        throw error;
+      }
+    })();
+    pending.set(id, request);
+    try {
+      return await request;
+    } finally {
+      pending.delete(id);
+    }
+  }
+
+  async function byName(text: string, near: LatLng, signal: AbortSignal): Promise<Place[]> {
+    const { key, point } = destinationPoint(near);
+    const interest = nameKey(text);
+    const cached = (
+      await readCache(() => cache.getMany(key, [interest]), new Map<string, CachedAnswer>())
+    ).get(interest);
+    if (cached?.fresh) return placesOf(cached.elements);
+    const ql = nameQuery(text, point, NAME_SEARCH_RADIUS_M, NAME_SEARCH_LIMIT);
+    return (await fetchAndStore(key, interest, ql, cached, signal)).map(toPlace);
+  }
+
+  /** Places from the destination's fresh candidate answers already in the cache (no request). */
+  async function cachedCandidates(near: LatLng): Promise<Place[]> {
+    const { key } = destinationPoint(near);
+    const all = await readCache(() => cache.getAll(key), new Map<string, CachedAnswer>());
+    const places = new Map<string, Place>();
+    for (const [interest, answer] of all) {
+      if (interest.startsWith("name:") || !answer.fresh) continue;
+      for (const place of placesOf(answer.elements)) places.set(place.osmId, place);
+    }
+    return [...places.values()];
+  }
+
+  return {
+    enabled: true,
+
+    async candidates(near, interests, { signal }) {
+      const wanted = [...new Set(interests)].filter(isInterest);
+      if (wanted.length === 0) return [];
+      const { key, point } = destinationPoint(near);
+      const cached = await readCache(
+        () => cache.getMany(key, wanted),
+        new Map<string, CachedAnswer>(),
+      );
+      const answers = await Promise.allSettled(
+        wanted.map(async (interest: Interest) => {
+          const stored = cached.get(interest);
+          if (stored?.fresh) return { interest, elements: namedElements(stored.elements) };
+          const ql = candidatesQuery(
+            INTEREST_TAGS[interest],
+            point,
+            INTEREST_RADIUS_M[interest],
+            CANDIDATES_PER_INTEREST,
+          );
+          return { interest, elements: await fetchAndStore(key, interest, ql, stored, signal) };
+        }),
+      );
+      signal.throwIfAborted();
+      // One interest failing fails the whole answer (the others are cached for the next try): a
+      // plan from half the interests would quietly leave out what the traveller asked for.
+      const failure = answers.find((a) => a.status === "rejected");
+      if (failure) throw failure.reason;
+
+      const places = new Map<string, Place>();
+      for (const answer of answers) {
+        if (answer.status !== "fulfilled") continue;
+        for (const element of answer.value.elements) {
+          const place = toPlace(element);
+          const seen = places.get(place.osmId);
+          if (seen) seen.interests = [...(seen.interests ?? []), answer.value.interest];
+          else places.set(place.osmId, { ...place, interests: [answer.value.interest] });
+        }
+      }
+      return [...places.values()].sort(byNotabilityThenDistance(near));
+    },
+
+    async findByName(name, near, { signal }) {
+      const text = normalizeName(name);
+      if (text.length < 2) return null;
+      // A candidate of the same name is already known: no request.
+      const known = rankByName(await cachedCandidates(near), text, near).find(
+        (p) => normalizeName(p.name) === text,
+      );
+      if (known) return known;
+      return rankByName(await byName(name.trim(), near, signal), text, near)[0] ?? null;
+    },
+
+    async search(q, near, { signal, limit = 20 }) {
+      const text = normalizeName(q);
+      if (text === "") return [];
+      const fromCandidates = rankByName(await cachedCandidates(near), text, near);
+      if (fromCandidates.length > 0) return fromCandidates.slice(0, limit);
+      return rankByName(await byName(q.trim(), near, signal), text, near).slice(0, limit);
+    },
+  };
+}
