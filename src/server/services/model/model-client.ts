@@ -1,9 +1,6 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "openai";
+import type * as OpenAiSdk from "openai";
+import type OpenAI from "openai";
+import type { APIError } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
@@ -32,24 +29,51 @@ const MAX_RETRIES = 2;
 /** A Retry-After longer than this is a provider that will not recover in time for the user waiting. */
 const MAX_RETRY_WAIT_MS = 20_000;
 
-function createSdk(settings: ModelSettings) {
-  // Retries are ours (below): the SDK's would also retry timeouts and could not tell quota from rate.
-  return new OpenAI({
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey,
-    timeout: settings.timeoutMs,
-    maxRetries: 0,
-  });
+type OpenAiModule = typeof OpenAiSdk;
+
+/** The SDK's module (its error classes are checked with instanceof) and the client made from it. */
+type Sdk = { openai: OpenAiModule; client: OpenAI };
+
+/*
+ * The SDK is imported with the first model call, not at start-up: a server without AI_* settings
+ * never needs it, and one with them starts answering before the first trip is planned.
+ */
+let openAiModule: Promise<OpenAiModule> | undefined;
+const loadOpenAi = () => (openAiModule ??= import("openai"));
+
+function createSdk(settings: ModelSettings): () => Promise<Sdk> {
+  let sdk: Promise<Sdk> | undefined;
+  return () =>
+    (sdk ??= loadOpenAi()
+      .then((openai) => ({
+        openai,
+        // Retries are ours (below): the SDK's would also retry timeouts and could not tell quota from rate.
+        client: new openai.OpenAI({
+          baseURL: settings.baseUrl,
+          apiKey: settings.apiKey,
+          timeout: settings.timeoutMs,
+          maxRetries: 0,
+        }),
+      }))
+      .catch((error: unknown) => {
+        // A failed import is not cached: the next call tries again.
+        sdk = undefined;
+        openAiModule = undefined;
+        throw error;
+      }));
 }
 
 const failed = (code: ConstructorParameters<typeof GenerationError>[0], cause?: unknown) =>
   new GenerationError(code, MESSAGES.generateTripFailed, { cause });
 
-function isRetryable(error: unknown): error is APIError {
-  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError)
+function isRetryable(openai: OpenAiModule, error: unknown): error is APIError {
+  if (
+    error instanceof openai.APIConnectionTimeoutError ||
+    error instanceof openai.APIUserAbortError
+  )
     return false;
-  if (error instanceof APIConnectionError) return true;
-  if (!(error instanceof APIError) || error.status === undefined) return false;
+  if (error instanceof openai.APIConnectionError) return true;
+  if (!(error instanceof openai.APIError) || error.status === undefined) return false;
   // 429 for an exhausted quota will not clear by waiting (WIRE-FORMATS: "quota (don't retry)").
   if (error.status === 429) return error.code !== "insufficient_quota";
   return error.status === 408 || error.status === 409 || error.status >= 500;
@@ -85,7 +109,7 @@ function sleep(ms: number, signal: AbortSignal) {
 }
 
 type CompleteOptions = {
-  client: OpenAI;
+  sdk: Sdk;
   model: string;
   messages: ChatCompletionMessageParam[];
   schemaName: string;
@@ -106,15 +130,19 @@ type CompleteOptions = {
  * Only the request is retried, before any answer arrived; partial answers are never shown to the
  * user (an answer reaches the browser only after it validated), so a retry repeats nothing they saw.
  */
-async function withRetries<T>(create: () => Promise<T>, signal: AbortSignal): Promise<T> {
+async function withRetries<T>(
+  openai: OpenAiModule,
+  create: () => Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await create();
     } catch (error) {
-      if (signal.aborted || error instanceof APIUserAbortError)
+      if (signal.aborted || error instanceof openai.APIUserAbortError)
         throw new GenerationError("aborted", "aborted", { cause: error });
-      if (error instanceof APIConnectionTimeoutError) throw failed("ai_timeout", error);
-      if (!isRetryable(error) || attempt >= MAX_RETRIES) throw error;
+      if (error instanceof openai.APIConnectionTimeoutError) throw failed("ai_timeout", error);
+      if (!isRetryable(openai, error) || attempt >= MAX_RETRIES) throw error;
       const wait = retryDelayMs(error, attempt);
       if (wait > MAX_RETRY_WAIT_MS) throw error;
       await sleep(wait, signal);
@@ -147,8 +175,9 @@ function requestBody(options: CompleteOptions, useJsonSchema: boolean) {
 
 async function createAnswer(options: CompleteOptions, useJsonSchema: boolean): Promise<Answer> {
   const response = await withRetries(
+    options.sdk.openai,
     () =>
-      options.client.chat.completions.create(requestBody(options, useJsonSchema), {
+      options.sdk.client.chat.completions.create(requestBody(options, useJsonSchema), {
         signal: options.signal,
       }),
     options.signal,
@@ -182,8 +211,9 @@ async function streamAnswer(
   const answer: Answer = { content: "", refusal: null, finishReason: null, usage: null };
   try {
     const stream = await withRetries(
+      options.sdk.openai,
       () =>
-        options.client.chat.completions.create(
+        options.sdk.client.chat.completions.create(
           {
             ...requestBody(options, useJsonSchema),
             stream: true,
@@ -229,7 +259,7 @@ async function completeJson(options: CompleteOptions): Promise<string> {
     } catch (error) {
       // Providers without structured outputs answer json_schema with a 400: ask again for json_object.
       const rejected =
-        error instanceof APIError &&
+        error instanceof options.sdk.openai.APIError &&
         (error.status === 400 || error.status === 422) &&
         !options.state.jsonSchemaRejected;
       if (!rejected) throw error;
@@ -273,7 +303,7 @@ function parseAnswer<T>(
   return { ok: false, problem: `The JSON did not match the required shape:\n${issues.join("\n")}` };
 }
 
-export type JsonCall<T> = Omit<CompleteOptions, "jsonSchema" | "client" | "model" | "timeoutMs"> & {
+export type JsonCall<T> = Omit<CompleteOptions, "jsonSchema" | "sdk" | "model" | "timeoutMs"> & {
   schema: z.ZodType<T>;
 };
 
@@ -283,12 +313,16 @@ export function toResponseSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** The model, its timeout and the SDK, loaded with the first call. */
+type Connection = { sdk: () => Promise<Sdk>; model: string; timeoutMs: number };
+
 /** Asks, validates with zod, and gives a failing answer one repair attempt that names the problem. */
-async function callForJson<T>(
-  sdk: Pick<CompleteOptions, "client" | "model" | "timeoutMs">,
-  jsonCall: JsonCall<T>,
-): Promise<T> {
-  const call = { ...jsonCall, ...sdk };
+async function callForJson<T>(connection: Connection, jsonCall: JsonCall<T>): Promise<T> {
+  const { model, timeoutMs } = connection;
+  const sdk = await connection.sdk().catch((error: unknown) => {
+    throw failed("ai_unavailable", error);
+  });
+  const call = { ...jsonCall, sdk, model, timeoutMs };
   const jsonSchema = toResponseSchema(call.schema);
   const first = await completeJson({ ...call, jsonSchema });
   const parsed = parseAnswer(first, call.schema);
@@ -328,17 +362,16 @@ export type TextCall = {
  * 5xx, honouring Retry-After) only before its first piece arrived, so nothing the user already saw
  * is repeated; `timeoutMs` bounds the whole answer, stream included.
  */
-async function* streamText(
-  sdk: Pick<CompleteOptions, "client" | "model" | "timeoutMs">,
-  call: TextCall,
-): AsyncGenerator<string> {
-  const deadline = AbortSignal.timeout(sdk.timeoutMs);
+async function* streamText(connection: Connection, call: TextCall): AsyncGenerator<string> {
+  const deadline = AbortSignal.timeout(connection.timeoutMs);
   const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  const sdk = await connection.sdk();
   const stream = await withRetries(
+    sdk.openai,
     () =>
       sdk.client.chat.completions.create(
         {
-          model: sdk.model,
+          model: connection.model,
           messages: call.messages,
           temperature: call.temperature,
           max_tokens: call.maxTokens,
@@ -372,11 +405,15 @@ export type ModelClient = {
 };
 
 export function createModelClient(settings: ModelSettings): ModelClient {
-  const sdk = { client: createSdk(settings), model: settings.model, timeoutMs: settings.timeoutMs };
+  const connection = {
+    sdk: createSdk(settings),
+    model: settings.model,
+    timeoutMs: settings.timeoutMs,
+  };
   return {
     model: settings.model,
     timeoutMs: settings.timeoutMs,
-    callForJson: (call) => callForJson(sdk, call),
-    streamText: (call) => streamText(sdk, call),
+    callForJson: (call) => callForJson(connection, call),
+    streamText: (call) => streamText(connection, call),
   };
 }
