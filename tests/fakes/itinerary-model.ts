@@ -1,21 +1,179 @@
 import type { ChatRequest } from "./openai-fake.ts";
 
+import { NOMINATIM_PLACES } from "./nominatim-fake.ts";
+
 /** How the prompts ask for a number of days ("exactly 7 entries", "Exactly 2 JSON entries"). */
 const ENTRIES = /exactly (\d+) (?:JSON )?entries/i;
+const DATE = /\d{4}-\d{2}-\d{2}/;
+
+const promptText = (body: ChatRequest) => body.messages.map((m) => m.content ?? "").join("\n");
+
+/** What the prompt carries inside <trip>…</trip> (JSON: the destination alone, or an object). */
+export function promptTripData(body: ChatRequest): unknown {
+  const data = /<trip>(.*?)<\/trip>/s.exec(promptText(body))?.[1];
+  if (!data) return undefined;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trip's destination as the prompt carries it ("" when it carries none). */
+export function promptDestination(body: ChatRequest): string {
+  const data = promptTripData(body);
+  if (typeof data === "string") return data;
+  const destination = (data as { destination?: unknown } | undefined)?.destination;
+  return typeof destination === "string" ? destination : "";
+}
+
+/**
+ * Markers a test puts in the destination (after a comma, so the geocoder still finds the city:
+ * "Paris, far-pins") to make the fake answer badly:
+ * - `far-pins`: each day's first activity about 550 km away; `bad-pins`: coordinates out of range;
+ * - `rushed`: an activity at 04:30 and a 15 km hop in 10 minutes (realism warnings);
+ * - `stubborn`: the repair call answers the same rushed days again.
+ */
+export function fakeMarkers(destination: string) {
+  const text = destination.toLowerCase();
+  return {
+    far: text.includes("far-pins"),
+    invalid: text.includes("bad-pins"),
+    rushed: text.includes("rushed"),
+    stubborn: text.includes("stubborn"),
+  };
+}
+export type FakeMarkers = ReturnType<typeof fakeMarkers>;
+
+/** Cities the fake model "knows": their centre and the places it plans there. */
+const CITIES: { name: string; lat: number; lng: number; places: string[] }[] = [
+  {
+    name: "paris",
+    lat: 48.8588897,
+    lng: 2.320041,
+    places: NOMINATIM_PLACES.filter((p) => p.displayName.includes("Paris")).map((p) => p.name),
+  },
+  {
+    name: "tokyo",
+    lat: 35.6828387,
+    lng: 139.7594549,
+    places: ["Senso-ji", "Meiji Jingu", "Ueno Park"],
+  },
+  {
+    name: "oslo",
+    lat: 59.9133301,
+    lng: 10.7389701,
+    places: ["Vigeland Park", "Opera House", "Akershus Fortress"],
+  },
+  {
+    name: "new york",
+    lat: 40.7127281,
+    lng: -74.0060152,
+    places: ["Central Park", "High Line", "Brooklyn Bridge"],
+  },
+  {
+    name: "kyoto",
+    lat: 35.0116363,
+    lng: 135.7680294,
+    places: ["Gion", "Nishiki Market", "Kiyomizu-dera"],
+  },
+  {
+    name: "lisbon",
+    lat: 38.7077507,
+    lng: -9.1365919,
+    places: ["Alfama", "Belém Tower", "LX Factory"],
+  },
+];
+const cityOf = (destination: string) => {
+  const name = destination.split(",")[0]?.trim().toLowerCase() ?? "";
+  return CITIES.find((c) => c.name === name);
+};
+
+/** The model's guess of where a place is: the real spot a little off (so a geocoder's hit shows). */
+function guessOf(place: string, city: (typeof CITIES)[number] | undefined, i: number, d: number) {
+  if (!city) return { lat: null, lng: null };
+  const known = NOMINATIM_PLACES.find((p) => p.name === place);
+  if (known) return { lat: known.lat + 0.002, lng: known.lon - 0.002 };
+  return { lat: city.lat + i * 0.004, lng: city.lng + (d % 5) * 0.003 };
+}
+
+const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) / 10_000);
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type FakeDayOptions = {
+  destination?: string;
+  /** The first date these days are for; labels make every day's places its own (no repeats). */
+  firstDate?: string;
+  /** The prompt's "max N a day": the day's three activities stay within it. */
+  maxPerDay?: number;
+  /** Markers to follow (default: those of the destination). */
+  markers?: Partial<FakeMarkers>;
+  /** The day's position in the trip, when no date is known. */
+  firstIndex?: number;
+};
+
+/**
+ * One day as the well-behaved fake model writes it: Activity 1–3 at 09:00, 13:00 and 17:00, $20 each
+ * (less when the daily cap is lower), places of the destination labelled with the date, coordinates
+ * near the destination when the model knows the city (null otherwise), and a short why.
+ */
+export function fakeDayActivities(d: number, options: FakeDayOptions = {}) {
+  const destination = options.destination ?? "";
+  const markers = { ...fakeMarkers(destination), ...options.markers };
+  const city = cityOf(destination);
+  const names = city?.places ?? ["Gion"];
+  const label = options.firstDate
+    ? addDays(options.firstDate, d)
+    : `day ${(options.firstIndex ?? 0) + d + 1}`;
+  const cost = Math.min(20, Math.floor((options.maxPerDay ?? Infinity) / 3));
+  const times = markers.rushed ? ["04:30", "09:00", "09:10"] : ["09:00", "13:00", "17:00"];
+  return [0, 1, 2].map((i) => {
+    const place = names[(i + 3 * d) % names.length] ?? "Gion";
+    let { lat, lng } = guessOf(place, city, i, d);
+    if (markers.rushed && i === 2 && lat !== null && lng !== null) lat += 0.135; // ~15 km in 10 minutes
+    if (markers.far && i === 0 && lat !== null) lat += 5;
+    if (markers.invalid && i === 0) [lat, lng] = [123.4, 45];
+    if (markers.invalid && i === 1) [lat, lng] = [10, 200];
+    return {
+      time: times[i] ?? "20:00",
+      activity: `Activity ${i + 1}`,
+      location: `${place} (${label})`,
+      description: "A short walk.",
+      cost,
+      lat: round(lat),
+      lng: round(lng),
+      why: i === 2 ? "Food" : "Culture",
+    };
+  });
+}
 
 /**
  * A well-behaved itinerary model for the OpenAI fake's `respond`: it reads how many entries the
- * prompt asks for and whether it is the outline or the days, and answers valid JSON of that shape.
+ * prompt asks for and whether it is the outline, the days, a regenerated day or the realism repair,
+ * and answers valid JSON of that shape (with the markers of `fakeMarkers` honoured).
  */
 export function answerItineraryPrompt(body: ChatRequest): string {
   const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
   if (isRegenerateDayPrompt(body)) return regeneratedDayAnswer(body);
+  if (isRepairPrompt(body)) return repairAnswer(body);
   const asked = ENTRIES.exec(prompt);
   const count = Number(asked?.[1] ?? 1);
   if (prompt.includes("Outline this")) return itineraryOutlineAnswer(count);
-  if (asked) return itineraryDaysAnswer(count);
+  if (asked)
+    return itineraryDaysAnswer(count, {
+      destination: promptDestination(body),
+      firstDate: DATE.exec(prompt)?.[0],
+      maxPerDay: maxPerDay(prompt),
+    });
   return `Fake model reply to: ${prompt.slice(0, 200)}`;
 }
+
+const maxPerDay = (prompt: string) => {
+  const max = /max (\d+) a day/.exec(prompt)?.[1];
+  return max === undefined ? undefined : Number(max);
+};
 
 export const itineraryOutlineAnswer = (count: number) =>
   JSON.stringify({
@@ -25,18 +183,43 @@ export const itineraryOutlineAnswer = (count: number) =>
     })),
   });
 
-export const itineraryDaysAnswer = (count: number) =>
+export const itineraryDaysAnswer = (count: number, options: FakeDayOptions = {}) =>
   JSON.stringify({
-    days: Array.from({ length: count }, () => ({
-      activities: [0, 1, 2].map((i) => ({
-        time: `${String(9 + i * 4).padStart(2, "0")}:00`,
-        activity: `Activity ${i + 1}`,
-        location: "Gion",
-        description: "A walk through the old streets.",
-        cost: 20,
-      })),
+    days: Array.from({ length: count }, (_, d) => ({ activities: fakeDayActivities(d, options) })),
+  });
+
+/** The realism repair call (`trip_repair`, "Fix the problems of these N days"). */
+export const isRepairPrompt = (body: ChatRequest) =>
+  body.response_format?.json_schema?.name === "trip_repair" ||
+  /Fix the problems of these \d+ days/.test(promptText(body));
+
+/** The days the repair call sends, with their problems (the warnings' own words). */
+export function repairPromptDays(body: ChatRequest): { date: string; problems: string[] }[] {
+  const days = (promptTripData(body) as { days?: unknown } | undefined)?.days;
+  if (!Array.isArray(days)) return [];
+  return days.map((day: { date?: unknown; problems?: unknown }) => ({
+    date: typeof day.date === "string" ? day.date : "",
+    problems: Array.isArray(day.problems) ? day.problems.map(String) : [],
+  }));
+}
+
+/** Corrected days, one per day sent, with other places than before (unless the trip is stubborn). */
+export function repairAnswer(body: ChatRequest): string {
+  const destination = promptDestination(body);
+  const markers = fakeMarkers(destination);
+  const days = repairPromptDays(body);
+  const prompt = promptText(body);
+  return JSON.stringify({
+    days: days.map((day) => ({
+      activities: fakeDayActivities(0, {
+        destination,
+        firstDate: day.date,
+        maxPerDay: maxPerDay(prompt),
+        markers: { rushed: markers.rushed && markers.stubborn },
+      }),
     })),
   });
+}
 
 /*
  * Answers the size of a real model's: four activities a day with one-sentence descriptions, and an
@@ -97,6 +280,9 @@ export function realisticDaysAnswer(count: number, firstDay = 0) {
             location: `${place}, Kyoto`,
             description: `Spend an unhurried hour around ${place}, taking in the details most visitors miss.`,
             cost: slot.cost + d,
+            lat: 35.0116 + i * 0.004,
+            lng: 135.7681 + d * 0.003,
+            why: "For your interest in temples and food",
           };
         }),
       };
@@ -123,7 +309,7 @@ export const isRegenerateDayPrompt = (body: ChatRequest) =>
 
 /** The places the prompt says other days already visit (one "date: a; b" line per day). */
 export function otherDaysPlaces(body: ChatRequest): string[] {
-  const prompt = body.messages.map((m) => m.content ?? "").join("\n");
+  const prompt = promptText(body);
   const section = /Other days already visit[^\n]*\n([\s\S]*?)\n(?=Plan )/.exec(prompt)?.[1] ?? "";
   return section
     .split("\n")
@@ -160,6 +346,7 @@ export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): stri
     "LX Factory",
   ];
   const fresh = pool.filter((p) => !taken.has(p.toLowerCase())).slice(0, 3);
+  const city = cityOf(promptDestination(body));
   return JSON.stringify({
     activities: fresh.map((place, i) => ({
       time: ["10:00", "13:30", "18:00"][i] ?? "20:00",
@@ -167,6 +354,9 @@ export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): stri
       location: place,
       description: `A fresh idea for this day at ${place}.`,
       cost: 10 + i * 5,
+      lat: city ? city.lat + 0.003 * (i + 1) : null,
+      lng: city ? city.lng - 0.002 * (i + 1) : null,
+      why: indoors ? "Indoors, as you asked" : "A fresh take on your interests",
     })),
   });
 }

@@ -16,7 +16,8 @@ const KNOWN_DAILY = new Set([
 ]);
 
 /**
- * Open-Meteo on 127.0.0.1: geocoding `/v1/search` (no `results` key on no match) and `/v1/forecast`
+ * Open-Meteo on 127.0.0.1: geocoding `/v1/search` (the best match with its IANA `timezone`, `country`
+ * name and `country_code`; no `results` key on no match) and `/v1/forecast`
  * with parallel `daily` arrays, `timezone=auto`, and 400 `{error:true, reason}` on bad parameters.
  * One server answers both hosts' paths.
  */
@@ -41,7 +42,7 @@ export async function startOpenMeteoFake(options: { port?: number; now?: () => n
               admin1: place.state,
               timezone: place.timezone,
               population: 1000000,
-              country: place.country,
+              country: place.countryName,
             },
           ],
           generationtime_ms: 0.52,

@@ -6,7 +6,10 @@ export type FakeCondition = "Clear" | "Clouds" | "Rain" | "Snow";
 /** The places both weather fakes know, with five days of weather each (°C at the day's first entry). */
 export type FakePlace = {
   name: string;
+  /** ISO 3166-1 alpha-2, as both services' `country`/`country_code` carry it. */
   country: string;
+  /** The English country name Open-Meteo's geocoding gives as `country`. */
+  countryName: string;
   state?: string;
   lat: number;
   lon: number;
@@ -20,6 +23,7 @@ export const FAKE_PLACES: FakePlace[] = [
   {
     name: "Paris",
     country: "FR",
+    countryName: "France",
     state: "Ile-de-France",
     lat: 48.8588897,
     lon: 2.320041,
@@ -31,6 +35,7 @@ export const FAKE_PLACES: FakePlace[] = [
   {
     name: "Tokyo",
     country: "JP",
+    countryName: "Japan",
     lat: 35.6828387,
     lon: 139.7594549,
     timezone: "Asia/Tokyo",
@@ -41,6 +46,7 @@ export const FAKE_PLACES: FakePlace[] = [
   {
     name: "Oslo",
     country: "NO",
+    countryName: "Norway",
     lat: 59.9133301,
     lon: 10.7389701,
     timezone: "Europe/Oslo",
@@ -51,6 +57,7 @@ export const FAKE_PLACES: FakePlace[] = [
   {
     name: "New York",
     country: "US",
+    countryName: "United States",
     state: "New York",
     lat: 40.7127281,
     lon: -74.0060152,

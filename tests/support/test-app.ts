@@ -14,6 +14,9 @@ export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
 type Settings = Partial<Record<keyof EnvInput, string>>;
 
+/** Nothing listens on port 9 (discard): requests there fail at once, without leaving the machine. */
+export const CLOSED_PORT_URL = "http://127.0.0.1:9";
+
 /**
  * The real app on a fresh database, wired from settings exactly as in production.
  * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules;
@@ -32,6 +35,10 @@ export async function createTestApp(
       AUTH_SECRET: TEST_SECRET,
       APP_ORIGIN: TEST_ORIGIN,
       DATA_DIR: dataDir,
+      // Tests never reach the internet: a closed loopback port (the discard port) unless a test
+      // passes its fake's URL; OpenStreetMap places off.
+      OPEN_METEO_GEOCODING_URL: CLOSED_PORT_URL,
+      OVERPASS_URL: "off",
       ...settings,
     }),
   );
