@@ -31,9 +31,9 @@ export async function placePatchedTrip(
     itinerary.days.map(async (day) => ({
       date: day.date,
       activities: await Promise.all(
-        day.activities.map((a) => {
+        day.activities.map(async (a) => {
           const checked = checkActivityPlace(a, place);
-          return relocated.has(a.id) ? locator.locate(checked, place) : checked;
+          return relocated.has(a.id) ? await locator.locate(checked, place) : checked;
         }),
       ),
     })),

@@ -12,7 +12,7 @@ export function createIntervalQueue(intervalMs: number, now: () => number = Date
       if (ms <= 0) return resolve();
       const onAbort = () => {
         clearTimeout(timer);
-        reject(signal.reason);
+        reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
       };
       const timer = setTimeout(() => {
         signal.removeEventListener("abort", onAbort);
