@@ -6,6 +6,7 @@ import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
 import type { ChatModel } from "./services/chat-model/chat-model.ts";
 import type { GeoService } from "./services/geo/geo-service.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { PlacesService } from "./services/places/places-service.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import type { WeatherService } from "./services/weather/weather-service.ts";
 
@@ -22,6 +23,8 @@ export type AppDeps = {
   weather: WeatherService;
   /** Destinations (Open-Meteo geocoding) and, with GEOCODER_URL, activity locations. */
   geo: GeoService;
+  /** Real places (OpenStreetMap through Overpass, cached); `enabled` false when OVERPASS_URL=off. */
+  places: PlacesService;
   /** Null when no AI provider is configured: the chat then answers weather questions only. */
   chatModel: ChatModel | null;
 };

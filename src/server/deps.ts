@@ -9,6 +9,7 @@ import { createOfflinePlanner } from "./services/ai/offline-planner.ts";
 import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
+import { createPlaces } from "./services/places/create-places.ts";
 import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
 import { createGeo } from "./services/geo/create-geo.ts";
 import { createModelClient, type ModelClient } from "./services/model/model-client.ts";
@@ -96,7 +97,8 @@ export function createDeps(
   const weather = createWeather(env);
   const chatModel = model ? createOpenAIChatModel(model) : null;
   const geo = createGeo(env, database.db, logger);
-  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel, geo };
+  const places = createPlaces(env, database.db, logger);
+  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel, geo, places };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {

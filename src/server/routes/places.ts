@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import {
+  placeSearchQuerySchema,
+  type PlaceResult,
+  type PlaceSearchResponse,
+} from "#shared/schemas/places.ts";
+import type { AppBindings } from "../context.ts";
+import { AppError } from "../lib/http-errors.ts";
+import { requireUser } from "../lib/session.ts";
+import { findOwnTrip } from "../lib/trip-access.ts";
+import { PlacesError, type Place } from "../services/places/places-service.ts";
+
+const SEARCH_LIMIT = 20;
+
+const toResult = (p: Place): PlaceResult => ({
+  osmId: p.osmId,
+  name: p.name,
+  kind: p.kind,
+  lat: p.lat,
+  lng: p.lng,
+  address: p.address,
+  openingHours: p.openingHours,
+  website: p.website,
+});
+
+/**
+ * `GET /api/places/search?tripId=…&q=…`: the trip owner's search for a real place near the trip's
+ * destination (the editor's location field). See placeSearchResponseSchema for when it is empty;
+ * OpenStreetMap failing is a 503 whose message says so.
+ */
+export const placesRoutes = new Hono<AppBindings>().get("/search", async (c) => {
+  const deps = c.var.deps;
+  const user = await requireUser(c);
+  const query = placeSearchQuerySchema.parse(c.req.query());
+  const trip = await findOwnTrip(deps.database.db, user.id, query.tripId);
+  let body: PlaceSearchResponse = { places: [] };
+  if (trip.place && deps.places.enabled) {
+    try {
+      const places = await deps.places.search(query.q, trip.place, {
+        signal: c.req.raw.signal,
+        limit: SEARCH_LIMIT,
+      });
+      body = { places: places.map(toResult) };
+    } catch (error) {
+      if (!(error instanceof PlacesError)) throw error;
+      throw new AppError(503, "places_unavailable", error.message, { cause: error });
+    }
+  }
+  return c.json(body);
+});
