@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createItineraryGenerator } from "#server/deps.ts";
+import { createLogger } from "#server/lib/logger.ts";
+import { NO_GEO } from "#server/services/geo/geo-service.ts";
+import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { checkItineraryRealism } from "#shared/realism.ts";
+import { UNPLACED, type Activity, type Itinerary } from "#shared/schemas/itinerary.ts";
+import { countTokens } from "#tests/fakes/openai-fake.ts";
+import { startFakeProvider } from "./fake-provider.ts";
+import { countRepeats, measureTrip, type EvalRow } from "./metrics.ts";
+import { buildReport, formatTable } from "./report.ts";
+import { evalRequests, type EvalRequest } from "./requests.ts";
+import { planWith, runEval, type Plan } from "./run-eval.ts";
+import { createEvalServices, type EvalSetup } from "./services.ts";
+
+const TODAY = new Date("2030-03-10T15:00:00Z");
+const logger = createLogger("silent");
+const byId = (part: string): EvalRequest => {
+  const found = evalRequests(TODAY).find((r) => r.id.includes(part));
+  if (!found) throw new Error(`no request ${part}`);
+  return found;
+};
+
+/** Every field of a row: the JSON must carry each one, null when unknown. */
+const ROW_FIELDS: (keyof EvalRow)[] = [
+  "id",
+  "destination",
+  "continent",
+  "startDate",
+  "interests",
+  "days",
+  "travelStyle",
+  "budget",
+  "error",
+  "schemaValid",
+  "daysMatch",
+  "placeResolved",
+  "activities",
+  "repeats",
+  "locatedShare",
+  "warnings",
+  "warningKinds",
+  "totalCost",
+  "budgetUse",
+  "unknownCosts",
+  "firstDayMs",
+  "wholeMs",
+  "modelCalls",
+  "promptTokens",
+  "completionTokens",
+];
+
+describe("the request set", () => {
+  const set = evalRequests(TODAY);
+
+  it("covers six continents, 1 to 14 days, every style, a tiny and a huge budget", () => {
+    expect(set.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(set.map((r) => r.continent)).size).toBe(6);
+    const days = set.map(
+      (r) => (Date.parse(r.request.endDate) - Date.parse(r.request.startDate)) / 86_400_000 + 1,
+    );
+    expect(Math.min(...days)).toBe(1);
+    expect(Math.max(...days)).toBe(14);
+    expect(new Set(set.map((r) => r.request.travelStyle))).toEqual(new Set(TRAVEL_STYLES));
+    const budgets = set.map((r) => r.request.budget);
+    expect(Math.min(...budgets)).toBeLessThanOrEqual(20);
+    expect(Math.max(...budgets)).toBeGreaterThanOrEqual(1_000_000);
+    expect(set.some((r) => r.request.interests.length === 0)).toBe(true);
+    expect(set.some((r) => r.request.interests.length === INTERESTS.length)).toBe(true);
+    expect(new Set(set.map((r) => r.id)).size).toBe(set.length);
+  });
+
+  it("dates every request after the day it runs", () => {
+    for (const r of set) expect(r.request.startDate > "2030-03-10").toBe(true);
+    // The same set tomorrow moves with the calendar, so it never goes stale.
+    const later = evalRequests(new Date("2031-01-01T00:00:00Z"));
+    expect(later[0]!.request.startDate > "2031-01-01").toBe(true);
+  });
+});
+
+describe("measureTrip", () => {
+  const entry = byId("paris");
+  const activity = (o: Partial<Activity>): Activity => ({
+    id: crypto.randomUUID(),
+    time: "10:00",
+    activity: "Visit",
+    location: "Louvre",
+    description: "",
+    cost: 10,
+    ...UNPLACED,
+    ...o,
+  });
+  const [d1, d2, d3] = ["2030-04-09", "2030-04-10", "2030-04-11"];
+
+  it("counts repeats, located share, costs, dates and warnings from the itinerary itself", () => {
+    const itinerary: Itinerary = {
+      days: [
+        {
+          date: d1,
+          activities: [
+            activity({ time: "09:00", location: "Louvre", lat: 48.86, lng: 2.34, cost: 30 }),
+            activity({ time: "09:10", location: "Versailles", lat: 48.8, lng: 2.12, cost: null }),
+          ],
+        },
+        { date: d2, activities: [activity({ time: "05:00", location: "louvre", cost: 470 })] },
+        { date: d3, activities: [activity({ time: "12:00", location: "Orsay", cost: 0 })] },
+      ],
+    };
+    const row = measureTrip(
+      entry,
+      {
+        itinerary,
+        placeResolved: true,
+        usage: { calls: 2, promptTokens: 100, completionTokens: 50 },
+      },
+      { firstDayMs: 12, wholeMs: 34 },
+    );
+    expect(row).toMatchObject({
+      id: entry.id,
+      days: 3,
+      error: null,
+      schemaValid: true,
+      daysMatch: true,
+      placeResolved: true,
+      activities: 4,
+      repeats: 1,
+      locatedShare: 0.5,
+      totalCost: 500,
+      budgetUse: 500 / 1500,
+      unknownCosts: 1,
+      firstDayMs: 12,
+      wholeMs: 34,
+      modelCalls: 2,
+      promptTokens: 100,
+      completionTokens: 50,
+    });
+    // ~16 km in 10 minutes, a 05:00 start, and the Louvre again; $470 is under the $500 day share.
+    expect(row.warningKinds).toEqual({ travel: 1, early: 1, repeat: 1 });
+    expect(row.warnings).toBe(3);
+  });
+
+  it("notices wrong dates and a plan the schema rejects", () => {
+    const bad: Itinerary = {
+      days: [
+        { date: d1, activities: [activity({ time: "25:00" })] },
+        { date: d3, activities: [] },
+      ],
+    };
+    const row = measureTrip(
+      entry,
+      {
+        itinerary: bad,
+        placeResolved: false,
+        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      },
+      { firstDayMs: null, wholeMs: 1 },
+    );
+    expect(row.schemaValid).toBe(false);
+    expect(row.daysMatch).toBe(false);
+    expect(row.locatedShare).toBe(0);
+  });
+});
+
+describe("runEval", () => {
+  it("keeps going after a failing request and records its error", async () => {
+    const entries = [byId("paris"), byId("tokyo")];
+    let calls = 0;
+    const plan: Plan = async (request, options) => {
+      calls += 1;
+      if (request.destination.startsWith("Paris")) throw new Error("model unavailable");
+      return planWith({ ai: createItineraryGenerator(null), geo: NO_GEO })(request, options);
+    };
+    const rows = await runEval(plan, entries, { timeoutMs: 10_000 });
+    expect(calls).toBe(2);
+    expect(rows[0]).toMatchObject({
+      id: entries[0]!.id,
+      error: "Error: model unavailable",
+      schemaValid: false,
+    });
+    expect(rows[1]).toMatchObject({ id: entries[1]!.id, error: null, schemaValid: true });
+  });
+});
+
+describe("the offline planner through planTrip", () => {
+  it("is measured as valid, with the right dates and no located activities", async () => {
+    const entry = byId("reykjavik");
+    const [row] = await runEval(
+      planWith({ ai: createItineraryGenerator(null), geo: NO_GEO, logger }),
+      [entry],
+      {
+        timeoutMs: 10_000,
+      },
+    );
+    expect(row).toMatchObject({
+      error: null,
+      schemaValid: true,
+      daysMatch: true,
+      placeResolved: false,
+      locatedShare: 0,
+      modelCalls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+    });
+    expect(row!.activities).toBeGreaterThan(0);
+    expect(row!.firstDayMs).not.toBeNull();
+    expect(row!.firstDayMs!).toBeLessThanOrEqual(row!.wholeMs);
+    // The offline planner keeps within its share of a tiny budget.
+    expect(row!.budgetUse!).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the loopback fake, wired from settings like the server", () => {
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+  let setup: EvalSetup;
+  let rows: EvalRow[];
+  const entries = [byId("paris"), byId("marrakesh")];
+
+  beforeAll(async () => {
+    fake = await startFakeProvider({ tokensPerSecond: Infinity });
+    setup = await createEvalServices(fake.env, { logger, geo: true, fake: true });
+    rows = await runEval(planWith(setup.services), entries, { timeoutMs: 20_000 });
+  });
+  afterAll(async () => {
+    await setup?.close();
+    await fake?.close();
+  });
+
+  it("names the provider without its key", () => {
+    expect(setup.provider).toEqual({
+      mode: "online",
+      model: "fake-model",
+      baseUrl: `${fake.model.url}`,
+      fake: true,
+      destinationGeocoder: fake.geocoding.url,
+      activityGeocoder: null,
+    });
+    expect(JSON.stringify(setup.provider)).not.toContain("sk-eval-fake");
+  });
+
+  it("measures the model's real answers: tokens, calls, dates, place", () => {
+    expect(rows.map((r) => r.error)).toEqual([null, null]);
+    // Every model request of the run, counted as the fake counts them in its usage.
+    const prompt = fake.model.requests.reduce(
+      (sum, r) => sum + r.body.messages.reduce((s, m) => s + countTokens(m.content ?? "") + 4, 0),
+      0,
+    );
+    expect(rows.reduce((s, r) => s + r.modelCalls, 0)).toBe(fake.model.requests.length);
+    expect(rows.reduce((s, r) => s + r.promptTokens, 0)).toBe(prompt);
+    for (const row of rows) {
+      expect(row.schemaValid).toBe(true);
+      expect(row.daysMatch).toBe(true);
+      expect(row.completionTokens).toBeGreaterThan(0);
+      expect(row.firstDayMs).not.toBeNull();
+      expect(row.firstDayMs!).toBeLessThanOrEqual(row.wholeMs);
+      expect(row.activities).toBeGreaterThanOrEqual(row.days * 3);
+    }
+    // The fake geocoder knows Paris, not Marrakesh.
+    expect(rows.map((r) => r.placeResolved)).toEqual([true, false]);
+  });
+
+  it("recomputes repeats and warnings consistently with the shared checks", async () => {
+    // The same plan again, kept this time, to compare the row with the itinerary behind it.
+    const entry = entries[0]!;
+    const result = await planWith(setup.services)(entry.request, {
+      signal: AbortSignal.timeout(20_000),
+    });
+    const row = measureTrip(
+      entry,
+      { itinerary: result.itinerary, placeResolved: result.place !== null, usage: result.usage },
+      { firstDayMs: null, wholeMs: 0 },
+    );
+    expect(row.warnings).toBe(
+      checkItineraryRealism(result.itinerary, { budget: entry.request.budget }).length,
+    );
+    expect(row.warnings).toBe(result.warnings.length);
+    expect(row.repeats).toBe(countRepeats(result.itinerary));
+  });
+
+  it("writes a report with every field of every row, and a table line per request", () => {
+    const report = buildReport({
+      startedAt: TODAY,
+      finishedAt: TODAY,
+      provider: setup.provider,
+      rows,
+    });
+    const parsed = JSON.parse(JSON.stringify(report)) as typeof report;
+    expect(parsed.provider.model).toBe("fake-model");
+    expect(parsed.summary).toMatchObject({ requests: 2, failed: 0, schemaValid: 2, daysMatch: 2 });
+    for (const row of parsed.rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort());
+    const table = formatTable(rows).split("\n");
+    expect(table).toHaveLength(2 + rows.length);
+    expect(table[2]).toContain(entries[0]!.id);
+  });
+});

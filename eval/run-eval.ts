@@ -1,0 +1,67 @@
+import { planTrip, type PlanTripResult } from "#server/services/trip-planning/plan-trip.ts";
+import type { GenerateOptions } from "#server/services/ai/itinerary-generator.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { failedRow, measureTrip, type EvalRow } from "./metrics.ts";
+import type { EvalRequest } from "./requests.ts";
+import type { EvalServices } from "./services.ts";
+
+/** Plans one trip the way POST /api/trips does: the real pipeline, with the services given. */
+export type Plan = (request: TripRequest, options: GenerateOptions) => Promise<PlanTripResult>;
+
+export const planWith =
+  (services: EvalServices): Plan =>
+  (request, options) =>
+    planTrip(services, request, options);
+
+export type RunOptions = {
+  /** Each request is given up after this long (its row then carries the timeout as its error). */
+  timeoutMs: number;
+  /** Called after each request, for progress output. */
+  onRow?: (row: EvalRow, index: number) => void;
+  now?: () => number;
+};
+
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+    .split("\n")[0]!
+    .slice(0, 300);
+
+/**
+ * Runs the requests one after another (bounded: one request, one model at a time), timing the first
+ * `day` event and the whole plan. A failing request becomes a row with its error; the run goes on.
+ */
+export async function runEval(
+  plan: Plan,
+  requests: readonly EvalRequest[],
+  options: RunOptions,
+): Promise<EvalRow[]> {
+  const now = options.now ?? (() => performance.now());
+  const rows: EvalRow[] = [];
+  for (const [index, entry] of requests.entries()) {
+    const started = now();
+    // Tenths of a millisecond: finer is noise, and it keeps the JSON readable.
+    const elapsed = () => Math.round((now() - started) * 10) / 10;
+    let firstDayMs: number | null = null;
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let row: EvalRow;
+    try {
+      const result = await plan(entry.request, {
+        signal,
+        onEvent: (event) => {
+          if (event.type === "day" && firstDayMs === null) firstDayMs = elapsed();
+        },
+      });
+      row = measureTrip(
+        entry,
+        { itinerary: result.itinerary, placeResolved: result.place !== null, usage: result.usage },
+        { firstDayMs, wholeMs: elapsed() },
+      );
+    } catch (error) {
+      const reason = signal.aborted ? `Timed out after ${options.timeoutMs} ms` : messageOf(error);
+      row = failedRow(entry, reason, { firstDayMs, wholeMs: elapsed() });
+    }
+    rows.push(row);
+    options.onRow?.(row, index);
+  }
+  return rows;
+}
