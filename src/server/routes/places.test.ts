@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import { placeSearchResponseSchema } from "#shared/schemas/places.ts";
 import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
@@ -42,7 +43,7 @@ beforeEach(() => fake.reset());
 const search = (tripId: string, q: string) =>
   `/api/places/search?${new URLSearchParams({ tripId, q }).toString()}`;
 
-async function ownerWithTrip(app: TestApp, place: typeof paris | null = paris) {
+async function ownerWithTrip(app: TestApp, place: TripPlace | null = paris) {
   const owner = await signUpUser(app);
   const trip = await insertTrip(app.deps.database.db, owner.userId, {
     destination: place?.name ?? "Atlantis",
@@ -78,7 +79,7 @@ describe("GET /api/places/search", () => {
 
   it("answers the same search again from the database, for every instance", async () => {
     const { client, tripId } = await ownerWithTrip(t, lisbon);
-    const first = await (await client.get(search(tripId, "Torre"))).json();
+    const first = (await (await client.get(search(tripId, "Torre"))).json()) as unknown;
     expect(fake.requests).toHaveLength(1);
     // Another instance of the app over the same database.
     const other = await createTestApp(

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { tripSchema } from "#shared/schemas/trip.ts";
+import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
+import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
+import { insertTrip } from "#tests/support/factories.ts";
+import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+const paris = {
+  name: "Paris",
+  country: "France",
+  timezone: "Europe/Paris",
+  ...FAKE_DESTINATIONS.paris,
+};
+
+describe("migration 0006_places_cache on a database written before it", () => {
+  let database: Database;
+  let t: TestApp;
+  let fake: OverpassFake;
+  let owner: { client: TestClient; userId: string };
+  let tripId: string;
+  let tripBefore: unknown;
+  let before: Record<string, unknown>[];
+  const snapshot = async () =>
+    (
+      await database.db.execute<Record<string, unknown>>(sql`
+        select 'user' as t, count(*)::int as n from "user" union all
+        select 'profiles', count(*)::int from profiles union all
+        select 'trips', count(*)::int from trips union all
+        select 'geocode_cache', count(*)::int from geocode_cache
+        order by 1`)
+    ).rows;
+
+  beforeAll(async () => {
+    fake = await startOverpassFake();
+    database = await createEmptyDatabase();
+    await migrateTo(database, "0005_geocode_cache");
+    // The previous release's app writes accounts, trips and geocoder answers on this schema.
+    t = await createTestApp({ AUTH_RATE_LIMIT: "1000", OVERPASS_URL: fake.url }, {}, { database });
+    owner = await signUpUser(t, { name: "Before 0006" });
+    tripId = (await insertTrip(database.db, owner.userId, { destination: "Paris", place: paris }))
+      .id;
+    await database.db.execute(sql`
+      insert into geocode_cache (kind, query, result)
+      values ('destination', 'paris', ${JSON.stringify(paris)}::jsonb)`);
+    tripBefore = await (await owner.client.get(`/api/trips/${tripId}`)).json();
+    before = await snapshot();
+    await database.migrate();
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+    await fake.close();
+  });
+
+  it("keeps every row as it was and adds an empty places_cache", async () => {
+    expect(await snapshot()).toEqual(before);
+    expect((await database.db.execute(sql`select * from places_cache`)).rows).toEqual([]);
+    const res = await owner.client.get(`/api/trips/${tripId}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { trip: unknown };
+    expect(body).toEqual(tripBefore);
+    expect(tripSchema.parse(body.trip).place).toEqual(paris);
+  });
+
+  it("stores and serves places after it", async () => {
+    const res = await owner.client.get(`/api/places/search?tripId=${tripId}&q=orsay`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ places: [{ osmId: "node/1002" }] });
+    const rows = await database.db.execute<{ destination: string; interest: string }>(
+      sql`select destination, interest from places_cache`,
+    );
+    expect(rows.rows).toEqual([{ destination: "48.857,2.352", interest: "name:orsay" }]);
+    await owner.client.get(`/api/places/search?tripId=${tripId}&q=orsay`);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
