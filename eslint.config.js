@@ -20,7 +20,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "bench/*.mjs"] },
+        projectService: { allowDefaultProject: ["*.js", "bench/*.mjs", "scripts/*.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -14,7 +14,13 @@ import { fileURLToPath } from "node:url";
  * started by hand) PGlite's own initdb runs as before.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The checkout: the nearest folder with a package.json (this file may also run from dist/server). */
+const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
+  return dir;
+})();
 
 function pgliteVersion(): string {
   // dist/index.cjs of the installed package; its package.json sits one level up.

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { APP_VERSION } from "../../lib/app-version.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
@@ -13,17 +13,6 @@ import { destinationQuery, searchOpenMeteo } from "./open-meteo-geocoding.ts";
 
 /** Nominatim's usage policy: an absolute maximum of one request a second. */
 export const GEOCODER_MIN_INTERVAL_MS = 1000;
-
-const APP_VERSION = (() => {
-  try {
-    const pkg = JSON.parse(
-      readFileSync(new URL("../../../../package.json", import.meta.url), "utf8"),
-    ) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "0";
-  } catch {
-    return "0";
-  }
-})();
 
 /** Nominatim asks for a User-Agent that names the application and a way to reach its operator. */
 export const geocoderUserAgent = (contactEmail: string) =>

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { APP_VERSION } from "../../lib/app-version.ts";
 import { abortReason, createConcurrencyLimit } from "./concurrency-limit.ts";
 import { overpassResponseSchema } from "./osm-element.ts";
 import { PlacesError } from "./places-service.ts";
@@ -7,17 +7,6 @@ import { PlacesError } from "./places-service.ts";
 export const OVERPASS_MAX_CONCURRENT = 2;
 /** The wait before the one retry of a failed request. */
 export const OVERPASS_RETRY_DELAY_MS = 2000;
-
-const APP_VERSION = (() => {
-  try {
-    const pkg = JSON.parse(
-      readFileSync(new URL("../../../../package.json", import.meta.url), "utf8"),
-    ) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "0";
-  } catch {
-    return "0";
-  }
-})();
 
 /** The Overpass etiquette: a User-Agent naming the application, its version, where it runs and a contact. */
 export const overpassUserAgent = (appOrigin: string, contactEmail: string) =>
