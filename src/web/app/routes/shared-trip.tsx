@@ -1,8 +1,21 @@
 import { useParams } from "react-router";
+import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
+import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { SharedTripView } from "#web/features/trips/components/shared-trip-view.tsx";
 
-// Public: anyone with the link, signed in or not.
+// Public: anyone with the link, signed in or not. The map is read-only here (no pins by hand).
 export function SharedTripRoute() {
   const { id = "" } = useParams();
-  return <SharedTripView key={id} id={id} />;
+  return (
+    <SharedTripView
+      key={id}
+      id={id}
+      slots={{
+        renderMap: (context) => <TripMap {...context} />,
+        renderActivityExtras: (activity) => (
+          <ActivityMapTools activity={activity} canPlace={false} />
+        ),
+      }}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { useParams } from "react-router";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
+import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
 import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
 
@@ -15,6 +17,8 @@ export function TripDetailRoute() {
           renderDayExtras: (day, actions) => (
             <DayWeather tripId={id} day={day} onRegenerate={actions?.regenerate} />
           ),
+          renderMap: (context) => <TripMap {...context} />,
+          renderActivityExtras: (activity) => <ActivityMapTools activity={activity} canPlace />,
         }}
       />
     </RequireAuth>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { checkDayTimes } from "#shared/itinerary-checks.ts";
+import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
+import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "../format.ts";
 
 /** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */
@@ -37,56 +38,106 @@ export function DayTotal({ day }: { day: Day }) {
   );
 }
 
+/**
+ * Under an activity: why it is in the plan (when the planner said), and its realism warnings, gently
+ * and with the reason ("About 14 km from the previous stop with 30 minutes between them").
+ */
+export function ActivityNotes({
+  activity,
+  warnings,
+}: {
+  activity: Pick<Activity, "why">;
+  warnings: readonly RealismWarning[];
+}) {
+  return (
+    <>
+      {activity.why ? (
+        <p className="mt-1 text-xs break-words text-slate-600">Why: {activity.why}</p>
+      ) : null}
+      {warnings.map((warning) => (
+        <p key={warning.kind} className="mt-1 text-sm font-medium text-amber-900">
+          <span aria-hidden="true">⚠ </span>
+          <span className="sr-only">Worth a look: </span>
+          {warning.message}
+        </p>
+      ))}
+    </>
+  );
+}
+
+type ActivityItemProps = {
+  activity: Activity;
+  day: Day;
+  activityHeading: "h3" | "h4";
+  warnings: readonly RealismWarning[];
+  renderActivityExtras?: ((activity: Activity, day: Day) => ReactNode) | undefined;
+};
+
+function ActivityItem({
+  activity,
+  day,
+  activityHeading: ActivityHeading,
+  warnings,
+  renderActivityExtras,
+}: ActivityItemProps) {
+  const selected = useIsActivitySelected(activity.id);
+  const scrollRef = useScrollWhenPickedOnMap(activity.id);
+  return (
+    <li
+      ref={scrollRef}
+      aria-current={selected ? "true" : undefined}
+      className={`grid gap-1 rounded-lg border bg-white p-4 sm:grid-cols-[5rem_1fr_auto] sm:gap-4 ${selected ? "border-brand-700 ring-brand-600 ring-2" : "border-slate-200"}`}
+    >
+      <p className="text-brand-800 font-mono text-sm font-semibold">
+        <time>{activity.time}</time>
+      </p>
+      <div className="min-w-0">
+        <ActivityHeading className="font-semibold break-words">{activity.activity}</ActivityHeading>
+        <p className="text-sm break-words text-slate-600">
+          <span className="sr-only">Location: </span>
+          {activity.location}
+        </p>
+        <p className="mt-1 break-words text-slate-800">{activity.description}</p>
+        <ActivityNotes activity={activity} warnings={warnings} />
+      </div>
+      <p className="text-sm font-medium sm:text-right">
+        <span className="sr-only">Cost: </span>
+        <ActivityCost cost={activity.cost} />
+      </p>
+      {renderActivityExtras ? (
+        <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>
+      ) : null}
+    </li>
+  );
+}
+
 /** One day's activities, in order. All text is model output: rendered as text, never as HTML. */
 export function DayActivities({
   day,
+  otherDays = [],
   activityHeading,
   renderActivityExtras,
 }: {
   day: Day;
+  /** The trip's days, for the "same place on two days" check. */
+  otherDays?: readonly Day[];
   activityHeading: "h3" | "h4";
   renderActivityExtras?: ((activity: Activity, day: Day) => ReactNode) | undefined;
 }) {
-  const ActivityHeading = activityHeading;
-  const issues = checkDayTimes(day.activities);
+  // No budget here: the shared page does not show the owner's means.
+  const warnings = checkDayRealism(day, { dayBudget: null, otherDays });
   return (
     <>
       <ol className="flex flex-col gap-3">
         {day.activities.map((activity) => (
-          <li
+          <ActivityItem
             key={activity.id}
-            className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[5rem_1fr_auto] sm:gap-4"
-          >
-            <p className="text-brand-800 font-mono text-sm font-semibold">
-              <time>{activity.time}</time>
-            </p>
-            <div className="min-w-0">
-              <ActivityHeading className="font-semibold break-words">
-                {activity.activity}
-              </ActivityHeading>
-              <p className="text-sm break-words text-slate-600">
-                <span className="sr-only">Location: </span>
-                {activity.location}
-              </p>
-              <p className="mt-1 break-words text-slate-800">{activity.description}</p>
-              {issues
-                .filter((issue) => issue.activityId === activity.id)
-                .map((issue) => (
-                  <p key={issue.kind} className="mt-1 text-sm font-medium text-amber-900">
-                    <span aria-hidden="true">⚠ </span>
-                    <span className="sr-only">Time check: </span>
-                    {issue.message}
-                  </p>
-                ))}
-            </div>
-            <p className="text-sm font-medium sm:text-right">
-              <span className="sr-only">Cost: </span>
-              <ActivityCost cost={activity.cost} />
-            </p>
-            {renderActivityExtras ? (
-              <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>
-            ) : null}
-          </li>
+            activity={activity}
+            day={day}
+            activityHeading={activityHeading}
+            warnings={warnings.filter((w) => w.activityId === activity.id)}
+            renderActivityExtras={renderActivityExtras}
+          />
         ))}
       </ol>
       <DayTotal day={day} />

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -20,6 +21,8 @@ export function SharedTripView({
   slots?: Omit<TripDetailSlots, "renderLocationField">;
 }) {
   const query = useSharedTrip(id);
+  // Every day is listed; the map shows one of them at a time.
+  const [mapDay, setMapDay] = useState(0);
   usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
 
   if (query.isPending) {
@@ -53,6 +56,13 @@ export function SharedTripView({
           />
         </div>
       </header>
+      {slots.renderMap?.({
+        days: trip.itinerary.days,
+        dayIndex: Math.min(mapDay, trip.itinerary.days.length - 1),
+        place: trip.place,
+        destination: trip.destination,
+        onSelectDay: setMapDay,
+      })}
       {trip.itinerary.days.map((day, i) => (
         <section key={day.date} aria-labelledby={`shared-day-${i + 1}`}>
           <h2 id={`shared-day-${i + 1}`} className="mb-3 text-xl font-semibold">
@@ -60,6 +70,7 @@ export function SharedTripView({
           </h2>
           <DayActivities
             day={day}
+            otherDays={trip.itinerary.days}
             activityHeading="h3"
             renderActivityExtras={slots.renderActivityExtras}
           />

@@ -1,6 +1,6 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useState } from "react";
-import { checkDayTimes } from "#shared/itinerary-checks.ts";
+import { useState, type ReactNode } from "react";
+import { checkDayRealism } from "#shared/realism.ts";
 import { MAX_ACTIVITIES_PER_DAY, type Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { DayTotal } from "../components/day-activities.tsx";
@@ -13,7 +13,7 @@ import {
   updateActivity,
 } from "./editable-trip.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
-import type { TripDetailSlots } from "./slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "./slots.ts";
 import { SortableActivity } from "./sortable-activity.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 
@@ -25,6 +25,9 @@ export function EditableDay({
   title,
   editor,
   slots,
+  map,
+  dayBudget,
+  placeActivity,
 }: {
   tripId: string;
   day: Day;
@@ -32,6 +35,11 @@ export function EditableDay({
   title: string;
   editor: TripEditor;
   slots: TripDetailSlots;
+  /** The map of this day (a slot), shown above its activities. */
+  map?: ReactNode;
+  /** The day's share of the trip's budget, for the realism checks (null: not checked). */
+  dayBudget: number | null;
+  placeActivity?: PlaceActivity;
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -39,7 +47,9 @@ export function EditableDay({
     instruction: string;
     at: number;
   } | null>(null);
-  const issues = checkDayTimes(day.activities);
+  // Times, distances, hours, money and repeats: shown gently beside the activity they concern.
+  const warnings = checkDayRealism(day, { dayBudget, otherDays: days });
+  const flagged = new Set(warnings.map((w) => w.activityId)).size;
   const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
 
   return (
@@ -57,12 +67,12 @@ export function EditableDay({
         editor={editor}
         request={regenerateRequest}
       />
-      {issues.length > 0 ? (
+      {map}
+      {flagged > 0 ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-          {issues.length === 1
-            ? "One time on this day needs"
-            : `${issues.length} times on this day need`}{" "}
-          a look: they run backwards or overlap. The order is kept as you set it.
+          {flagged === 1 ? "One activity on this day" : `${flagged} activities on this day`} may
+          need a look; the reasons are beside {flagged === 1 ? "it" : "them"}. Nothing was changed:
+          the plan is kept as you set it.
         </p>
       ) : null}
       {day.activities.length === 0 && !adding ? (
@@ -79,7 +89,7 @@ export function EditableDay({
               activity={activity}
               day={day}
               days={days}
-              issue={issues.find((issue) => issue.activityId === activity.id)}
+              warnings={warnings.filter((w) => w.activityId === activity.id)}
               editing={editingId === activity.id}
               onEdit={() => setEditingId(activity.id)}
               onCancelEdit={() => setEditingId(null)}
@@ -135,6 +145,7 @@ export function EditableDay({
       {slots.renderDayExtras?.(day, {
         regenerate: (instruction) =>
           setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),
+        ...(placeActivity ? { placeActivity } : {}),
       })}
     </section>
   );

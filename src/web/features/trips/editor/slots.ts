@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Activity, Day } from "#shared/schemas/itinerary.ts";
+import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 
 /** Place fields another feature (place search) may set along with the location text. */
 export type PlaceFields = Partial<Pick<Activity, "lat" | "lng" | "osmId" | "openingHours" | "why">>;
@@ -11,17 +11,38 @@ export type LocationFieldProps = {
   onChange: (value: string, place?: PlaceFields) => void;
 };
 
+/** Sets an activity's coordinates (a pin placed by hand) through the editor's normal save. */
+export type PlaceActivity = (activityId: string, point: { lat: number; lng: number }) => void;
+
+/** What a map of the trip needs from the page; the page decides which day is shown. */
+export type MapSlotContext = {
+  days: readonly Day[];
+  /** The day shown (0-based). */
+  dayIndex: number;
+  place: TripPlace | null;
+  destination: string;
+  /** The owner's page only. */
+  placeActivity?: PlaceActivity;
+  /** Pages that list every day at once (the shared page) let the map choose its day. */
+  onSelectDay?: (dayIndex: number) => void;
+};
+
 /**
  * Where other features add to the trip page without importing this one (composed in the route file):
  * a map beside a day, badges on an activity, tools in the header, a place-search location field.
  */
 export type TripDetailSlots = {
   headerExtras?: ReactNode;
-  /** `regenerate` opens "Regenerate day" for this day with the instruction filled in. */
+  /**
+   * `regenerate` opens "Regenerate day" for this day with the instruction filled in;
+   * `placeActivity` saves a pin placed by hand (the owner's page only).
+   */
   renderDayExtras?: (
     day: Day,
-    actions?: { regenerate: (instruction: string) => void },
+    actions?: { regenerate: (instruction: string) => void; placeActivity?: PlaceActivity },
   ) => ReactNode;
+  /** The map of the shown day, above its activities. */
+  renderMap?: (context: MapSlotContext) => ReactNode;
   renderActivityExtras?: (activity: Activity, day: Day) => ReactNode;
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
 };

@@ -1,11 +1,12 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { TimeIssue } from "#shared/itinerary-checks.ts";
+import type { RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
+import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatWeekday } from "../format.ts";
-import { ActivityCost } from "../components/day-activities.tsx";
+import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
 import type { PlaceFields, TripDetailSlots } from "./slots.ts";
@@ -14,7 +15,8 @@ type Props = {
   activity: Activity;
   day: Day;
   days: readonly Day[];
-  issue: TimeIssue | undefined;
+  /** The realism warnings shown on this activity. */
+  warnings: readonly RealismWarning[];
   editing: boolean;
   onEdit: () => void;
   onCancelEdit: () => void;
@@ -29,7 +31,7 @@ export function SortableActivity({
   activity,
   day,
   days,
-  issue,
+  warnings,
   editing,
   onEdit,
   onCancelEdit,
@@ -48,6 +50,8 @@ export function SortableActivity({
     isDragging,
   } = useSortable({ id: activity.id, data: { date: day.date } });
   const style = { transform: CSS.Translate.toString(transform), transition };
+  const selected = useIsActivitySelected(activity.id);
+  const scrollRef = useScrollWhenPickedOnMap(activity.id);
   if (editing) {
     return (
       <li ref={setNodeRef} style={style}>
@@ -67,9 +71,13 @@ export function SortableActivity({
     .filter((d) => d.date !== day.date);
   return (
     <li
-      ref={setNodeRef}
+      ref={(node) => {
+        setNodeRef(node);
+        scrollRef(node);
+      }}
       style={style}
-      className={`rounded-lg border bg-white p-3 sm:p-4 ${isDragging ? "border-brand-600 relative z-10 shadow-lg" : "border-slate-200"}`}
+      aria-current={selected ? "true" : undefined}
+      className={`rounded-lg border bg-white p-3 sm:p-4 ${isDragging ? "border-brand-600 relative z-10 shadow-lg" : selected ? "border-brand-700 ring-brand-600 ring-2" : "border-slate-200"}`}
     >
       <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 sm:grid-cols-[auto_4rem_1fr_auto]">
         <button
@@ -94,13 +102,7 @@ export function SortableActivity({
           {activity.description ? (
             <p className="mt-1 break-words text-slate-800">{activity.description}</p>
           ) : null}
-          {issue ? (
-            <p className="mt-1 text-sm font-medium text-amber-900">
-              <span aria-hidden="true">⚠ </span>
-              <span className="sr-only">Time check: </span>
-              {issue.message}
-            </p>
-          ) : null}
+          <ActivityNotes activity={activity} warnings={warnings} />
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>

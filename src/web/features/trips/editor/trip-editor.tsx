@@ -12,7 +12,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { TRIP_CONFLICT_MESSAGE, type TripProposal } from "#shared/schemas/trip-edit.ts";
@@ -27,9 +27,15 @@ import { TripFact } from "../components/trip-fact.tsx";
 import { DAY_DROP_PREFIX, DayNav } from "./day-nav.tsx";
 import { DuplicateTripButton } from "./duplicate-trip-button.tsx";
 import { EditableDay } from "./editable-day.tsx";
-import { moveActivity, replaceDays, setFacts, toEditable } from "./editable-trip.ts";
+import {
+  moveActivity,
+  replaceDays,
+  setFacts,
+  toEditable,
+  updateActivity,
+} from "./editable-trip.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
-import type { TripDetailSlots } from "./slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "./slots.ts";
 import { TripFactsForm } from "./trip-facts-form.tsx";
 import { useTripEditor } from "./use-trip-editor.ts";
 
@@ -97,6 +103,20 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     [trip.id, trip.version, days, save],
   );
   useRegisterOpenTrip(openTrip);
+
+  // A pin placed by hand is an ordinary edit: the new lat/lng in a PATCH, undoable like any other.
+  const placeActivity = useCallback<PlaceActivity>(
+    (activityId, { lat, lng }) =>
+      void save({ ...updateActivity(activityId, { lat, lng }), label: "Place on the map" }),
+    [save],
+  );
+  const map = slots.renderMap?.({
+    days,
+    dayIndex: index,
+    place: trip.place,
+    destination: trip.destination,
+    placeActivity,
+  });
 
   const sensors = useSensors(
     // A few pixels before a drag starts, so a click on the handle stays a click.
@@ -225,6 +245,9 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
               title={dayTitle(index)}
               editor={editor}
               slots={slots}
+              map={map}
+              dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
+              placeActivity={placeActivity}
             />
           ) : null}
         </div>

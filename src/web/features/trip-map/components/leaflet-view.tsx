@@ -1,0 +1,176 @@
+// The lazy chunk: Leaflet, its CSS and ours load only when a trip page shows a map.
+import * as L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "../trip-map.css";
+import { useEffect, useRef } from "react";
+import { attributionHtml, stopLabel, type DayMapView, type LatLng } from "../map-model.ts";
+
+export type LeafletViewProps = {
+  tileUrl: string;
+  attribution: string;
+  view: DayMapView;
+  selectedId: string | null;
+  /** Bumped on every selection made in the list: the map then brings that marker into view. */
+  panRequest: number;
+  picking: boolean;
+  onSelect: (activityId: string) => void;
+  onPick: (point: LatLng) => void;
+  onTilesFailed: (failed: boolean) => void;
+  /** Hands the map's centre to the "Place at the map's centre" button (the keyboard way to pick). */
+  onReady: (center: (() => LatLng) | null) => void;
+};
+
+const BRAND = "#0f766e";
+const WORLD: L.LatLngTuple = [20, 0];
+
+/** A stable key of what the day shows: the view is fitted again only when this changes. */
+const viewKey = (view: DayMapView) =>
+  JSON.stringify([view.stops.map((s) => [s.id, s.lat, s.lng]), view.fallback]);
+
+export default function LeafletView(props: LeafletViewProps) {
+  const { tileUrl, attribution, view, selectedId, panRequest, picking } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markersRef = useRef(new Map<string, L.Marker>());
+  // Leaflet's handlers are bound once; they read the latest props through this ref.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  // The map itself, once.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = L.map(container, { zoomControl: true, keyboard: true, worldCopyJump: true });
+    map.setView(WORLD, 2);
+    map.on("click", (event: L.LeafletMouseEvent) => {
+      if (latest.current.picking) latest.current.onPick(event.latlng);
+    });
+    mapRef.current = map;
+    latest.current.onReady(() => map.getCenter());
+    return () => {
+      latest.current.onReady(null);
+      map.remove();
+      mapRef.current = null;
+    };
+  }, []);
+
+  // Tiles, and saying so when they fail: a round of loading with any error counts as failed.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    let errors = 0;
+    const layer = L.tileLayer(tileUrl, { attribution: attributionHtml(attribution), maxZoom: 19 })
+      .on("loading", () => {
+        errors = 0;
+      })
+      .on("tileerror", () => {
+        errors += 1;
+        latest.current.onTilesFailed(true);
+      })
+      .on("load", () => latest.current.onTilesFailed(errors > 0))
+      .addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [tileUrl, attribution]);
+
+  // Markers, the day's line and the other days' stops; fitted to the day when it changes.
+  const key = viewKey(view);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const { stops, others, fallback } = latest.current.view;
+    const layers = L.layerGroup().addTo(map);
+    for (const other of others) {
+      L.circleMarker([other.lat, other.lng], {
+        radius: 5,
+        color: "#475569",
+        weight: 1,
+        opacity: 0.5,
+        fillColor: "#94a3b8",
+        fillOpacity: 0.35,
+        interactive: false,
+      }).addTo(layers);
+    }
+    if (stops.length > 1) {
+      L.polyline(
+        stops.map((s) => [s.lat, s.lng] as L.LatLngTuple),
+        { color: BRAND, weight: 3, opacity: 0.8, interactive: false },
+      ).addTo(layers);
+    }
+    const markers = markersRef.current;
+    markers.clear();
+    for (const stop of stops) {
+      const label = stopLabel(stop);
+      const marker = L.marker([stop.lat, stop.lng], {
+        icon: L.divIcon({
+          className: "trip-map-marker",
+          html: `<span aria-hidden="true">${stop.number}</span>`,
+          iconSize: [30, 30],
+          iconAnchor: [15, 15],
+        }),
+        keyboard: true,
+        title: label,
+        alt: label,
+        riseOnHover: true,
+      });
+      marker.on("click", () => latest.current.onSelect(stop.id));
+      marker.addTo(layers);
+      const element = marker.getElement();
+      if (element) {
+        // A div icon is named by its content (the bare number); the activity's name is the label.
+        element.setAttribute("aria-label", label);
+        element.dataset.activityId = stop.id;
+        element.addEventListener("keydown", (event) => {
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          latest.current.onSelect(stop.id);
+        });
+      }
+      markers.set(stop.id, marker);
+    }
+    if (stops.length > 1) {
+      map.fitBounds(L.latLngBounds(stops.map((s) => [s.lat, s.lng] as L.LatLngTuple)), {
+        padding: [36, 36],
+        maxZoom: 16,
+      });
+    } else if (stops[0]) {
+      map.setView([stops[0].lat, stops[0].lng], 15);
+    } else if (fallback) {
+      map.setView([fallback.lat, fallback.lng], 12);
+    } else {
+      map.setView(WORLD, 2);
+    }
+    return () => {
+      markers.clear();
+      layers.remove();
+    };
+  }, [key]);
+
+  // The selected marker stands out (and comes into view when it was picked in the list).
+  useEffect(() => {
+    for (const [id, marker] of markersRef.current) {
+      const element = marker.getElement();
+      const selected = id === selectedId;
+      element?.classList.toggle("is-selected", selected);
+      if (selected) element?.setAttribute("aria-current", "true");
+      else element?.removeAttribute("aria-current");
+      marker.setZIndexOffset(selected ? 1000 : 0);
+    }
+  }, [selectedId, key]);
+  useEffect(() => {
+    const marker = selectedId ? markersRef.current.get(selectedId) : undefined;
+    if (panRequest > 0 && marker)
+      mapRef.current?.panInside(marker.getLatLng(), { padding: [40, 40] });
+    // Only a new request from the list pans; a click on the marker itself must not move the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [panRequest]);
+
+  useEffect(() => {
+    containerRef.current?.classList.toggle("is-picking", picking);
+  }, [picking]);
+
+  return <div ref={containerRef} className="trip-map-canvas" />;
+}

@@ -1,0 +1,183 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import {
+  clearActivitySelection,
+  selectActivity,
+  useActivitySelection,
+} from "#web/lib/activity-selection.ts";
+import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
+import { setPicking, usePicking } from "../picking.ts";
+
+// Leaflet (about 40 KB gzip) and its CSS come with this chunk, fetched when a trip page shows a map.
+const LeafletView = lazy(() => import("./leaflet-view.tsx"));
+
+export const TILES_FAILED_MESSAGE = "Map tiles could not be loaded. The list below has every stop.";
+
+export type TripMapProps = {
+  days: readonly Day[];
+  /** The day shown (0-based). */
+  dayIndex: number;
+  place: TripPlace | null;
+  destination: string;
+  /** The owner's page only: saves a pin placed by hand through the editor's normal save. */
+  placeActivity?: ((activityId: string, point: LatLng) => void) | undefined;
+  /** Pages that show every day at once (the shared page) let the map switch days itself. */
+  onSelectDay?: ((dayIndex: number) => void) | undefined;
+};
+
+/**
+ * The map of the selected day: numbered stops in visit order joined by a line, the other days'
+ * stops fainter, fitted to the day. Everything on it is also in the list; when tiles or places are
+ * missing it says so in words.
+ */
+export function TripMap({
+  days,
+  dayIndex,
+  place,
+  destination,
+  placeActivity,
+  onSelectDay,
+}: TripMapProps) {
+  const config = usePublicConfig().data;
+  const selection = useActivitySelection();
+  const picking = usePicking();
+  const [tilesFailed, setTilesFailed] = useState(false);
+  // What was just placed, until the next selection (`at` of the selection the placing made).
+  const [placed, setPlaced] = useState<{ name: string; at: number } | null>(null);
+  const centerRef = useRef<(() => LatLng) | null>(null);
+  const [ready, setReady] = useState(false);
+  const placeButtonRef = useRef<HTMLButtonElement>(null);
+  const offlinePlanner = config?.ai.mode === "offline";
+  const view = useMemo(
+    () => dayMapView({ days, dayIndex, place, destination, offlinePlanner }),
+    [days, dayIndex, place, destination, offlinePlanner],
+  );
+  const day = days[dayIndex];
+
+  // A stop picked in the list on another day (the shared page shows every day) switches the map.
+  // Only a new pick does: choosing another day on the map afterwards must not be undone.
+  const selectedId = selection?.id ?? null;
+  const selectionAt = selection?.at ?? 0;
+  const current = useRef({ days, dayIndex, onSelectDay });
+  useEffect(() => {
+    current.current = { days, dayIndex, onSelectDay };
+  });
+  useEffect(() => {
+    const { days: all, dayIndex: shown, onSelectDay: show } = current.current;
+    if (!selectedId || !show) return;
+    const owner = all.findIndex((d) => d.activities.some((a) => a.id === selectedId));
+    if (owner >= 0 && owner !== shown) show(owner);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectionAt]);
+
+  // Picking belongs to this day's activities; leaving the day (or the page) ends it.
+  const pickingId = picking?.activityId;
+  useEffect(() => {
+    if (pickingId && !day?.activities.some((a) => a.id === pickingId)) setPicking(null);
+  }, [pickingId, day]);
+  useEffect(
+    () => () => {
+      setPicking(null);
+      clearActivitySelection();
+    },
+    [],
+  );
+  // Entering picking mode from the list below: bring the map and its keyboard way into reach.
+  useEffect(() => {
+    if (!pickingId) return;
+    placeButtonRef.current?.scrollIntoView?.({ block: "nearest" });
+    placeButtonRef.current?.focus({ preventScroll: true });
+  }, [pickingId]);
+
+  const placeAt = (point: LatLng) => {
+    if (!picking || !placeActivity) return;
+    placeActivity(picking.activityId, roundPoint(point));
+    setPlaced({ name: picking.name, at: selectionAt + 1 });
+    setPicking(null);
+    selectActivity(picking.activityId, "map");
+  };
+
+  const selectedStop = view.stops.find((s) => s.id === selectedId);
+  const showMap = view.stops.length > 0 || view.fallback !== null || picking !== null;
+  const panRequest = selection?.from === "list" ? selection.at : 0;
+
+  return (
+    <div role="region" aria-label="Trip map" className="flex min-w-0 flex-col gap-2">
+      {onSelectDay && days.length > 1 ? (
+        <div role="group" aria-label="Day on the map" className="flex flex-wrap gap-2">
+          {days.map((d, i) => (
+            <Button
+              key={d.date}
+              size="sm"
+              variant={i === dayIndex ? "primary" : "secondary"}
+              aria-pressed={i === dayIndex}
+              onClick={() => onSelectDay(i)}
+            >
+              Day {i + 1}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {view.notice ? <p className="text-sm text-slate-700">{view.notice}</p> : null}
+      {tilesFailed ? (
+        <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {TILES_FAILED_MESSAGE}
+        </p>
+      ) : null}
+      {picking && placeActivity ? (
+        <div className="border-brand-600 bg-brand-50 flex flex-col gap-2 rounded-md border p-3 text-sm">
+          <p>
+            Placing “{picking.name}”: click the map where it is, or move the map so that its centre
+            is there and choose Place at the map&apos;s centre.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              ref={placeButtonRef}
+              size="sm"
+              disabled={!ready}
+              onClick={() => {
+                const center = centerRef.current;
+                if (center) placeAt(center());
+              }}
+            >
+              Place at the map&apos;s centre
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setPicking(null)}>
+              Cancel placing
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {showMap && config?.map ? (
+        <div className="isolate h-72 w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100 md:h-96">
+          <Suspense fallback={<p className="p-3 text-sm text-slate-600">Loading the map…</p>}>
+            <LeafletView
+              tileUrl={config.map.tileUrl}
+              attribution={config.map.attribution}
+              view={view}
+              selectedId={selectedId}
+              panRequest={panRequest}
+              picking={picking !== null && placeActivity !== undefined}
+              onSelect={(id) => selectActivity(id, "map")}
+              onPick={placeAt}
+              onTilesFailed={setTilesFailed}
+              onReady={(center) => {
+                centerRef.current = center;
+                setReady(center !== null);
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {placed && placed.at === selectionAt
+          ? `“${placed.name}” placed on the map.`
+          : selectedStop
+            ? `Selected on the map: ${stopLabel(selectedStop)}`
+            : ""}
+      </p>
+    </div>
+  );
+}

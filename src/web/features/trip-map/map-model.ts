@@ -1,0 +1,86 @@
+import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
+
+export type LatLng = { lat: number; lng: number };
+/** A located activity of the selected day: `number` is its place in the day's visit order. */
+export type MapStop = LatLng & { id: string; number: number; name: string };
+/** What the map shows for one day, and what it says when it cannot show the day's stops. */
+export type DayMapView = {
+  stops: MapStop[];
+  /** The other days' located activities, drawn fainter and not interactive. */
+  others: (LatLng & { id: string })[];
+  /** Where to look when the day has no located stop: the destination, or nothing at all. */
+  fallback: LatLng | null;
+  notice: string | null;
+};
+
+const located = <T extends { lat: number | null; lng: number | null }>(a: T): a is T & LatLng =>
+  a.lat !== null && a.lng !== null;
+
+/**
+ * The map of day `dayIndex`. Numbers follow the list (visit order), counting every activity, so
+ * "3" on the map is the third activity in the list even when the second one is not located.
+ */
+export function dayMapView(input: {
+  days: readonly Day[];
+  dayIndex: number;
+  place: TripPlace | null;
+  destination: string;
+  offlinePlanner: boolean;
+}): DayMapView {
+  const { days, dayIndex, place } = input;
+  const day = days[dayIndex];
+  const stops: MapStop[] = (day?.activities ?? []).flatMap((a, i) =>
+    located(a) ? [{ id: a.id, number: i + 1, name: a.activity, lat: a.lat, lng: a.lng }] : [],
+  );
+  const others = days
+    .filter((_, i) => i !== dayIndex)
+    .flatMap((d) =>
+      d.activities.filter(located).map((a) => ({ id: a.id, lat: a.lat, lng: a.lng })),
+    );
+  const fallback = place ? { lat: place.lat, lng: place.lng } : null;
+  return { stops, others, fallback, notice: stops.length > 0 ? null : noticeFor(input) };
+}
+
+function noticeFor({
+  days,
+  dayIndex,
+  place,
+  destination,
+  offlinePlanner,
+}: Parameters<typeof dayMapView>[0]): string {
+  const day = days[dayIndex];
+  const anyLocated = days.some((d) => d.activities.some(located));
+  const where = place ? `Showing ${place.name} instead.` : "";
+  if (!place && !anyLocated) return `We could not find “${destination}” on the map.`;
+  if (!anyLocated && offlinePlanner)
+    return `The offline planner does not place stops on the map. ${where}`.trim();
+  if (!day || day.activities.length === 0)
+    return `Nothing planned for this day yet. ${where}`.trim();
+  return `None of this day’s stops could be placed on the map. ${where}`.trim();
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/**
+ * Leaflet writes attributions as HTML, so the configured text is escaped first. OpenStreetMap's
+ * licence asks for a link to its copyright page, so its name becomes that link.
+ */
+export function attributionHtml(text: string): string {
+  return escapeHtml(text).replace(
+    "OpenStreetMap",
+    '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+  );
+}
+
+/** The marker's accessible name, e.g. "1. Louvre Museum" (the same words as the list). */
+export const stopLabel = (stop: Pick<MapStop, "number" | "name">) => `${stop.number}. ${stop.name}`;
+
+/** Six decimals (about 10 cm): enough for a pin placed by hand, and no float dust in the PATCH. */
+export const roundPoint = ({ lat, lng }: LatLng): LatLng => ({
+  lat: Math.round(lat * 1e6) / 1e6,
+  lng: Math.round((((((lng + 180) % 360) + 360) % 360) - 180) * 1e6) / 1e6,
+});
