@@ -11,5 +11,7 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     mailbox: base + 4, // SMTP catcher's HTTP view of caught mail
     oauth: base + 5, // fake OAuth provider
     s3: base + 6, // S3-compatible fake
+    // base + 7: reserved for the Nominatim-compatible geocoder fake
+    tiles: base + 8, // raster tile server fake (MAP_TILE_URL)
   };
 }

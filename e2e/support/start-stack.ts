@@ -7,6 +7,7 @@ import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { answerTripChat, isTripChatRequest } from "../../tests/fakes/trip-chat-model.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
+import { startTileServerFake } from "../../tests/fakes/tile-server-fake.ts";
 import { stackPorts } from "./stack-ports.ts";
 
 // Started by Playwright's webServer: a fresh data dir, the production build, and `npm start`'s entry.
@@ -25,6 +26,8 @@ const aiFake = await startOpenAIFake(
 );
 // Chat weather: keyless Open-Meteo, as a loopback fake.
 const weatherFake = await startOpenMeteoFake({ port: ports.weather });
+// The trip map's tiles: small PNGs from a loopback tile server (specs can make it fail).
+const tiles = await startTileServerFake({ port: ports.tiles });
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
@@ -52,6 +55,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     AI_BASE_URL: aiFake.url,
     AI_API_KEY: "e2e-key",
     AI_MODEL: "fake-model",
+    MAP_TILE_URL: tiles.tileUrl,
+    MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
   },
 });
 
@@ -65,5 +70,6 @@ server.on("exit", (code) => {
   void aiFake.close();
   rmSync(dataDir, { recursive: true, force: true });
   void smtp.close();
+  void tiles.close();
   process.exit(code ?? 0);
 });
