@@ -1,7 +1,7 @@
 // `npm start`. Plain JavaScript on purpose: the server runs from a bundle of its TypeScript made
 // here by esbuild (about 0.2 s, every start, so it is never stale), without tsx loaded in its
 // process. tsx's hooks cost the server about 70 MB resident and 2 s of CPU at start-up (see
-// docs/decisions/003-npm-start-runs-a-server-bundle.md). Tests, `npm run dev` and the bench's
+// docs/decisions/006-npm-start-runs-a-server-bundle.md). Tests, `npm run dev` and the bench's
 // server processes still run the sources through tsx.
 import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
