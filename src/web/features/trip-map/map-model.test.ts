@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import { activityOf } from "#tests/support/factories.ts";
+import { attributionHtml, dayMapView, roundPoint, stopLabel } from "./map-model.ts";
+
+const PARIS: TripPlace = {
+  name: "Paris",
+  country: "France",
+  lat: 48.8589,
+  lng: 2.32,
+  timezone: "Europe/Paris",
+};
+const at = (time: string, activity: string, point?: { lat: number; lng: number }) =>
+  activityOf({ time, activity, location: activity, description: "", cost: 0, ...point });
+
+const days: Day[] = [
+  {
+    date: "2027-05-03",
+    activities: [
+      at("09:00", "Louvre Museum", { lat: 48.8606, lng: 2.3376 }),
+      at("12:00", "Lunch somewhere"),
+      at("15:00", "Eiffel Tower", { lat: 48.8584, lng: 2.2945 }),
+    ],
+  },
+  {
+    date: "2027-05-04",
+    activities: [at("10:00", "Sainte-Chapelle", { lat: 48.8554, lng: 2.345 })],
+  },
+  { date: "2027-05-05", activities: [at("10:00", "Unplaced walk")] },
+];
+const input = { days, place: PARIS, destination: "Paris", offlinePlanner: false };
+
+describe("dayMapView", () => {
+  it("numbers the day's located stops by their place in the list and keeps other days apart", () => {
+    const view = dayMapView({ ...input, dayIndex: 0 });
+    expect(view.stops.map(stopLabel)).toEqual(["1. Louvre Museum", "3. Eiffel Tower"]);
+    expect(view.others).toEqual([{ id: days[1]!.activities[0]!.id, lat: 48.8554, lng: 2.345 }]);
+    expect(view.fallback).toEqual({ lat: PARIS.lat, lng: PARIS.lng });
+    expect(view.notice).toBeNull();
+  });
+
+  it("says why a day without located stops shows the destination only", () => {
+    const view = dayMapView({ ...input, dayIndex: 2 });
+    expect(view.stops).toEqual([]);
+    expect(view.others).toHaveLength(3);
+    expect(view.notice).toBe(
+      "None of this day’s stops could be placed on the map. Showing Paris instead.",
+    );
+  });
+
+  it("names the offline planner when nothing on the trip is located", () => {
+    const bare = days.map((d) => ({
+      ...d,
+      activities: d.activities.map((a) => ({ ...a, lat: null, lng: null })),
+    }));
+    expect(dayMapView({ ...input, days: bare, dayIndex: 0, offlinePlanner: true }).notice).toBe(
+      "The offline planner does not place stops on the map. Showing Paris instead.",
+    );
+    const lost = dayMapView({
+      ...input,
+      days: bare,
+      dayIndex: 0,
+      place: null,
+      destination: "Atlantis",
+    });
+    expect(lost.notice).toBe("We could not find “Atlantis” on the map.");
+    expect(lost.fallback).toBeNull();
+  });
+
+  it("says so for an empty day", () => {
+    const empty = [...days, { date: "2027-05-06", activities: [] }];
+    expect(dayMapView({ ...input, days: empty, dayIndex: 3 }).notice).toBe(
+      "Nothing planned for this day yet. Showing Paris instead.",
+    );
+  });
+});
+
+describe("attributionHtml", () => {
+  it("escapes the configured text and links OpenStreetMap's copyright page", () => {
+    expect(attributionHtml("© OpenStreetMap contributors")).toBe(
+      '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    );
+    expect(attributionHtml('<img src=x onerror="alert(1)"> & Co')).toBe(
+      "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co",
+    );
+  });
+});
+
+describe("roundPoint", () => {
+  it("keeps six decimals and wraps longitudes from a world copy into range", () => {
+    expect(roundPoint({ lat: 48.85661234567, lng: 2.35222298765 })).toEqual({
+      lat: 48.856612,
+      lng: 2.352223,
+    });
+    expect(roundPoint({ lat: 10, lng: 362.5 })).toEqual({ lat: 10, lng: 2.5 });
+    expect(roundPoint({ lat: -10, lng: -190 })).toEqual({ lat: -10, lng: 170 });
+  });
+});
