@@ -374,4 +374,34 @@ test.describe("Trip map", () => {
     await expect(map(page).locator(".trip-map-canvas")).toHaveCount(0);
     await expectAxeClean(page, "trip without a place");
   });
+
+  test("a realism warning sits beside the activity, in the editor and on the shared page", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const trip = await createPlacedTrip(page, baseURL!);
+    // Versailles, about 14 km from the Eiffel Tower (13:00), half an hour after it.
+    const days = trip.itinerary.days.map((d, di) =>
+      di !== 0
+        ? d
+        : {
+            ...d,
+            activities: d.activities.map((a, i) =>
+              i === 2
+                ? { ...a, activity: "Versailles", time: "13:30", lat: 48.8049, lng: 2.1204 }
+                : a,
+            ),
+          },
+    );
+    await patchDays(page, baseURL!, trip.id, trip.version, days);
+    await page.request.post(`/api/trips/${trip.id}/share`, { headers: { Origin: baseURL! } });
+    const warning = "About 14 km from the previous stop with 30 minutes between them";
+    for (const path of [`/trips/${trip.id}`, `/shared/${trip.id}`]) {
+      await page.goto(path);
+      await expect(listItem(page, "Versailles").getByText(warning), path).toBeVisible();
+      await expect(listItem(page, "Eiffel Tower").getByText(warning)).toHaveCount(0);
+      await expect(markers(page)).toHaveCount(3);
+    }
+  });
 });

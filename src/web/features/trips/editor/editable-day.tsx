@@ -67,86 +67,95 @@ export function EditableDay({
         editor={editor}
         request={regenerateRequest}
       />
-      {map}
-      {flagged > 0 ? (
-        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-          {flagged === 1 ? "One activity on this day" : `${flagged} activities on this day`} may
-          need a look; the reasons are beside {flagged === 1 ? "it" : "them"}. Nothing was changed:
-          the plan is kept as you set it.
-        </p>
-      ) : null}
-      {day.activities.length === 0 && !adding ? (
-        <p className="text-slate-600">Nothing planned for this day yet.</p>
-      ) : null}
-      <SortableContext
-        items={day.activities.map((a) => a.id)}
-        strategy={verticalListSortingStrategy}
-      >
-        <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
-          {day.activities.map((activity) => (
-            <SortableActivity
-              key={activity.id}
-              activity={activity}
-              day={day}
-              days={days}
-              warnings={warnings.filter((w) => w.activityId === activity.id)}
-              editing={editingId === activity.id}
-              onEdit={() => setEditingId(activity.id)}
-              onCancelEdit={() => setEditingId(null)}
+      {/* Phones: the map above the list. Wide screens: beside it, staying in view while scrolling. */}
+      <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start xl:gap-4">
+        {map ? (
+          <div className="min-w-0 xl:sticky xl:top-4 xl:col-start-2 xl:row-start-1">{map}</div>
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-3 xl:col-start-1 xl:row-start-1">
+          {flagged > 0 ? (
+            <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+              {flagged === 1 ? "One activity on this day" : `${flagged} activities on this day`} may
+              need a look; the reasons are beside {flagged === 1 ? "it" : "them"}. Nothing was
+              changed: the plan is kept as you set it.
+            </p>
+          ) : null}
+          {day.activities.length === 0 && !adding ? (
+            <p className="text-slate-600">Nothing planned for this day yet.</p>
+          ) : null}
+          <SortableContext
+            items={day.activities.map((a) => a.id)}
+            strategy={verticalListSortingStrategy}
+          >
+            <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
+              {day.activities.map((activity) => (
+                <SortableActivity
+                  key={activity.id}
+                  activity={activity}
+                  day={day}
+                  days={days}
+                  warnings={warnings.filter((w) => w.activityId === activity.id)}
+                  editing={editingId === activity.id}
+                  onEdit={() => setEditingId(activity.id)}
+                  onCancelEdit={() => setEditingId(null)}
+                  onSave={(fields) => {
+                    setEditingId(null);
+                    void editor.save(updateActivity(activity.id, fields));
+                  }}
+                  onRemove={() => void editor.save(removeActivity(activity.id))}
+                  onMoveToDay={(date) =>
+                    void editor.save(moveActivity(activity.id, date, Infinity))
+                  }
+                  slots={slots}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+          {adding ? (
+            <ActivityForm
+              title={`New activity on ${title}`}
+              submitLabel="Add to day"
+              initial={EMPTY_ACTIVITY}
+              renderLocationField={slots.renderLocationField}
+              onCancel={() => setAdding(false)}
               onSave={(fields) => {
-                setEditingId(null);
-                void editor.save(updateActivity(activity.id, fields));
+                setAdding(false);
+                void editor.save(
+                  addActivity(day.date, {
+                    id: newActivityId(),
+                    lat: null,
+                    lng: null,
+                    why: null,
+                    osmId: null,
+                    openingHours: null,
+                    ...fields,
+                  }),
+                );
               }}
-              onRemove={() => void editor.save(removeActivity(activity.id))}
-              onMoveToDay={(date) => void editor.save(moveActivity(activity.id, date, Infinity))}
-              slots={slots}
             />
-          ))}
-        </ol>
-      </SortableContext>
-      {adding ? (
-        <ActivityForm
-          title={`New activity on ${title}`}
-          submitLabel="Add to day"
-          initial={EMPTY_ACTIVITY}
-          renderLocationField={slots.renderLocationField}
-          onCancel={() => setAdding(false)}
-          onSave={(fields) => {
-            setAdding(false);
-            void editor.save(
-              addActivity(day.date, {
-                id: newActivityId(),
-                lat: null,
-                lng: null,
-                why: null,
-                osmId: null,
-                openingHours: null,
-                ...fields,
-              }),
-            );
-          }}
-        />
-      ) : (
-        <Button
-          variant="secondary"
-          className="self-start"
-          disabled={full}
-          onClick={() => setAdding(true)}
-        >
-          Add activity
-        </Button>
-      )}
-      {full ? (
-        <p className="text-sm text-slate-600">
-          A day holds at most {MAX_ACTIVITIES_PER_DAY} activities.
-        </p>
-      ) : null}
-      <DayTotal day={day} />
-      {slots.renderDayExtras?.(day, {
-        regenerate: (instruction) =>
-          setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),
-        ...(placeActivity ? { placeActivity } : {}),
-      })}
+          ) : (
+            <Button
+              variant="secondary"
+              className="self-start"
+              disabled={full}
+              onClick={() => setAdding(true)}
+            >
+              Add activity
+            </Button>
+          )}
+          {full ? (
+            <p className="text-sm text-slate-600">
+              A day holds at most {MAX_ACTIVITIES_PER_DAY} activities.
+            </p>
+          ) : null}
+          <DayTotal day={day} />
+          {slots.renderDayExtras?.(day, {
+            regenerate: (instruction) =>
+              setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),
+            ...(placeActivity ? { placeActivity } : {}),
+          })}
+        </div>
+      </div>
     </section>
   );
 }
