@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripDates, tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
@@ -23,6 +23,7 @@ async function saveTrip(
   request: TripRequest,
   itinerary: Itinerary,
   place: TripPlace | null,
+  grounding: Grounding,
 ): Promise<Trip> {
   const [row] = await deps.database.db
     .insert(trips)
@@ -36,6 +37,7 @@ async function saveTrip(
       interests: request.interests,
       itinerary,
       place,
+      grounding,
       status: TRIP_STATUS_GENERATED,
     })
     .returning();
@@ -70,6 +72,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
           days: tripDates(request.startDate, request.endDate).length,
           usage: plan.usage,
           placeResolved: plan.place !== null,
+          grounding: plan.grounding.status,
           warnings: plan.warnings.length,
           ms: Math.round(performance.now() - started),
         },
@@ -81,7 +84,14 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
         const plan = await planTrip(deps, request, { signal: controller.signal });
-        const trip = await saveTrip(deps, user.id, request, plan.itinerary, plan.place);
+        const trip = await saveTrip(
+          deps,
+          user.id,
+          request,
+          plan.itinerary,
+          plan.place,
+          plan.grounding,
+        );
         logSuccess(trip.id, plan);
         return c.json({ trip }, 201);
       } catch (error) {
@@ -113,7 +123,14 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         });
         // The browser left: the itinerary is complete but nobody asked to keep it.
         if (controller.signal.aborted) return;
-        const trip = await saveTrip(deps, user.id, request, plan.itinerary, plan.place);
+        const trip = await saveTrip(
+          deps,
+          user.id,
+          request,
+          plan.itinerary,
+          plan.place,
+          plan.grounding,
+        );
         logSuccess(trip.id, plan);
         await send("done", { trip });
       } catch (error) {

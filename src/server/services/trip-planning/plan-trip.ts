@@ -1,5 +1,11 @@
 import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
-import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import {
+  GROUNDING_OFF,
+  type Day,
+  type Grounding,
+  type Itinerary,
+  type TripPlace,
+} from "#shared/schemas/itinerary.ts";
 import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
@@ -10,13 +16,23 @@ import type {
 } from "../ai/itinerary-generator.ts";
 import { itineraryProblems } from "../ai/validate-itinerary.ts";
 import type { GeoService } from "../geo/geo-service.ts";
+import type { PlacesService } from "../places/places-service.ts";
 import type { ModelUsage } from "../model/model-client.ts";
 import { GenerationError } from "../model/model-error.ts";
+import { planKeyless } from "./keyless-plan.ts";
 import { createActivityLocator } from "./locate-activities.ts";
 import { checkDayPlaces } from "./place-checks.ts";
 
-/** What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app. */
-export type PlanningServices = { ai: ItineraryGenerator; geo: GeoService; logger?: Logger };
+/**
+ * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
+ * `places`: real places for the keyless planner; absent or disabled, it plans from its catalogue.
+ */
+export type PlanningServices = {
+  ai: ItineraryGenerator;
+  geo: GeoService;
+  logger?: Logger;
+  places?: PlacesService;
+};
 
 export type PlanTripResult = {
   itinerary: Itinerary;
@@ -24,6 +40,13 @@ export type PlanTripResult = {
   usage: ModelUsage;
   /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
   warnings: RealismWarning[];
+  /**
+   * How much of the plan is real OpenStreetMap places: "verified"/"partial" for a keyless plan from
+   * real places, "unavailable" (with the reason) when they could not be had and the catalogue
+   * planned, "off" when places are off — and, for now, for a model's plan (its answers are not yet
+   * matched to OpenStreetMap).
+   */
+  grounding: Grounding;
 };
 
 const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
@@ -71,6 +94,31 @@ export async function planTrip(
     });
   const locator = createActivityLocator(geo, signal);
 
+  // No model: plan from real places near the resolved destination when places are on.
+  let grounding: Grounding = GROUNDING_OFF;
+  if (ai.mode === "offline" && services.places?.enabled) {
+    const destination = await placeReady;
+    const keyless = await planKeyless(
+      { places: services.places, logger },
+      request,
+      destination,
+      options,
+    );
+    if (keyless.ok) {
+      const itinerary = keyless.itinerary;
+      const warnings = checkItineraryRealism(itinerary, { budget: request.budget });
+      const usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
+      return {
+        itinerary,
+        place: destination,
+        usage,
+        warnings,
+        grounding: keyless.grounding,
+      };
+    }
+    grounding = keyless.grounding;
+  }
+
   const onEvent = (event: GenerationEvent) => {
     if (event.type !== "day") return options.onEvent?.(event);
     if (resolved) locator.prefetch(checkDayPlaces(event.day, resolved.place), resolved.place);
@@ -91,7 +139,8 @@ export async function planTrip(
   let usage = generated.usage;
   const check = (plan: Itinerary) => checkItineraryRealism(plan, { budget: request.budget });
   let warnings = check(itinerary);
-  if (warnings.length === 0 || signal.aborted) return { itinerary, place, usage, warnings };
+  if (warnings.length === 0 || signal.aborted)
+    return { itinerary, place, usage, warnings, grounding };
 
   try {
     const repair = await ai.repairDays(
@@ -127,5 +176,5 @@ export async function planTrip(
       "realism repair failed",
     );
   }
-  return { itinerary, place, usage, warnings };
+  return { itinerary, place, usage, warnings, grounding };
 }
