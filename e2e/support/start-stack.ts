@@ -57,6 +57,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     AI_MODEL: "fake-model",
     MAP_TILE_URL: tiles.tileUrl,
     MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
+    // Browser tests never wait on the public Overpass instance: real places off.
+    OVERPASS_URL: "off",
   },
 });
 
