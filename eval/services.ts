@@ -5,6 +5,7 @@ import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/lib/logger.ts";
 import { createGeo } from "#server/services/geo/create-geo.ts";
 import { NO_GEO } from "#server/services/geo/geo-service.ts";
+import { createPlaces } from "#server/services/places/create-places.ts";
 import type { PlanningServices } from "#server/services/trip-planning/plan-trip.ts";
 
 export type EvalServices = PlanningServices;
@@ -62,8 +63,10 @@ export async function createEvalServices(
       : await openDatabase({ dataDir: path.resolve(env.DATA_DIR, "eval") });
   }
   const geo = database ? createGeo(env, database.db, options.logger) : NO_GEO;
+  // Real places for the keyless planner share the geocoders' database cache (OVERPASS_URL=off: none).
+  const places = database ? createPlaces(env, database.db, options.logger) : undefined;
   return {
-    services: { ai, geo, logger: options.logger },
+    services: { ai, geo, logger: options.logger, ...(places ? { places } : {}) },
     provider: {
       mode: ai.mode,
       model: model ? (env.AI_MODEL ?? "unknown") : "offline-planner",
