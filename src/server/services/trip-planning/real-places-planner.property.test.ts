@@ -218,6 +218,37 @@ describe("planFromPlaces (property)", () => {
     expect(day?.activities[1]?.activity).toBe("Lunch at Place 2");
     expect(day?.activities[1]?.description).toMatch(/an estimate/);
   });
+
+  it("fills a slot no open place can take with a general suggestion, counted as unverified", () => {
+    const museum: Place = {
+      osmId: "node/7",
+      name: "Lonely Museum",
+      kind: "museum",
+      lat: PARIS.lat,
+      lng: PARIS.lng,
+      address: null,
+      openingHours: "Mo-Su 09:00-18:00",
+      website: null,
+      notable: true,
+      interests: ["Culture & Arts"],
+      tags: { tourism: "museum", fee: "no" },
+    };
+    const request = toRequest({
+      startOffset: 5,
+      length: 1,
+      travelStyle: "budget",
+      interests: ["Culture & Arts"],
+    });
+    const plan = planFromPlaces({ request, place: PARIS, candidates: [museum] });
+    // A budget trip without Food & Dining: morning, lunch, afternoon; only the museum is real.
+    expect(plan).toMatchObject({ verified: 1, total: 3 });
+    const [first, lunch, afternoon] = plan.itinerary.days[0]!.activities;
+    expect(first).toMatchObject({ osmId: "node/7", cost: 0, activity: "Visit Lonely Museum" });
+    for (const general of [lunch, afternoon]) {
+      expect(general).toMatchObject({ osmId: null, lat: null, lng: null });
+      expect(general?.description).toMatch(/general suggestion/);
+    }
+  });
 });
 
 function endOfVisit(time: string, length: number): string {
