@@ -9,7 +9,7 @@ import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
  */
 
 export type RealismKind =
-  "backwards" | "overlap" | "travel" | "early" | "late" | "budget" | "repeat";
+  "backwards" | "overlap" | "travel" | "early" | "late" | "closed" | "budget" | "repeat";
 export type RealismWarning = {
   kind: RealismKind;
   /** The day (YYYY-MM-DD) the warning is shown on. */
@@ -116,6 +116,7 @@ const KIND_ORDER: readonly RealismKind[] = [
   "overlap",
   "early",
   "late",
+  "closed",
   "travel",
   "repeat",
   "budget",
@@ -165,6 +166,68 @@ function hourWarnings(day: Day): RealismWarning[] {
         activityId: a.id,
         message: `Starts at ${a.time}, after ${LATEST_START}`,
       });
+  }
+  return warnings;
+}
+
+/**
+ * Whether a place with these OSM opening hours is open at a local date ("YYYY-MM-DD") and time
+ * ("HH:MM") at the trip's destination. Injected rather than imported: the evaluation library is large,
+ * so the server passes it always and the browser once its lazy chunk has loaded (opening-hours.ts).
+ */
+export type OpenAt = (
+  openingHours: string,
+  localDate: string,
+  localTime: string,
+) => "open" | "closed" | "unknown";
+
+const LONG_WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+];
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "Tuesday, 29 December" from YYYY-MM-DD (the calendar date itself, no time zone involved). */
+export function formatLongDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return `${LONG_WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${LONG_MONTHS[d.getUTCMonth()]}`;
+}
+
+/**
+ * A visit to a matched OpenStreetMap place at a time its hours say it is closed. Only matched places
+ * (an `osmId` and hours) are checked: unknown hours are never a warning.
+ */
+function closedWarnings(day: Day, openAt: OpenAt | undefined): RealismWarning[] {
+  if (!openAt) return [];
+  const warnings: RealismWarning[] = [];
+  for (const a of day.activities) {
+    if (a.osmId === null || !a.openingHours) continue;
+    if (openAt(a.openingHours, day.date, a.time) !== "closed") continue;
+    warnings.push({
+      kind: "closed",
+      date: day.date,
+      activityId: a.id,
+      message: `${a.location} is closed at ${a.time} on ${formatLongDay(day.date)}`,
+    });
   }
   return warnings;
 }
@@ -219,7 +282,7 @@ function repeatWarnings(day: Day, otherDays: readonly Day[]): RealismWarning[] {
  */
 export function checkDayRealism(
   day: Day,
-  options: { dayBudget: number | null; otherDays?: readonly Day[] },
+  options: { dayBudget: number | null; otherDays?: readonly Day[]; openAt?: OpenAt },
 ): RealismWarning[] {
   const times: RealismWarning[] = checkDayTimes(day.activities).map((issue) => ({
     kind: issue.kind,
@@ -230,6 +293,7 @@ export function checkDayRealism(
   const all = [
     ...times,
     ...hourWarnings(day),
+    ...closedWarnings(day, options.openAt),
     ...travelWarnings(day),
     ...repeatWarnings(day, options.otherDays ?? []),
     ...budgetWarning(day, options.dayBudget),
@@ -242,15 +306,20 @@ export function checkDayRealism(
   );
 }
 
-/** Every warning of a trip; each day's share of the budget is the budget split evenly over its days. */
+/**
+ * Every warning of a trip; each day's share of the budget is the budget split evenly over its days.
+ * `openAt` (optional) adds the "closed" check of matched places.
+ */
 export function checkItineraryRealism(
   itinerary: Itinerary,
-  options: { budget: number },
+  options: { budget: number; openAt?: OpenAt },
 ): RealismWarning[] {
   const { days } = itinerary;
   const dayBudget =
     days.length > 0 && Number.isFinite(options.budget) && options.budget > 0
       ? options.budget / days.length
       : null;
-  return days.flatMap((day) => checkDayRealism(day, { dayBudget, otherDays: days }));
+  return days.flatMap((day) =>
+    checkDayRealism(day, { dayBudget, otherDays: days, openAt: options.openAt }),
+  );
 }

@@ -4,7 +4,7 @@ import {
   formatHoursOn,
   isOpenAt,
   openIntervalsOn,
-} from "../../src/server/services/places/opening-hours.ts";
+} from "../../src/shared/opening-hours.ts";
 
 const paris = { countryCode: "fr", lat: 48.8566, lng: 2.3522 };
 const answers = {

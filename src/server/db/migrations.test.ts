@@ -93,6 +93,7 @@ describe("migration 0003_trip_model on a database holding trips written before i
         why: null,
         osmId: null,
         openingHours: null,
+        website: null,
       });
     });
   });

@@ -5,7 +5,7 @@ import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
 
 type DayInput = z.output<typeof dayInputSchema>;
 type ActivityInput = DayInput["activities"][number];
-type PlaceFields = Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours">;
+type PlaceFields = Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours" | "website">;
 
 const placeOf = (a: PlaceFields): PlaceFields => ({
   lat: a.lat,
@@ -13,12 +13,24 @@ const placeOf = (a: PlaceFields): PlaceFields => ({
   why: a.why,
   osmId: a.osmId,
   openingHours: a.openingHours,
+  website: a.website,
 });
-const NO_PLACE: PlaceFields = { lat: null, lng: null, why: null, osmId: null, openingHours: null };
+const NO_PLACE: PlaceFields = {
+  lat: null,
+  lng: null,
+  why: null,
+  osmId: null,
+  openingHours: null,
+  website: null,
+};
 
 const hasPlace = (a: PlaceFields) => (a.lat !== null && a.lng !== null) || a.osmId !== null;
 const samePlace = (a: PlaceFields, b: PlaceFields) =>
-  a.lat === b.lat && a.lng === b.lng && a.osmId === b.osmId && a.openingHours === b.openingHours;
+  a.lat === b.lat &&
+  a.lng === b.lng &&
+  a.osmId === b.osmId &&
+  a.openingHours === b.openingHours &&
+  a.website === b.website;
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export type Reconciled = {

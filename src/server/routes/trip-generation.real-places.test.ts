@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
-import { mayVisitAt } from "#server/services/places/opening-hours.ts";
+import { mayVisitAt } from "#shared/opening-hours.ts";
 import { distanceKm } from "#shared/realism.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
 import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";

@@ -26,8 +26,8 @@ export type ActivityDraft = z.infer<typeof activityDraftSchema>;
 
 /**
  * A stored activity. `id` is assigned by the server and never changes; `cost: null` means unknown
- * (shown as "—", never counted as 0); `lat`/`lng` are null when the place is not located; `osmId`
- * and `openingHours` are null when the activity was not matched to an OpenStreetMap place.
+ * (shown as "—", never counted as 0); `lat`/`lng` are null when the place is not located; `osmId`,
+ * `openingHours` and `website` are null when the activity was not matched to an OpenStreetMap place.
  */
 export const activitySchema = z.object({
   id: z.uuid(),
@@ -41,6 +41,11 @@ export const activitySchema = z.object({
   why: safeText().trim().max(200).nullable(),
   osmId: z.string().regex(OSM_ID_PATTERN).nullable(),
   openingHours: safeText("Opening hours").max(255).nullable(),
+  /** The matched place's own website (http or https only), null when it has none or is unmatched. */
+  website: z
+    .url({ protocol: /^https?$/, error: "Website must be an http or https address" })
+    .max(500)
+    .nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -63,7 +68,8 @@ export const UNPLACED = {
   why: null,
   osmId: null,
   openingHours: null,
-} as const satisfies Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours">;
+  website: null,
+} as const satisfies Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours" | "website">;
 
 /** Where the trip goes, resolved when it is generated (null when the destination was not found). */
 export const tripPlaceSchema = z.object({

@@ -20,6 +20,7 @@ export const activityInputSchema = activitySchema.extend({
   why: activitySchema.shape.why.default(null),
   osmId: activitySchema.shape.osmId.default(null),
   openingHours: activitySchema.shape.openingHours.default(null),
+  website: activitySchema.shape.website.default(null),
 });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 

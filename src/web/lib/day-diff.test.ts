@@ -14,6 +14,7 @@ const activity = (id: string, name: string, extra: Partial<Activity> = {}): Acti
   why: null,
   osmId: null,
   openingHours: null,
+  website: null,
   ...extra,
 });
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { activityDraftSchema, MAX_ACTIVITIES_PER_DAY } from "#shared/schemas/itinerary.ts";
+import {
+  activityDraftSchema,
+  MAX_ACTIVITIES_PER_DAY,
+  UNPLACED,
+} from "#shared/schemas/itinerary.ts";
 import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { reconcileActivity } from "../../lib/reconcile-activities.ts";
@@ -139,11 +143,7 @@ export function toTripProposal(
       if (previous) used.add(previous.id);
       const input = {
         ...text,
-        lat: null,
-        lng: null,
-        why: null,
-        osmId: null,
-        openingHours: null,
+        ...UNPLACED,
       };
       return reconcileActivity(input, previous).activity;
     }),

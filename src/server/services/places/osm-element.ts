@@ -78,7 +78,9 @@ function websiteOf(t: Record<string, string>): string | null {
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
   try {
     const url = new URL(candidate);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+    // The activity schema stores at most 500 characters.
+    const ok = (url.protocol === "http:" || url.protocol === "https:") && url.href.length <= 500;
+    return ok ? url.href : null;
   } catch {
     return null;
   }

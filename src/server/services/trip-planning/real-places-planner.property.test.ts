@@ -4,7 +4,7 @@ import { INTERESTS, TRAVEL_STYLES, type Interest } from "#shared/constants.ts";
 import { distanceKm } from "#shared/realism.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import { mayVisitAt } from "../places/opening-hours.ts";
+import { mayVisitAt } from "#shared/opening-hours.ts";
 import type { Place } from "../places/places-service.ts";
 import { DAY_SLOTS, MAX_HOP_KM, isEatery, planFromPlaces } from "./real-places-planner.ts";
 

@@ -4,8 +4,8 @@ import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itiner
 import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { toActivity } from "../../lib/activity.ts";
 import type { OutlineDay } from "../ai/itinerary-generator.ts";
-import { countryCodeOf } from "../places/country-code.ts";
-import { formatHoursOn, isOpenAt, mayVisitAt, type LocalMoment } from "../places/opening-hours.ts";
+import { countryCodeOf } from "#shared/country-code.ts";
+import { formatHoursOn, isOpenAt, mayVisitAt, type LocalMoment } from "#shared/opening-hours.ts";
 import type { Place } from "../places/places-service.ts";
 
 /*
@@ -217,6 +217,7 @@ function toVisit(
       why: whyFor(picked, slot, request.interests, place.name, previous),
       osmId: picked.osmId,
       openingHours: picked.openingHours,
+      website: picked.website,
     },
   );
 }

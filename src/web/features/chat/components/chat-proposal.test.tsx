@@ -21,6 +21,7 @@ const act = (n: number, name: string): Activity => ({
   why: null,
   osmId: null,
   openingHours: null,
+  website: null,
 });
 const proposal: TripProposal = {
   tripId: TRIP,

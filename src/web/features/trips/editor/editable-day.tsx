@@ -1,7 +1,7 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
-import { MAX_ACTIVITIES_PER_DAY, type Day } from "#shared/schemas/itinerary.ts";
+import { MAX_ACTIVITIES_PER_DAY, UNPLACED, type Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { DayTotal } from "../components/day-activities.tsx";
 import { ActivityForm, EMPTY_ACTIVITY } from "./activity-form.tsx";
@@ -123,11 +123,7 @@ export function EditableDay({
                 void editor.save(
                   addActivity(day.date, {
                     id: newActivityId(),
-                    lat: null,
-                    lng: null,
-                    why: null,
-                    osmId: null,
-                    openingHours: null,
+                    ...UNPLACED,
                     ...fields,
                   }),
                 );

@@ -24,6 +24,7 @@ const act = (id: string): Activity => ({
   why: null,
   osmId: null,
   openingHours: null,
+  website: null,
 });
 const trip: EditableTrip = {
   destination: "Lisbon",

@@ -1,4 +1,6 @@
 import OpeningHours from "opening_hours";
+import { countryCodeOf } from "./country-code.ts";
+import type { OpenAt } from "./realism.ts";
 
 /**
  * Where and when a visit happens, as the destination's own clock shows it. `countryCode` (ISO
@@ -225,4 +227,18 @@ export function formatHoursOn(
   const listed =
     spans.length === 1 ? spans[0] : `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`;
   return `Open ${listed} on ${day}`;
+}
+
+/**
+ * The realism checks' `openAt` for a trip's destination: its country's public holidays (from the
+ * English country name the trip's place keeps) and its position for sun times.
+ */
+export function openAtIn(place: { country: string; lat: number; lng: number }): OpenAt {
+  const where: LocalContext = {
+    countryCode: countryCodeOf(place.country),
+    lat: place.lat,
+    lng: place.lng,
+  };
+  return (openingHours, localDate, localTime) =>
+    isOpenAt(openingHours, { ...where, localDate, localTime });
 }
