@@ -86,12 +86,13 @@ export async function benchApi(
     APP_ORIGIN: origin,
     AUTH_SECRET: BENCH_SECRET,
     AUTH_RATE_LIMIT: "1000",
+    OVERPASS_URL: "off",
     ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
   };
   let server: RunningServer | undefined;
   let bare: BareServer | undefined;
   try {
-    server = await startServer(settings, { timeoutMs: 300_000 });
+    server = await startServer(settings, { timeoutMs: 300_000, via: "npm-start" });
     const firstStartMs = server.readyMs;
     const stamp = Date.now();
     const large = await signUp(server.url, origin, `large-${stamp}@bench.local`);
@@ -115,7 +116,7 @@ export async function benchApi(
     const restartMs: number[] = [];
     for (let i = 0; i < options.restarts; i++) {
       if (i > 0) await server.stop();
-      server = await startServer(settings, { timeoutMs: 300_000 });
+      server = await startServer(settings, { timeoutMs: 300_000, via: "npm-start" });
       restartMs.push(server.readyMs);
     }
     await new Promise((r) => setTimeout(r, 1_000));

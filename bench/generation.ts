@@ -65,18 +65,23 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
   const origin = `http://127.0.0.1:${port}`;
   let server: RunningServer | undefined;
   try {
-    server = await startServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ORIGIN: origin,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      AI_BASE_URL: fake.url,
-      AI_API_KEY: "sk-bench",
-      AI_MODEL: "fake-model",
-      GENERATION_RATE_LIMIT: "1000",
-      GENERATION_IP_RATE_LIMIT: "1000",
-      LOG_LEVEL: "warn",
-    });
+    server = await startServer(
+      {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        APP_ORIGIN: origin,
+        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+        AI_BASE_URL: fake.url,
+        AI_API_KEY: "sk-bench",
+        AI_MODEL: "fake-model",
+        GENERATION_RATE_LIMIT: "1000",
+        GENERATION_IP_RATE_LIMIT: "1000",
+        // Real places are the "places" part's; this one measures the model path alone, on loopback.
+        OVERPASS_URL: "off",
+        LOG_LEVEL: "warn",
+      },
+      { via: "npm-start" },
+    );
     const user = await signUp(server.url, origin, `gen-${Date.now()}@bench.local`);
     const body = createTripBody("Lisbon, Portugal", DAYS);
     const request = tripRequestSchema.parse(body);

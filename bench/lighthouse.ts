@@ -73,12 +73,13 @@ export async function benchLighthouse(port: number, summary: Summary, runs: numb
     DATA_DIR: dataDir,
     APP_ORIGIN: origin,
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    OVERPASS_URL: "off",
     LOG_LEVEL: "warn",
   };
   let server: RunningServer | undefined;
   try {
     // A first start runs initdb; on a shared, loaded machine that can take minutes.
-    server = await startServer(settings, { timeoutMs: 300_000 });
+    server = await startServer(settings, { timeoutMs: 300_000, via: "npm-start" });
     const user = await signUp(server.url, origin, `lighthouse-${Date.now()}@bench.local`);
     await server.stop();
     const database = await openForSeeding({ dataDir });
@@ -88,7 +89,7 @@ export async function benchLighthouse(port: number, summary: Summary, runs: numb
     );
     await database.close();
     // A first start runs initdb; on a shared, loaded machine that can take minutes.
-    server = await startServer(settings, { timeoutMs: 300_000 });
+    server = await startServer(settings, { timeoutMs: 300_000, via: "npm-start" });
     const pages: { name: string; path: string; cookie?: string }[] = [
       { name: "/", path: "/" },
       { name: "/login", path: "/login" },

@@ -76,23 +76,27 @@ async function main() {
   const weather = await startOpenMeteoFake({ port: FAKE_PORT + 1 });
   const database = await createPrivateDatabase("boundless_load");
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-load-"));
-  const server = await startServer({
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    APP_ORIGIN: origin,
-    AUTH_SECRET: "load-secret-load-secret-load-secret-0123",
-    DATABASE_URL: database.url,
-    AI_BASE_URL: ai.url,
-    AI_API_KEY: "sk-load-test",
-    AI_MODEL: "fake-model",
-    OPEN_METEO_BASE_URL: weather.url,
-    OPEN_METEO_GEOCODING_URL: weather.url,
-    AUTH_RATE_LIMIT: "1000000",
-    GENERATION_RATE_LIMIT: "1000000",
-    GENERATION_IP_RATE_LIMIT: "1000000",
-    CHAT_RATE_LIMIT: "1000000",
-    LOG_LEVEL: "warn",
-  });
+  const server = await startServer(
+    {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      APP_ORIGIN: origin,
+      AUTH_SECRET: "load-secret-load-secret-load-secret-0123",
+      DATABASE_URL: database.url,
+      AI_BASE_URL: ai.url,
+      AI_API_KEY: "sk-load-test",
+      AI_MODEL: "fake-model",
+      OPEN_METEO_BASE_URL: weather.url,
+      OPEN_METEO_GEOCODING_URL: weather.url,
+      AUTH_RATE_LIMIT: "1000000",
+      GENERATION_RATE_LIMIT: "1000000",
+      GENERATION_IP_RATE_LIMIT: "1000000",
+      CHAT_RATE_LIMIT: "1000000",
+      OVERPASS_URL: "off",
+      LOG_LEVEL: "warn",
+    },
+    { via: "npm-start" },
+  );
   const acknowledged: Acknowledged[] = [];
   try {
     console.log(

@@ -57,11 +57,13 @@ export async function benchPatch(
         APP_ORIGIN: origin,
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         GENERATION_RATE_LIMIT: "1000",
+        // The trip to edit comes from the catalogue: no Overpass traffic (the "places" part has it).
+        OVERPASS_URL: "off",
         // The request log line carries the server's own time for each request.
         LOG_LEVEL: "info",
         ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
       },
-      { captureOutput: true, timeoutMs: 120_000 },
+      { captureOutput: true, timeoutMs: 120_000, via: "npm-start" },
     );
     const user = await signUp(server.url, origin, `patch-${Date.now()}@bench.local`);
     const headers = { cookie: user.cookie, origin, "content-type": "application/json" };

@@ -7,6 +7,7 @@ import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchPatch } from "./patch.ts";
+import { benchPlaces } from "./places.ts";
 import { Summary } from "./lib/summary.ts";
 
 /**
@@ -15,9 +16,9 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation, patch
+ *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation, patch, places
  *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
- *   --port-base P (4810: uses P…P+26)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
 const { values } = parseArgs({
   options: {
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     "lh-runs": { type: "string", default: "1" },
     "gen-runs": { type: "string", default: "3" },
     "patch-runs": { type: "string", default: "300" },
+    "places-runs": { type: "string", default: "10" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
   },
@@ -44,9 +46,12 @@ const PORTS = {
   generation: base + 20,
   patchPglite: base + 25,
   patchPostgres: base + 26,
+  places: base + 27,
 };
 const parts = new Set(
-  (values.only ?? "api,frontend,lighthouse,generation,patch").split(",").map((p) => p.trim()),
+  (values.only ?? "api,frontend,lighthouse,generation,patch,places")
+    .split(",")
+    .map((p) => p.trim()),
 );
 
 const firstLine = (error: unknown) => String(error).split("\n")[0]!.slice(0, 120);
@@ -136,6 +141,22 @@ if (parts.has("patch")) {
         pass: false,
       });
     }
+  }
+}
+
+if (parts.has("places")) {
+  console.log("\n[places] keyless 7-day plan from real places (Overpass and geocoding fakes)");
+  try {
+    await benchPlaces(PORTS.places, summary, Number(values["places-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "places",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
   }
 }
 

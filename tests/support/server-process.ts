@@ -7,7 +7,7 @@ export type ServerSettings = Record<string, string>;
 export type RunningServer = {
   url: string;
   pid: number;
-  /** Milliseconds from spawn to the first 200 of /api/health. */
+  /** Milliseconds from spawn to the first 200 of /api/health (with `npm-start`, bundling included). */
   readyMs: number;
   rssMb: () => number;
   stop: () => Promise<void>;
@@ -48,12 +48,30 @@ export function portInUse(port: number) {
 }
 
 /**
- * Starts `node --import tsx src/server/index.ts` (what `npm start` runs once built) on 127.0.0.1 and
- * waits, polling with a deadline, for the first 200 from /api/health.
+ * How the server process is started. `npm-start`: `node scripts/start.mjs`, exactly what `npm start`
+ * runs (esbuild bundles the server, then the bundle serves; decision 006), so start-up and memory are
+ * the product's; the bench uses it. `tsx`: `node --import tsx src/server/index.ts`, the sources as
+ * tests run them, without the web build check of scripts/start.ts (a test must not build the web app).
+ */
+export type StartVia = "npm-start" | "tsx";
+
+const ENTRY: Record<StartVia, string[]> = {
+  "npm-start": ["scripts/start.mjs"],
+  tsx: ["--import", "tsx", "src/server/index.ts"],
+};
+
+/**
+ * Starts the server (see StartVia; `tsx` unless told) on 127.0.0.1 and waits, polling with a
+ * deadline, for the first 200 from /api/health.
  */
 export async function startServer(
   settings: ServerSettings & { PORT: string },
-  options: { timeoutMs?: number; captureOutput?: boolean; nodeArgs?: string[] } = {},
+  options: {
+    timeoutMs?: number;
+    captureOutput?: boolean;
+    nodeArgs?: string[];
+    via?: StartVia;
+  } = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${settings.PORT}`;
   // Otherwise the health poll below could succeed against someone else's server.
@@ -62,7 +80,7 @@ export async function startServer(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/index.ts"],
+    [...(options.nodeArgs ?? []), ...ENTRY[options.via ?? "tsx"]],
     {
       env: {
         PATH: process.env.PATH ?? "",
