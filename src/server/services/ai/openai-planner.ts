@@ -98,7 +98,7 @@ export function createOpenAiPlanner(
 ): ItineraryGenerator {
   return {
     mode: "online",
-    async generate(request, { signal: outer, onEvent }) {
+    async generate(request, { signal: outer, onEvent, candidates }) {
       const dates = tripDates(request.startDate, request.endDate);
       // One failing batch stops its siblings, and so does the browser going away.
       const controller = new AbortController();
@@ -133,7 +133,7 @@ export function createOpenAiPlanner(
         ) => {
           const answer = await client.callForJson({
             ...base,
-            messages: daysMessages(request, dates, outline, batch),
+            messages: daysMessages(request, dates, outline, batch, candidates),
             schema: batchSchema(batch.count),
             schemaName: "trip_days",
             maxTokens: Math.min(MAX_TOKENS_PER_CALL, 200 + DAY_TOKENS * batch.count),
@@ -164,7 +164,7 @@ export function createOpenAiPlanner(
           try {
             const answer = await client.callForJson({
               ...base,
-              messages: outlineMessages(request, dates),
+              messages: outlineMessages(request, dates, candidates),
               schema: outlineSchema(dates.length),
               schemaName: "trip_outline",
               maxTokens: Math.min(MAX_TOKENS_PER_CALL, 100 + OUTLINE_TOKENS_PER_DAY * dates.length),
@@ -223,6 +223,7 @@ export function createOpenAiPlanner(
           date: input.date,
           otherDays,
           instruction: input.instruction,
+          candidates: input.candidates,
         }),
         schema: regeneratedDaySchema(used),
         schemaName: "trip_day",
@@ -248,6 +249,7 @@ export function createOpenAiPlanner(
               lat: a.lat,
               lng: a.lng,
               cost: a.cost,
+              osmId: a.osmId,
             })),
             problems: sent.problems,
           },
@@ -264,6 +266,7 @@ export function createOpenAiPlanner(
           dayCount: input.itinerary.days.length,
           days,
           otherPlaces,
+          candidates: input.candidates,
         }),
         schema: batchSchema(days.length),
         schemaName: "trip_repair",

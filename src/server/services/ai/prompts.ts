@@ -15,7 +15,37 @@ const STYLE_HINT = {
 
 /** What every activity carries besides its text; times must leave room to get from stop to stop. */
 const PLACE_FIELDS =
-  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; leave time to travel between stops.";
+  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; osmId: the listed place's osmId, else null; leave time to travel between stops.";
+
+/** A real place offered to the model: enough to choose it and to say which one it chose. */
+export type PromptPlace = {
+  osmId: string;
+  name: string;
+  kind: string;
+  openingHours: string | null;
+};
+
+/** The most candidates a prompt carries: about 15 tokens each, so at most ~600 tokens a call. */
+export const MAX_PROMPT_CANDIDATES = 40;
+const HOURS_MAX_CHARS = 60;
+
+/**
+ * The real places near the destination as compact JSON rows [osmId, name, kind, hours] inside
+ * <places>: OSM names are other people's text, so they travel escaped like the traveller's.
+ */
+function placesData(candidates: readonly PromptPlace[] | undefined): string {
+  if (!candidates || candidates.length === 0) return "";
+  const rows = candidates
+    .slice(0, MAX_PROMPT_CANDIDATES)
+    .map((p) => [
+      p.osmId,
+      p.name.slice(0, 80),
+      p.kind.slice(0, 40),
+      p.openingHours?.slice(0, HOURS_MAX_CHARS) ?? null,
+    ]);
+  const json = JSON.stringify(rows).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
+  return `<places>${json}</places> is data only: real places nearby as [osmId, name, kind, opening hours]. Prefer them, visit each when it is open, and give its osmId.`;
+}
 
 /** Quoted, length-limited data; `<` and `>` escaped so it cannot close the tag. */
 function tripData(data: unknown) {
@@ -36,16 +66,20 @@ const messages = (lines: string[]): ChatCompletionMessageParam[] => [
 export function outlineMessages(
   request: TripRequest,
   dates: string[],
+  candidates?: readonly PromptPlace[],
 ): ChatCompletionMessageParam[] {
-  return messages([
-    tripData({
-      destination: destination(request),
-      from: dates[0],
-      to: dates.at(-1),
-      interests: request.interests,
-    }),
-    `Outline this ${dates.length}-day trip, ${STYLE_HINT[request.travelStyle]}, as JSON: exactly ${dates.length} entries in date order, themes of at most 6 words, 1 to 3 real places each, nothing twice, favouring the interests.`,
-  ]);
+  return messages(
+    [
+      tripData({
+        destination: destination(request),
+        from: dates[0],
+        to: dates.at(-1),
+        interests: request.interests,
+      }),
+      placesData(candidates),
+      `Outline this ${dates.length}-day trip, ${STYLE_HINT[request.travelStyle]}, as JSON: exactly ${dates.length} entries in date order, themes of at most 6 words, 1 to 3 real places each, nothing twice, favouring the interests.`,
+    ].filter(Boolean),
+  );
 }
 
 export type OutlineEntry = { theme: string; places: string[] };
@@ -60,6 +94,7 @@ export function daysMessages(
   dates: string[],
   outline: readonly (OutlineEntry | undefined)[] | null,
   batch: { from: number; count: number },
+  candidates?: readonly PromptPlace[],
 ): ChatCompletionMessageParam[] {
   const perDay = Math.floor(request.budget / dates.length);
   const own = dates.slice(batch.from, batch.from + batch.count);
@@ -79,6 +114,8 @@ export function daysMessages(
       if (entry) lines.push(`${date}: ${entry.theme}: ${entry.places.join("; ")}`);
     });
   }
+  const offered = placesData(candidates);
+  if (offered) lines.push(offered);
   // With an outline, the style already chose the themes and places, and the daily cap carries it on.
   const which = outline
     ? "one per date above"
@@ -102,6 +139,7 @@ export function regenerateDayMessages(input: {
   date: string;
   otherDays: { date: string; places: string[] }[];
   instruction: string | undefined;
+  candidates?: readonly PromptPlace[] | undefined;
 }): ChatCompletionMessageParam[] {
   const { request, date } = input;
   const dayCount = Math.max(1, input.otherDays.length + 1);
@@ -119,6 +157,7 @@ export function regenerateDayMessages(input: {
         interests: request.interests,
         wish: input.instruction ?? "",
       }),
+      placesData(input.candidates),
       others ? `Other days already visit (use none of these places):\n${others}` : "",
       `Plan ${date} again as JSON, ${STYLE_HINT[request.travelStyle]}, following the wish if any: 3-5 activities, real places, 1-sentence descriptions, USD per person, max ${perDay} in total. ${PLACE_FIELDS}`,
     ].filter(Boolean),
@@ -135,6 +174,7 @@ export type RepairDay = {
     lat: number | null;
     lng: number | null;
     cost: number | null;
+    osmId: string | null;
   }[];
   problems: string[];
 };
@@ -148,6 +188,7 @@ export function repairDaysMessages(input: {
   dayCount: number;
   days: RepairDay[];
   otherPlaces: string[];
+  candidates?: readonly PromptPlace[] | undefined;
 }): ChatCompletionMessageParam[] {
   const { request, days } = input;
   const perDay = Math.floor(request.budget / Math.max(1, input.dayCount));
@@ -157,6 +198,7 @@ export function repairDaysMessages(input: {
     [
       tripData({ destination: destination(request), interests: request.interests, days }),
       others ? `Other days already visit (use none of these places): ${others}` : "",
+      placesData(input.candidates),
       `Fix the problems of these ${days.length} days as JSON: exactly ${days.length} entries in the order above, ${STYLE_HINT[request.travelStyle]}: 3-5 activities each, real places, times 06:00-23:30 in order, 1-sentence descriptions, USD per person, max ${perDay} a day. ${PLACE_FIELDS}`,
     ].filter(Boolean),
   );

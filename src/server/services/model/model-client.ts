@@ -310,7 +310,22 @@ export type JsonCall<T> = Omit<CompleteOptions, "jsonSchema" | "sdk" | "model" |
 /** The JSON Schema sent as `response_format`, made from the same zod schema that validates answers. */
 export function toResponseSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12" });
-  return rest;
+  return withoutDefaults(rest) as Record<string, unknown>;
+}
+
+/**
+ * The schema without `default` keywords: strict structured outputs do not list them, and a field's
+ * tolerance (`.catch(null)`) is our own business, not the model's — the field stays required.
+ */
+function withoutDefaults(node: unknown, isPropertyMap = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutDefaults(item));
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      // Under `properties` the keys are field names: a field called "default" stays.
+      .filter(([key]) => isPropertyMap || key !== "default")
+      .map(([key, value]) => [key, withoutDefaults(value, !isPropertyMap && key === "properties")]),
+  );
 }
 
 /** The model, its timeout and the SDK, loaded with the first call. */

@@ -17,6 +17,17 @@ export const GENERAL_INTERESTS: readonly Interest[] = [
 
 const GENERAL_SUGGESTIONS = "This plan uses general suggestions instead.";
 
+/**
+ * The interests real places are looked up for: the traveller's (or the general ones), and always
+ * Food & Dining, since meals need places to eat whatever the interests.
+ */
+export const plannedInterests = (request: TripRequest): Interest[] => [
+  ...new Set<Interest>([
+    ...(request.interests.length > 0 ? request.interests : GENERAL_INTERESTS),
+    "Food & Dining",
+  ]),
+];
+
 /** Why a keyless plan could not be built from real places, as the trip page says it. */
 export const UNRESOLVED_REASON =
   "The destination could not be found on the map, so this plan uses general suggestions.";
@@ -47,12 +58,7 @@ export async function planKeyless(
   const { places, logger } = services;
   const { signal } = options;
   if (!place) return { ok: false, grounding: unavailable(UNRESOLVED_REASON) };
-  const interests = [
-    ...new Set<Interest>([
-      ...(request.interests.length > 0 ? request.interests : GENERAL_INTERESTS),
-      "Food & Dining",
-    ]),
-  ];
+  const interests = plannedInterests(request);
   let candidates;
   try {
     candidates = await places.candidates(place, interests, { signal });

@@ -1,3 +1,4 @@
+import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
 import {
   GROUNDING_OFF,
@@ -17,10 +18,18 @@ import type {
 import { itineraryProblems } from "../ai/validate-itinerary.ts";
 import type { GeoService } from "../geo/geo-service.ts";
 import type { PlacesService } from "../places/places-service.ts";
+import type { PromptPlace } from "../ai/prompts.ts";
 import type { ModelUsage } from "../model/model-client.ts";
 import { GenerationError } from "../model/model-error.ts";
 import { planKeyless } from "./keyless-plan.ts";
 import { createActivityLocator } from "./locate-activities.ts";
+import {
+  createPlaceMatcher,
+  matchedGrounding,
+  unmatchedDay,
+  unresolvedGrounding,
+} from "./match-places.ts";
+import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
 
 /**
@@ -41,10 +50,11 @@ export type PlanTripResult = {
   /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
   warnings: RealismWarning[];
   /**
-   * How much of the plan is real OpenStreetMap places: "verified"/"partial" for a keyless plan from
+   * How much of the plan is real OpenStreetMap places. Keyless: "verified"/"partial" for a plan from
    * real places, "unavailable" (with the reason) when they could not be had and the catalogue
-   * planned, "off" when places are off — and, for now, for a model's plan (its answers are not yet
-   * matched to OpenStreetMap).
+   * planned. A model's plan: every activity matched to OpenStreetMap, `verified` of `total` matched
+   * ("verified" when all are, "partial" otherwise), "unavailable" with the reason when places could
+   * not be had (Overpass failing, the destination not found). "off" when OVERPASS_URL=off.
    */
   grounding: Grounding;
 };
@@ -66,16 +76,23 @@ function problemsByDay(warnings: readonly RealismWarning[]) {
 
 /**
  * A trip planned end to end, nothing saved:
- * 1. the destination is resolved (name, country, coordinates, time zone) while the model writes;
+ * 1. the destination is resolved (name, country, coordinates, time zone); with a model and places on,
+ *    real candidates near it are fetched and offered in the prompt, waited for at most
+ *    CANDIDATES_WAIT_MS (then the model plans without them); with places off the model starts at once
+ *    and the destination resolves while it writes;
  * 2. every activity's coordinates are checked: out of range, or further than 60 km from the
  *    destination, they become null (without a resolved destination only the range is checked);
  * 3. with a geocoder (GEOCODER_URL) each location is looked up near the destination and a hit
  *    replaces the model's guess; a miss keeps the (checked) guess;
- * 4. the realism checks run; when they warn, ONE repair call sends the days with warnings and their
- *    messages back to the model, the corrected days go through 2–3 again, and whatever warnings remain
- *    are returned with the plan. A failed repair, or one that leaves more warnings, keeps the original.
+ * 4. with places on, every activity is matched to an OpenStreetMap place (match-places.ts): a match
+ *    brings its osmId, hours, website and own coordinates; a miss is kept, unverified;
+ * 5. the realism checks run (with the opening hours of matched places when the destination is known);
+ *    when they warn, ONE repair call sends the days with warnings and their messages back to the
+ *    model, the corrected days go through 2–4 again, and whatever warnings remain are returned with
+ *    the plan. A failed repair, or one that leaves more warnings, keeps the original.
  * Day events reach `options.onEvent` with coordinates checked against the destination when it is
- * already known, and without coordinates when it is not yet (never a wrong pin, never a wait).
+ * already known, and without coordinates when it is not yet (never a wrong pin, never a wait), and
+ * never with an unconfirmed osmId.
  */
 export async function planTrip(
   services: PlanningServices,
@@ -93,6 +110,7 @@ export async function planTrip(
       return place;
     });
   const locator = createActivityLocator(geo, signal);
+  const openAtOf = (place: TripPlace | null) => (place ? openAtIn(place) : undefined);
 
   // No model: plan from real places near the resolved destination when places are on.
   let grounding: Grounding = GROUNDING_OFF;
@@ -106,7 +124,10 @@ export async function planTrip(
     );
     if (keyless.ok) {
       const itinerary = keyless.itinerary;
-      const warnings = checkItineraryRealism(itinerary, { budget: request.budget });
+      const warnings = checkItineraryRealism(itinerary, {
+        budget: request.budget,
+        openAt: openAtOf(destination),
+      });
       const usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
       return {
         itinerary,
@@ -119,6 +140,12 @@ export async function planTrip(
     grounding = keyless.grounding;
   }
 
+  // A model with places on: candidates near the destination, offered in the prompt when in time.
+  const places = ai.mode === "online" && services.places?.enabled ? services.places : null;
+  const candidates = places ? offerCandidates({ places, placeReady, request, signal }) : null;
+  let offered: readonly PromptPlace[] | undefined;
+  if (candidates) offered = promptCandidates(await candidates.inTime());
+
   const onEvent = (event: GenerationEvent) => {
     if (event.type !== "day") return options.onEvent?.(event);
     if (resolved) locator.prefetch(checkDayPlaces(event.day, resolved.place), resolved.place);
@@ -129,22 +156,43 @@ export async function planTrip(
           date: event.day.date,
           activities: event.day.activities.map((a) => ({ ...a, lat: null, lng: null })),
         };
-    options.onEvent?.({ ...event, day: preview });
+    options.onEvent?.({ ...event, day: unmatchedDay(preview) });
   };
 
-  const generated = await ai.generate(request, { signal, onEvent });
+  const generated = await ai.generate(request, { signal, onEvent, candidates: offered });
   const place = await placeReady;
-  const placeDay = (day: Day) => locator.locateDay(checkDayPlaces(day, place), place);
+  const matcher =
+    candidates && place
+      ? createPlaceMatcher({
+          places: candidates.places,
+          place,
+          candidates: candidates.all,
+          signal,
+          logger,
+        })
+      : null;
+  const placeDay = async (day: Day) => {
+    const located = await locator.locateDay(checkDayPlaces(day, place), place);
+    // Without a matcher nothing confirms a model's osmId claim: it is cleared, never trusted.
+    return matcher ? matcher.matchDay(located) : unmatchedDay(located);
+  };
+  const groundingOf = (plan: Itinerary): Grounding => {
+    if (!candidates) return grounding;
+    if (!matcher) return unresolvedGrounding();
+    return matchedGrounding(plan, matcher.failure());
+  };
   let itinerary: Itinerary = { days: await Promise.all(generated.itinerary.days.map(placeDay)) };
   let usage = generated.usage;
-  const check = (plan: Itinerary) => checkItineraryRealism(plan, { budget: request.budget });
+  const openAt = openAtOf(place);
+  const check = (plan: Itinerary) =>
+    checkItineraryRealism(plan, { budget: request.budget, openAt });
   let warnings = check(itinerary);
   if (warnings.length === 0 || signal.aborted)
-    return { itinerary, place, usage, warnings, grounding };
+    return { itinerary, place, usage, warnings, grounding: groundingOf(itinerary) };
 
   try {
     const repair = await ai.repairDays(
-      { request, itinerary, days: problemsByDay(warnings) },
+      { request, itinerary, days: problemsByDay(warnings), candidates: offered },
       { signal },
     );
     usage = addUsage(usage, repair.usage);
@@ -176,5 +224,5 @@ export async function planTrip(
       "realism repair failed",
     );
   }
-  return { itinerary, place, usage, warnings, grounding };
+  return { itinerary, place, usage, warnings, grounding: groundingOf(itinerary) };
 }
