@@ -3,12 +3,18 @@ import { createItineraryGenerator } from "#server/deps.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { NO_GEO } from "#server/services/geo/geo-service.ts";
 import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
-import { UNPLACED, type Activity, type Itinerary } from "#shared/schemas/itinerary.ts";
+import {
+  UNPLACED,
+  type Activity,
+  type Itinerary,
+  type TripPlace,
+} from "#shared/schemas/itinerary.ts";
 import { countTokens } from "#tests/fakes/openai-fake.ts";
 import { startFakeProvider } from "./fake-provider.ts";
 import { countRepeats, measureTrip, type EvalRow } from "./metrics.ts";
-import { buildReport, formatTable } from "./report.ts";
+import { buildReport, formatSummary, formatTable } from "./report.ts";
 import { evalRequests, type EvalRequest } from "./requests.ts";
 import { planWith, runEval, type Plan } from "./run-eval.ts";
 import { createEvalServices, type EvalSetup } from "./services.ts";
@@ -38,6 +44,8 @@ const ROW_FIELDS: (keyof EvalRow)[] = [
   "activities",
   "repeats",
   "locatedShare",
+  "verifiedShare",
+  "closedVisits",
   "warnings",
   "warningKinds",
   "totalCost",
@@ -80,6 +88,13 @@ describe("the request set", () => {
 
 describe("measureTrip", () => {
   const entry = byId("paris");
+  const paris: TripPlace = {
+    name: "Paris",
+    country: "France",
+    lat: 48.8566,
+    lng: 2.3522,
+    timezone: "Europe/Paris",
+  };
   const activity = (o: Partial<Activity>): Activity => ({
     id: crypto.randomUUID(),
     time: "10:00",
@@ -110,7 +125,7 @@ describe("measureTrip", () => {
       entry,
       {
         itinerary,
-        placeResolved: true,
+        place: paris,
         usage: { calls: 2, promptTokens: 100, completionTokens: 50 },
       },
       { firstDayMs: 12, wholeMs: 34 },
@@ -125,6 +140,8 @@ describe("measureTrip", () => {
       activities: 4,
       repeats: 1,
       locatedShare: 0.5,
+      verifiedShare: 0,
+      closedVisits: 0,
       totalCost: 500,
       budgetUse: 500 / 1500,
       unknownCosts: 1,
@@ -150,7 +167,7 @@ describe("measureTrip", () => {
       entry,
       {
         itinerary: bad,
-        placeResolved: false,
+        place: null,
         usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
       },
       { firstDayMs: null, wholeMs: 1 },
@@ -158,6 +175,56 @@ describe("measureTrip", () => {
     expect(row.schemaValid).toBe(false);
     expect(row.daysMatch).toBe(false);
     expect(row.locatedShare).toBe(0);
+    expect(row.verifiedShare).toBe(0);
+    // Without the destination there is no calendar to read opening hours in.
+    expect(row.closedVisits).toBeNull();
+  });
+
+  it("counts verified activities and visits at closed places in the destination's calendar", () => {
+    const louvre = {
+      osmId: "way/1001",
+      openingHours: "Mo,We,Th,Sa,Su 09:00-18:00; Fr 09:00-21:45; Tu off",
+    } as const;
+    const orsay = { osmId: "node/1002", openingHours: "Tu-Su 09:30-18:00; Th 09:30-21:45; Mo off" };
+    const itinerary: Itinerary = {
+      days: [
+        // d1 is a Tuesday: the Louvre is closed all day; a place without hours is never "closed".
+        {
+          date: d1,
+          activities: [
+            activity({ time: "10:00", location: "Musée du Louvre", ...louvre }),
+            activity({ time: "13:00", location: "Le Procope", osmId: "node/1010" }),
+          ],
+        },
+        // Wednesday: the Louvre is open at 10:00, the Orsay not yet at 08:00.
+        {
+          date: d2,
+          activities: [
+            activity({ time: "08:00", location: "Musée d'Orsay", ...orsay }),
+            activity({ time: "11:00", location: "Louvre, again", ...louvre }),
+          ],
+        },
+        // Not found on OpenStreetMap: hours (from a model) are not checked without a match.
+        {
+          date: d3,
+          activities: [
+            activity({ location: "Invented bistro", openingHours: "Mo-Su 18:00-23:00" }),
+          ],
+        },
+      ],
+    };
+    const usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
+    const timing = { firstDayMs: null, wholeMs: 1 };
+    const row = measureTrip(entry, { itinerary, place: paris, usage }, timing);
+    expect(row.activities).toBe(5);
+    expect(row.verifiedShare).toBe(4 / 5);
+    expect(row.closedVisits).toBe(2);
+    expect(row.warningKinds.closed).toBe(2);
+    // The same activities without a resolved destination: verified still, hours unchecked.
+    const unplaced = measureTrip(entry, { itinerary, place: null, usage }, timing);
+    expect(unplaced.verifiedShare).toBe(4 / 5);
+    expect(unplaced.closedVisits).toBeNull();
+    expect(unplaced.warningKinds.closed).toBeUndefined();
   });
 });
 
@@ -197,6 +264,8 @@ describe("the offline planner through planTrip", () => {
       daysMatch: true,
       placeResolved: false,
       locatedShare: 0,
+      verifiedShare: 0,
+      closedVisits: null,
       modelCalls: 0,
       promptTokens: 0,
       completionTokens: 0,
@@ -233,6 +302,7 @@ describe("the loopback fake, wired from settings like the server", () => {
       fake: true,
       destinationGeocoder: fake.geocoding.url,
       activityGeocoder: null,
+      places: new URL(fake.overpass.url).origin,
     });
     expect(JSON.stringify(setup.provider)).not.toContain("sk-eval-fake");
   });
@@ -254,8 +324,15 @@ describe("the loopback fake, wired from settings like the server", () => {
       expect(row.firstDayMs!).toBeLessThanOrEqual(row.wholeMs);
       expect(row.activities).toBeGreaterThanOrEqual(row.days * 3);
     }
-    // The fake geocoder knows Paris, not Marrakesh.
+    // The fake geocoder knows Paris, not Marrakesh: only Paris's hours can be checked.
     expect(rows.map((r) => r.placeResolved)).toEqual([true, false]);
+    expect(rows[0]!.closedVisits).toBe(rows[0]!.warningKinds.closed ?? 0);
+    expect(rows[1]!.closedVisits).toBeNull();
+    for (const row of rows) {
+      expect(row.verifiedShare).not.toBeNull();
+      expect(row.verifiedShare!).toBeGreaterThanOrEqual(0);
+      expect(row.verifiedShare!).toBeLessThanOrEqual(1);
+    }
   });
 
   it("recomputes repeats and warnings consistently with the shared checks", async () => {
@@ -266,11 +343,13 @@ describe("the loopback fake, wired from settings like the server", () => {
     });
     const row = measureTrip(
       entry,
-      { itinerary: result.itinerary, placeResolved: result.place !== null, usage: result.usage },
+      { itinerary: result.itinerary, place: result.place, usage: result.usage },
       { firstDayMs: null, wholeMs: 0 },
     );
+    expect(result.place).not.toBeNull();
+    const openAt = openAtIn(result.place!);
     expect(row.warnings).toBe(
-      checkItineraryRealism(result.itinerary, { budget: entry.request.budget }).length,
+      checkItineraryRealism(result.itinerary, { budget: entry.request.budget, openAt }).length,
     );
     expect(row.warnings).toBe(result.warnings.length);
     expect(row.repeats).toBe(countRepeats(result.itinerary));
@@ -285,10 +364,63 @@ describe("the loopback fake, wired from settings like the server", () => {
     });
     const parsed = JSON.parse(JSON.stringify(report)) as typeof report;
     expect(parsed.provider.model).toBe("fake-model");
-    expect(parsed.summary).toMatchObject({ requests: 2, failed: 0, schemaValid: 2, daysMatch: 2 });
+    expect(parsed.summary).toMatchObject({
+      requests: 2,
+      failed: 0,
+      schemaValid: 2,
+      daysMatch: 2,
+      closedVisits: rows[0]!.closedVisits,
+      // Marrakesh is not resolved: its hours could not be checked.
+      closedUnchecked: 1,
+    });
+    expect(typeof parsed.summary.medianVerifiedShare).toBe("number");
     for (const row of parsed.rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort());
     const table = formatTable(rows).split("\n");
     expect(table).toHaveLength(2 + rows.length);
+    expect(table[0]).toMatch(/located +verified +closed +warnings/);
     expect(table[2]).toContain(entries[0]!.id);
+    // Marrakesh's closed visits are unknown, not zero.
+    expect(table[3]).toMatch(/% +\d+(\.\d)?% +- +\d+ /);
+    const summary = formatSummary(parsed);
+    expect(summary).toContain(`visits at closed places ${parsed.summary.closedVisits}`);
+    expect(summary).toContain("1 request(s) unchecked");
+    expect(summary).toContain(`real places ${new URL(fake.overpass.url).origin}`);
+  });
+});
+
+describe("keyless plans from the Overpass fake (--fake --keyless)", () => {
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+  let setup: EvalSetup;
+  beforeAll(async () => {
+    fake = await startFakeProvider({ model: false });
+    setup = await createEvalServices(fake.env, { logger, geo: true, fake: true });
+  });
+  afterAll(async () => {
+    await setup?.close();
+    await fake?.close();
+  });
+
+  it("measures the verified share the trip's grounding reports, and no visit at a closed place", async () => {
+    expect(setup.provider.mode).toBe("offline");
+    expect(setup.provider.places).toBe(new URL(fake.overpass.url).origin);
+    const entry = byId("paris");
+    const result = await planWith(setup.services)(entry.request, {
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(["verified", "partial"]).toContain(result.grounding.status);
+    const row = measureTrip(
+      entry,
+      { itinerary: result.itinerary, place: result.place, usage: result.usage },
+      { firstDayMs: null, wholeMs: 0 },
+    );
+    expect(fake.overpass.requests.length).toBeGreaterThan(0);
+    expect(row.activities).toBe(result.grounding.total);
+    expect(row.verifiedShare).toBe(result.grounding.verified / result.grounding.total);
+    expect(row.verifiedShare!).toBeGreaterThan(0.5);
+    // The planner schedules each place only when its hours say open.
+    expect(row.closedVisits).toBe(0);
+    // Through runEval, as `npm run eval -- --fake --keyless` runs it: the same figures.
+    const [again] = await runEval(planWith(setup.services), [entry], { timeoutMs: 20_000 });
+    expect(again).toMatchObject({ error: null, verifiedShare: row.verifiedShare, closedVisits: 0 });
   });
 });

@@ -5,36 +5,43 @@ import { completeEnv, parseEnv, type Env } from "#server/env.ts";
 import { answerItineraryPrompt } from "#tests/fakes/itinerary-model.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
+import { startOverpassFake } from "#tests/fakes/overpass-fake.ts";
 
 export const FAKE_MODEL = "fake-model";
 
 /**
  * The loopback stand-ins CI evaluates against: the OpenAI-compatible fake answering like a
  * well-behaved model (outline, days with coordinates near the cities it knows, the realism repair),
- * at a fixed pace so latencies mean something, and Open-Meteo's geocoding. No activity geocoder:
+ * at a fixed pace so latencies mean something, Open-Meteo's geocoding, and the Overpass fake (its
+ * map of Paris and Lisbon) for real places: the keyless planner's candidates and the matching of a
+ * model's activities, so the verified share and the closed visits are measured. No activity geocoder:
  * Nominatim's one request a second would make the run minutes long for nothing the fake could show. The settings are
  * built from these alone, never from `.env`: a developer's real GEOCODER_URL or API key must not
  * leak into a run that promises to stay on 127.0.0.1.
  */
-export async function startFakeProvider(options: { tokensPerSecond?: number } = {}) {
+export async function startFakeProvider(
+  options: { tokensPerSecond?: number; model?: boolean } = {},
+) {
   const model: OpenAIFake = await startOpenAIFake({
     tokensPerSecond: options.tokensPerSecond ?? 4000,
     firstTokenMs: 20,
     respond: answerItineraryPrompt,
   });
   const geocoding = await startOpenMeteoFake();
+  const overpass = await startOverpassFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-eval-"));
   const env: Env = completeEnv(
     parseEnv({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
       AUTH_SECRET: "eval-fake-secret-eval-fake-secret-0123",
-      AI_BASE_URL: model.url,
-      AI_API_KEY: "sk-eval-fake",
-      AI_MODEL: FAKE_MODEL,
+      // Without the model (`--keyless`), the offline planner plans from the Overpass fake's places.
+      ...(options.model === false
+        ? {}
+        : { AI_BASE_URL: model.url, AI_API_KEY: "sk-eval-fake", AI_MODEL: FAKE_MODEL }),
       OPEN_METEO_GEOCODING_URL: geocoding.url,
       OPEN_METEO_BASE_URL: geocoding.url,
-      OVERPASS_URL: "off",
+      OVERPASS_URL: overpass.url,
       LOG_LEVEL: "warn",
     }),
   );
@@ -42,8 +49,9 @@ export async function startFakeProvider(options: { tokensPerSecond?: number } = 
     env,
     model,
     geocoding,
+    overpass,
     close: async () => {
-      await Promise.all([model.close(), geocoding.close()]);
+      await Promise.all([model.close(), geocoding.close(), overpass.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

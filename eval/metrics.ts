@@ -1,5 +1,11 @@
+import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism, samePlace, type RealismKind } from "#shared/realism.ts";
-import { itinerarySchema, type Activity, type Itinerary } from "#shared/schemas/itinerary.ts";
+import {
+  itinerarySchema,
+  type Activity,
+  type Itinerary,
+  type TripPlace,
+} from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/schemas/trip-request.ts";
 import type { EvalRequest } from "./requests.ts";
 
@@ -27,7 +33,16 @@ export type EvalRow = {
   repeats: number;
   /** Located activities (lat and lng) out of all; null without activities. */
   locatedShare: number | null;
-  /** Realism warnings of the final itinerary (shared checks), and how many of each kind. */
+  /** Activities matched to an OpenStreetMap place (an `osmId`) out of all; null without activities. */
+  verifiedShare: number | null;
+  /**
+   * Visits to matched places (an `osmId` and `openingHours`) at a time their hours say closed, in the
+   * destination's calendar (its country's holidays); null when the destination was not resolved, as
+   * the hours cannot be read without it. The same count as the "closed" realism warnings.
+   */
+  closedVisits: number | null;
+  /** Realism warnings of the final itinerary (shared checks, the hours check included when the
+   * destination was resolved), and how many of each kind. */
   warnings: number;
   warningKinds: Partial<Record<RealismKind, number>>;
   /** Sum of the known activity costs, and that sum over the budget (1 = exactly the budget). */
@@ -79,7 +94,7 @@ export function countRepeats(itinerary: Itinerary): number {
 /** Every measure of one answer, computed from the itinerary as the generation code returned it. */
 export function measureTrip(
   entry: EvalRequest,
-  answer: { itinerary: Itinerary; placeResolved: boolean; usage: Usage },
+  answer: { itinerary: Itinerary; place: TripPlace | null; usage: Usage },
   timing: Timing,
 ): EvalRow {
   const { request } = entry;
@@ -89,7 +104,9 @@ export function measureTrip(
   const priced = activities.filter((a) => a.cost !== null);
   const totalCost = priced.reduce((sum, a) => sum + (a.cost ?? 0), 0);
   const dates = tripDates(request.startDate, request.endDate);
-  const warnings = checkItineraryRealism(itinerary, { budget: request.budget });
+  const verified = activities.filter((a) => a.osmId !== null).length;
+  const openAt = answer.place ? openAtIn(answer.place) : undefined;
+  const warnings = checkItineraryRealism(itinerary, { budget: request.budget, openAt });
   const warningKinds: Partial<Record<RealismKind, number>> = {};
   for (const w of warnings) warningKinds[w.kind] = (warningKinds[w.kind] ?? 0) + 1;
   return {
@@ -98,10 +115,12 @@ export function measureTrip(
     schemaValid: itinerarySchema.safeParse(itinerary).success,
     daysMatch:
       itinerary.days.length === dates.length && itinerary.days.every((d, i) => d.date === dates[i]),
-    placeResolved: answer.placeResolved,
+    placeResolved: answer.place !== null,
     activities: activities.length,
     repeats: countRepeats(itinerary),
     locatedShare: activities.length > 0 ? located / activities.length : null,
+    verifiedShare: activities.length > 0 ? verified / activities.length : null,
+    closedVisits: openAt ? (warningKinds.closed ?? 0) : null,
     warnings: warnings.length,
     warningKinds,
     totalCost: Math.round(totalCost * 100) / 100,
@@ -126,6 +145,8 @@ export function failedRow(entry: EvalRequest, error: string, timing: Timing): Ev
     activities: 0,
     repeats: 0,
     locatedShare: null,
+    verifiedShare: null,
+    closedVisits: null,
     warnings: 0,
     warningKinds: {},
     totalCost: 0,
@@ -148,6 +169,12 @@ export type EvalSummary = {
   repeats: number;
   warnings: number;
   medianLocatedShare: number | null;
+  /** The median of the rows' verified shares (rows without activities left out). */
+  medianVerifiedShare: number | null;
+  /** Visits at closed places over every row that could be checked. */
+  closedVisits: number;
+  /** Rows whose closed visits could not be counted (destination not resolved). */
+  closedUnchecked: number;
   medianBudgetUse: number | null;
   medianFirstDayMs: number | null;
   medianWholeMs: number | null;
@@ -176,6 +203,9 @@ export function summarize(rows: readonly EvalRow[]): EvalSummary {
     repeats: sum((r) => r.repeats),
     warnings: sum((r) => r.warnings),
     medianLocatedShare: median(present(ok.map((r) => r.locatedShare))),
+    medianVerifiedShare: median(present(ok.map((r) => r.verifiedShare))),
+    closedVisits: sum((r) => r.closedVisits ?? 0),
+    closedUnchecked: ok.filter((r) => r.activities > 0 && r.closedVisits === null).length,
     medianBudgetUse: median(present(ok.map((r) => r.budgetUse))),
     medianFirstDayMs: median(present(ok.map((r) => r.firstDayMs))),
     medianWholeMs: median(ok.map((r) => r.wholeMs)),

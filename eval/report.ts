@@ -49,6 +49,8 @@ const HEADER = [
   "acts",
   "repeats",
   "located",
+  "verified",
+  "closed",
   "warnings",
   "budget",
   "1st day",
@@ -63,6 +65,8 @@ function cells(row: EvalRow): string[] {
       row.id,
       String(row.days),
       row.travelStyle,
+      "-",
+      "-",
       "-",
       "-",
       "-",
@@ -86,6 +90,8 @@ function cells(row: EvalRow): string[] {
     String(row.activities),
     String(row.repeats),
     percent(row.locatedShare),
+    percent(row.verifiedShare),
+    row.closedVisits === null ? "-" : String(row.closedVisits),
     String(row.warnings),
     percent(row.budgetUse),
     seconds(row.firstDayMs),
@@ -116,9 +122,13 @@ export function formatSummary(report: EvalReport): string {
       ? "offline planner"
       : `${p.model} at ${p.baseUrl ?? "?"}${p.fake ? " (fake)" : ""}`;
   return [
-    `Provider: ${who}`,
+    `Provider: ${who}; real places ${p.places ?? "off"}`,
     `Requests: ${s.requests}, failed ${s.failed}, schema-valid ${s.schemaValid}, dates match ${s.daysMatch}`,
     `Repeats ${s.repeats}, realism warnings ${s.warnings}, median located ${percent(s.medianLocatedShare)}, median budget use ${percent(s.medianBudgetUse)}`,
+    `Median verified on OpenStreetMap ${percent(s.medianVerifiedShare)}, visits at closed places ${s.closedVisits}` +
+      (s.closedUnchecked > 0
+        ? ` (${s.closedUnchecked} request(s) unchecked: destination not resolved)`
+        : ""),
     `Median first day ${seconds(s.medianFirstDayMs)}, median whole ${seconds(s.medianWholeMs)}, tokens ${s.promptTokens} in / ${s.completionTokens} out`,
   ].join("\n");
 }

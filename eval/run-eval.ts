@@ -53,7 +53,7 @@ export async function runEval(
       });
       row = measureTrip(
         entry,
-        { itinerary: result.itinerary, placeResolved: result.place !== null, usage: result.usage },
+        { itinerary: result.itinerary, place: result.place, usage: result.usage },
         { firstDayMs, wholeMs: elapsed() },
       );
     } catch (error) {

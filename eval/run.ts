@@ -14,7 +14,8 @@ import { createEvalServices } from "./services.ts";
  * configured provider (AI_* settings; the offline planner when none), one at a time. Prints a table
  * and writes JSON to compare models. See README "Evaluating models (npm run eval)".
  *
- *   --fake            the loopback OpenAI-compatible fake and geocoder (what CI runs; no .env read)
+ *   --fake            the loopback OpenAI-compatible fake, geocoder and Overpass (what CI runs; no .env read)
+ *   --keyless         with --fake: no model, so the keyless planner plans from the Overpass fake's places
  *   --out FILE        where the JSON goes (default eval-results/<timestamp>.json)
  *   --only LIST       some requests: 1-based numbers or id parts, comma-separated ("1,3", "tokyo")
  *   --limit N         the first N requests (after --only)
@@ -25,6 +26,7 @@ import { createEvalServices } from "./services.ts";
 const { values } = parseArgs({
   options: {
     fake: { type: "boolean", default: false },
+    keyless: { type: "boolean", default: false },
     out: { type: "string" },
     only: { type: "string" },
     limit: { type: "string" },
@@ -62,7 +64,11 @@ if (requests.length === 0) {
 }
 const timeoutMs = positive(values["timeout-ms"], "timeout-ms");
 
-const fake = values.fake ? await startFakeProvider() : null;
+if (values.keyless && !values.fake) {
+  console.error("--keyless needs --fake (without --fake, leave the AI_* settings out instead).");
+  process.exit(2);
+}
+const fake = values.fake ? await startFakeProvider({ model: !values.keyless }) : null;
 const env: Env = fake ? fake.env : loadEnv();
 // Only warnings and errors: the table is the output. Logs go to stderr so stdout stays readable.
 const logger = createLogger(env.LOG_LEVEL === "silent" ? "silent" : "warn", process.stderr);

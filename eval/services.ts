@@ -24,6 +24,8 @@ export type ProviderInfo = {
   destinationGeocoder: string | null;
   /** The activity geocoder's origin (GEOCODER_URL), or null when activities are not looked up. */
   activityGeocoder: string | null;
+  /** The Overpass API's origin (OVERPASS_URL) for real places, or null when they are off. */
+  places: string | null;
 };
 
 export type EvalSetup = {
@@ -74,6 +76,7 @@ export async function createEvalServices(
       fake: options.fake ?? false,
       destinationGeocoder: database ? originOf(env.OPEN_METEO_GEOCODING_URL) : null,
       activityGeocoder: database ? originOf(env.GEOCODER_URL) : null,
+      places: places?.enabled ? originOf(env.OVERPASS_URL) : null,
     },
     close: async () => {
       await database?.close();
