@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { RequireAuth } from "#web/components/route-guard.tsx";
+import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -19,6 +20,7 @@ export function TripDetailRoute() {
           ),
           renderMap: (context) => <TripMap {...context} />,
           renderActivityExtras: (activity) => <ActivityMapTools activity={activity} canPlace />,
+          renderLocationField: (props) => <PlaceCombobox tripId={id} {...props} />,
         }}
       />
     </RequireAuth>

@@ -81,7 +81,16 @@ describe("attributionHtml", () => {
       '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     );
     expect(attributionHtml('<img src=x onerror="alert(1)"> & Co')).toBe(
-      "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co",
+      '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co | Places © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    );
+  });
+
+  it("credits OpenStreetMap for the places when the tiles' credit does not", () => {
+    expect(attributionHtml("Tiles © Example Maps")).toBe(
+      'Tiles © Example Maps | Places © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    );
+    expect(attributionHtml("")).toBe(
+      'Places © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     );
   });
 });

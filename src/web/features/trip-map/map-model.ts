@@ -65,15 +65,17 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
+const OSM_LINK = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
 /**
  * Leaflet writes attributions as HTML, so the configured text is escaped first. OpenStreetMap's
- * licence asks for a link to its copyright page, so its name becomes that link.
+ * licence asks for a link to its copyright page, so its name becomes that link. The pins are
+ * OpenStreetMap data whatever the tiles are, so a credit that does not name it gains it.
  */
 export function attributionHtml(text: string): string {
-  return escapeHtml(text).replace(
-    "OpenStreetMap",
-    '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-  );
+  const escaped = escapeHtml(text);
+  if (escaped.includes("OpenStreetMap")) return escaped.replace("OpenStreetMap", OSM_LINK);
+  return `${escaped ? `${escaped} | ` : ""}Places © ${OSM_LINK} contributors`;
 }
 
 /** The marker's accessible name, e.g. "1. Louvre Museum" (the same words as the list). */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { clearActivitySelection, selectActivity } from "#web/lib/activity-selection.ts";
 import { activityOf } from "#tests/support/factories.ts";
+import { placeHoursFor } from "../use-place-hours.ts";
 import { DayActivities } from "./day-activities.tsx";
 
 afterEach(() => {
@@ -54,5 +55,96 @@ describe("DayActivities", () => {
     act(() => selectActivity(versailles.id, "map"));
     expect(item("Far-off gardens")).toHaveAttribute("aria-current", "true");
     expect(item("Louvre Museum")).not.toHaveAttribute("aria-current");
+  });
+});
+
+describe("DayActivities with real places", () => {
+  const hoursModules = () =>
+    Promise.all([import("#shared/opening-hours.ts"), import("#shared/country-code.ts")]);
+  const paris = { country: "France", lat: 48.8566, lng: 2.3522 };
+  // Tuesday 29 December 2026: the Louvre is closed on Tuesdays.
+  const louvreVisit = activityOf({
+    time: "10:00",
+    activity: "Louvre visit",
+    location: "Musée du Louvre",
+    description: "",
+    cost: 22,
+    osmId: "way/1001",
+    openingHours: "Mo,We,Th,Sa,Su 09:00-18:00; Fr 09:00-21:45; Tu off",
+    website: "https://www.louvre.fr/",
+  });
+  const orsay = activityOf({
+    time: "14:00",
+    activity: "Orsay",
+    location: "Musée d'Orsay",
+    description: "",
+    cost: 16,
+    osmId: "node/1002",
+    openingHours: "Tu-Su 09:30-18:00; Th 09:30-21:45; Mo off",
+  });
+  const cafe = activityOf({
+    time: "16:00",
+    activity: "Coffee",
+    location: "Somewhere nice",
+    description: "",
+    cost: 5,
+    osmId: "node/77",
+  });
+  const invented = activityOf({
+    time: "19:00",
+    activity: "Dinner",
+    location: "Le Restaurant Imaginaire",
+    description: "",
+    cost: 40,
+  });
+  const placed: Day = { date: "2026-12-29", activities: [louvreVisit, orsay, cafe, invented] };
+
+  it("links matched places, gives the hours that day, warns of a closed one, and marks the rest", async () => {
+    const hours = placeHoursFor(await hoursModules(), paris);
+    render(
+      <DayActivities
+        day={placed}
+        activityHeading="h3"
+        placeContext={{ groundingApplies: true, hours }}
+      />,
+    );
+    const louvreItem = within(item("Louvre visit"));
+    const osm = louvreItem.getByRole("link", { name: /On OpenStreetMap/ });
+    expect(osm).toHaveAttribute("href", "https://www.openstreetmap.org/way/1001");
+    expect(osm).toHaveAttribute("rel", "noopener noreferrer");
+    const site = louvreItem.getByRole("link", { name: /Website of Louvre visit/ });
+    expect(site).toHaveAttribute("href", "https://www.louvre.fr/");
+    expect(site).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    expect(louvreItem.getByText("Closed on Tue 29 Dec")).toBeInTheDocument();
+    expect(
+      louvreItem.getByText("Musée du Louvre is closed at 10:00 on Tuesday, 29 December"),
+    ).toBeInTheDocument();
+    expect(louvreItem.getAllByText("Estimated")).toHaveLength(1);
+
+    const orsayItem = within(item("Orsay"));
+    expect(orsayItem.getByText("Open 09:30–18:00 on Tue 29 Dec")).toBeInTheDocument();
+    expect(orsayItem.queryByText(/is closed at/)).toBeNull();
+    expect(orsayItem.queryByRole("link", { name: /Website/ })).toBeNull();
+
+    expect(within(item("Coffee")).getByText("Hours unknown")).toBeInTheDocument();
+    const dinner = within(item("Dinner"));
+    expect(dinner.getByText("Not found on OpenStreetMap")).toBeInTheDocument();
+    expect(dinner.queryByRole("link", { name: /On OpenStreetMap/ })).toBeNull();
+  });
+
+  it("shows no hours line until the hours library is loaded, and no 'not found' on unchecked trips", () => {
+    render(
+      <DayActivities
+        day={placed}
+        activityHeading="h3"
+        placeContext={{ groundingApplies: false, hours: undefined }}
+      />,
+    );
+    expect(screen.queryByText(/on Tue 29 Dec/)).toBeNull();
+    expect(screen.queryByText(/is closed at/)).toBeNull();
+    expect(screen.queryByText("Not found on OpenStreetMap")).toBeNull();
+    expect(screen.queryByText("Estimated")).toBeNull();
+    // Known at once: a matched place without hours.
+    expect(within(item("Coffee")).getByText("Hours unknown")).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "../format.ts";
+import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
 
 /** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */
 export const dayTotal = (day: Day) => day.activities.reduce((sum, a) => sum + (a.cost ?? 0), 0);
@@ -11,15 +12,31 @@ export const unknownCostCount = (day: Day) => day.activities.filter((a) => a.cos
 export const formatCost = (cost: number | null) =>
   cost === null ? "—" : cost === 0 ? "Free" : formatUsd(cost);
 
-/** A cost as text; unknown reads "—" on screen and "unknown" to screen readers. */
-export function ActivityCost({ cost }: { cost: number | null }) {
-  return cost === null ? (
+/**
+ * A cost as text; unknown reads "—" on screen and "unknown" to screen readers. `estimated`: the
+ * planner's typical figure for the kind of place (trips planned from real places), said as such.
+ */
+export function ActivityCost({
+  cost,
+  estimated = false,
+}: {
+  cost: number | null;
+  estimated?: boolean;
+}) {
+  if (cost === null)
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">unknown</span>
+      </>
+    );
+  return (
     <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">unknown</span>
+      {formatCost(cost)}
+      {estimated && cost > 0 ? (
+        <span className="block text-xs font-normal text-slate-600">Estimated</span>
+      ) : null}
     </>
-  ) : (
-    formatCost(cost)
   );
 }
 
@@ -71,6 +88,7 @@ type ActivityItemProps = {
   activityHeading: "h3" | "h4";
   warnings: readonly RealismWarning[];
   renderActivityExtras?: ((activity: Activity, day: Day) => ReactNode) | undefined;
+  placeContext: PlaceContext | undefined;
 };
 
 function ActivityItem({
@@ -79,6 +97,7 @@ function ActivityItem({
   activityHeading: ActivityHeading,
   warnings,
   renderActivityExtras,
+  placeContext,
 }: ActivityItemProps) {
   const selected = useIsActivitySelected(activity.id);
   const scrollRef = useScrollWhenPickedOnMap(activity.id);
@@ -97,12 +116,15 @@ function ActivityItem({
           <span className="sr-only">Location: </span>
           {activity.location}
         </p>
+        {placeContext ? (
+          <ActivityPlace activity={activity} date={day.date} context={placeContext} />
+        ) : null}
         <p className="mt-1 break-words text-slate-800">{activity.description}</p>
         <ActivityNotes activity={activity} warnings={warnings} />
       </div>
       <p className="text-sm font-medium sm:text-right">
         <span className="sr-only">Cost: </span>
-        <ActivityCost cost={activity.cost} />
+        <ActivityCost cost={activity.cost} estimated={placeContext?.groundingApplies} />
       </p>
       {renderActivityExtras ? (
         <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>
@@ -117,15 +139,22 @@ export function DayActivities({
   otherDays = [],
   activityHeading,
   renderActivityExtras,
+  placeContext,
 }: {
   day: Day;
   /** The trip's days, for the "same place on two days" check. */
   otherDays?: readonly Day[];
   activityHeading: "h3" | "h4";
   renderActivityExtras?: ((activity: Activity, day: Day) => ReactNode) | undefined;
+  /** Real places: links, hours and the closed-place check (once the hours library is loaded). */
+  placeContext?: PlaceContext | undefined;
 }) {
   // No budget here: the shared page does not show the owner's means.
-  const warnings = checkDayRealism(day, { dayBudget: null, otherDays });
+  const warnings = checkDayRealism(day, {
+    dayBudget: null,
+    otherDays,
+    openAt: placeContext?.hours?.openAt,
+  });
   return (
     <>
       <ol className="flex flex-col gap-3">
@@ -137,6 +166,7 @@ export function DayActivities({
             activityHeading={activityHeading}
             warnings={warnings.filter((w) => w.activityId === activity.id)}
             renderActivityExtras={renderActivityExtras}
+            placeContext={placeContext}
           />
         ))}
       </ol>

@@ -4,7 +4,10 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
+import { groundingApplies } from "../place-info.ts";
+import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
+import { GroundingNote } from "./grounding-note.tsx";
 import type { TripDetailSlots } from "../editor/slots.ts";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
@@ -23,6 +26,7 @@ export function SharedTripView({
   const query = useSharedTrip(id);
   // Every day is listed; the map shows one of them at a time.
   const [mapDay, setMapDay] = useState(0);
+  const hours = usePlaceHours(query.data?.place, query.data?.itinerary.days ?? []);
   usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
 
   if (query.isPending) {
@@ -40,6 +44,7 @@ export function SharedTripView({
   }
 
   const trip = query.data;
+  const placeContext = { groundingApplies: groundingApplies(trip.grounding), hours };
   return (
     <article className="flex flex-col gap-6">
       <header className="rounded-xl border border-slate-200 bg-white p-6">
@@ -48,6 +53,9 @@ export function SharedTripView({
         <p className="mt-2 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>
+        <div className="mt-3">
+          <GroundingNote grounding={trip.grounding} days={trip.itinerary.days} />
+        </div>
         {slots.headerExtras}
         <div className="mt-4 flex flex-wrap gap-3">
           <TakeAlongLinks
@@ -73,6 +81,7 @@ export function SharedTripView({
             otherDays={trip.itinerary.days}
             activityHeading="h3"
             renderActivityExtras={slots.renderActivityExtras}
+            placeContext={placeContext}
           />
           {slots.renderDayExtras?.(day)}
         </section>

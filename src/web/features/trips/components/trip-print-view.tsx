@@ -1,9 +1,18 @@
 import { Link } from "react-router";
-import type { Day } from "#shared/schemas/itinerary.ts";
+import {
+  GROUNDING_OFF,
+  type Day,
+  type Grounding,
+  type TripPlace,
+} from "#shared/schemas/itinerary.ts";
 import type { TravelStyle } from "#shared/constants.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
+import { groundingApplies, groundingSummary } from "../place-info.ts";
+import { usePlaceHours } from "../use-place-hours.ts";
+import { ActivityPlace } from "./activity-place.tsx";
 import { dayTotal, formatCost, unknownCostCount } from "./day-activities.tsx";
+import { OsmAttribution } from "./grounding-note.tsx";
 
 export type PrintableTrip = {
   destination: string;
@@ -12,6 +21,8 @@ export type PrintableTrip = {
   travelStyle: TravelStyle;
   budget?: number;
   itinerary: { days: Day[] };
+  place?: TripPlace | null;
+  grounding?: Grounding;
 };
 
 /** Days this long start on a new page, so a day's plan is not split across sheets. */
@@ -27,6 +38,10 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
   const days = trip.itinerary.days;
   const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
   const unknown = days.reduce((sum, d) => sum + unknownCostCount(d), 0);
+  const grounding = trip.grounding ?? GROUNDING_OFF;
+  const hours = usePlaceHours(trip.place, days);
+  const placeContext = { groundingApplies: groundingApplies(grounding), hours };
+  const summary = groundingSummary(grounding, days);
   return (
     <article className="mx-auto max-w-3xl bg-white p-6 text-slate-900 print:max-w-none print:p-0">
       <div className="mb-6 flex gap-3 print:hidden">
@@ -47,6 +62,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
           {trip.budget !== undefined ? ` · Budget ${formatUsd(trip.budget)}` : ""}
         </p>
+        {summary.found ? <p className="mt-1 text-sm text-slate-700">{summary.found}</p> : null}
       </header>
       {days.map((day, i) => (
         <section
@@ -84,6 +100,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                     <td className="py-2 pr-3">
                       <p className="font-semibold break-words">{a.activity}</p>
                       <p className="break-words text-slate-700">{a.location}</p>
+                      <ActivityPlace activity={a} date={day.date} context={placeContext} />
                       {a.description ? <p className="mt-1 break-words">{a.description}</p> : null}
                     </td>
                     <td className="py-2 text-right whitespace-nowrap">{formatCost(a.cost)}</td>
@@ -104,6 +121,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
         ) : null}
       </p>
       <p className="mt-6 text-xs text-slate-500">Planned with Boundless.</p>
+      {summary.showsOsmData ? <OsmAttribution className="mt-1" /> : null}
     </article>
   );
 }

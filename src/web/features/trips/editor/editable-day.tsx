@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
 import { MAX_ACTIVITIES_PER_DAY, UNPLACED, type Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import type { PlaceContext } from "../components/activity-place.tsx";
 import { DayTotal } from "../components/day-activities.tsx";
 import { ActivityForm, EMPTY_ACTIVITY } from "./activity-form.tsx";
 import {
@@ -28,6 +29,7 @@ export function EditableDay({
   map,
   dayBudget,
   placeActivity,
+  placeContext,
 }: {
   tripId: string;
   day: Day;
@@ -40,6 +42,8 @@ export function EditableDay({
   /** The day's share of the trip's budget, for the realism checks (null: not checked). */
   dayBudget: number | null;
   placeActivity?: PlaceActivity;
+  /** Real places: links, hours and the closed-place check (once the hours library is loaded). */
+  placeContext: PlaceContext;
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -47,8 +51,13 @@ export function EditableDay({
     instruction: string;
     at: number;
   } | null>(null);
-  // Times, distances, hours, money and repeats: shown gently beside the activity they concern.
-  const warnings = checkDayRealism(day, { dayBudget, otherDays: days });
+  // Times, distances, hours, money, repeats and closed places: shown gently beside the activity
+  // they concern, recomputed on every edit (a new time re-checks the place's hours at once).
+  const warnings = checkDayRealism(day, {
+    dayBudget,
+    otherDays: days,
+    openAt: placeContext.hours?.openAt,
+  });
   const flagged = new Set(warnings.map((w) => w.activityId)).size;
   const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
 
@@ -107,6 +116,7 @@ export function EditableDay({
                     void editor.save(moveActivity(activity.id, date, Infinity))
                   }
                   slots={slots}
+                  placeContext={placeContext}
                 />
               ))}
             </ol>

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 
 /** Place fields another feature (place search) may set along with the location text. */
-export type PlaceFields = Partial<Pick<Activity, "lat" | "lng" | "osmId" | "openingHours" | "why">>;
+export type PlaceFields = Partial<
+  Pick<Activity, "lat" | "lng" | "osmId" | "openingHours" | "website" | "why">
+>;
 
 export type LocationFieldProps = {
   label: string;

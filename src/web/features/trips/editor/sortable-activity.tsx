@@ -6,6 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatWeekday } from "../format.ts";
+import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
@@ -24,6 +25,7 @@ type Props = {
   onRemove: () => void;
   onMoveToDay: (date: string) => void;
   slots: TripDetailSlots;
+  placeContext: PlaceContext;
 };
 
 /** One activity of the day being edited: a drag handle (pointer or keyboard), Edit, Move to, Remove. */
@@ -39,6 +41,7 @@ export function SortableActivity({
   onRemove,
   onMoveToDay,
   slots,
+  placeContext,
 }: Props) {
   const {
     setNodeRef,
@@ -99,6 +102,7 @@ export function SortableActivity({
             <span className="sr-only">Location: </span>
             {activity.location}
           </p>
+          <ActivityPlace activity={activity} date={day.date} context={placeContext} />
           {activity.description ? (
             <p className="mt-1 break-words text-slate-800">{activity.description}</p>
           ) : null}
@@ -106,7 +110,7 @@ export function SortableActivity({
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>
-          <ActivityCost cost={activity.cost} />
+          <ActivityCost cost={activity.cost} estimated={placeContext.groundingApplies} />
         </p>
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-2">

@@ -24,6 +24,9 @@ import { DeleteTripButton } from "../components/delete-trip-dialog.tsx";
 import { TakeAlongLinks } from "../components/take-along-links.tsx";
 import { ShareTripPanel } from "../components/share-trip-panel.tsx";
 import { TripFact } from "../components/trip-fact.tsx";
+import { GroundingNote } from "../components/grounding-note.tsx";
+import { groundingApplies } from "../place-info.ts";
+import { usePlaceHours } from "../use-place-hours.ts";
 import { DAY_DROP_PREFIX, DayNav } from "./day-nav.tsx";
 import { DuplicateTripButton } from "./duplicate-trip-button.tsx";
 import { EditableDay } from "./editable-day.tsx";
@@ -67,6 +70,11 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
   const unknownCosts = days.flatMap((d) => d.activities).filter((a) => a.cost === null).length;
   const remaining = trip.budget - total;
+  const hours = usePlaceHours(trip.place, days);
+  const placeContext = useMemo(
+    () => ({ groundingApplies: groundingApplies(trip.grounding), hours }),
+    [trip.grounding, hours],
+  );
 
   const selectDay = (n: number) => {
     const next = new URLSearchParams(params);
@@ -204,6 +212,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
             </TripFact>
           </dl>
         )}
+        <GroundingNote grounding={trip.grounding} days={days} />
         {slots.headerExtras}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <ShareTripPanel trip={trip} />
@@ -248,6 +257,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
               map={map}
               dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
               placeActivity={placeActivity}
+              placeContext={placeContext}
             />
           ) : null}
         </div>
