@@ -1,8 +1,8 @@
 // `npm start`. Plain JavaScript on purpose: the server runs from a bundle of its TypeScript made
 // here by esbuild (about 0.2 s, every start, so it is never stale), without tsx loaded in its
 // process. tsx's hooks cost the server about 70 MB resident and 2 s of CPU at start-up (see
-// docs/decisions/006-npm-start-runs-a-server-bundle.md). Tests, `npm run dev` and the bench's
-// server processes still run the sources through tsx.
+// docs/decisions/006-npm-start-runs-a-server-bundle.md). Tests and `npm run dev` still run the
+// sources through tsx; the bench starts its servers through this file (server-process.ts).
 import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
