@@ -1,3 +1,4 @@
+import { mayVisitAt } from "#shared/opening-hours.ts";
 import type { ChatRequest } from "./openai-fake.ts";
 
 import { NOMINATIM_PLACES } from "./nominatim-fake.ts";
@@ -32,7 +33,12 @@ export function promptDestination(body: ChatRequest): string {
  * "Paris, far-pins") to make the fake answer badly:
  * - `far-pins`: each day's first activity about 550 km away; `bad-pins`: coordinates out of range;
  * - `rushed`: an activity at 04:30 and a 15 km hop in 10 minutes (realism warnings);
- * - `stubborn`: the repair call answers the same rushed days again.
+ * - `stubborn`: the repair call answers the same rushed (or closed) days again.
+ * When the prompt lists real candidates (<places>), the days visit them (with their osmId), each at a
+ * time it is open, and these markers apply too:
+ * - `invented`: each day's first activity is a place that does not exist, with a made-up osmId;
+ * - `closed-visit`: each day's first activity, at 10:00, is a listed place closed then (the Louvre on
+ *   a Tuesday); the repair call moves to open places (unless `stubborn`).
  */
 export function fakeMarkers(destination: string) {
   const text = destination.toLowerCase();
@@ -41,14 +47,23 @@ export function fakeMarkers(destination: string) {
     invalid: text.includes("bad-pins"),
     rushed: text.includes("rushed"),
     stubborn: text.includes("stubborn"),
+    invented: text.includes("invented"),
+    closed: text.includes("closed-visit"),
   };
 }
 export type FakeMarkers = ReturnType<typeof fakeMarkers>;
 
 /** Cities the fake model "knows": their centre and the places it plans there. */
-const CITIES: { name: string; lat: number; lng: number; places: string[] }[] = [
+const CITIES: {
+  name: string;
+  lat: number;
+  lng: number;
+  places: string[];
+  countryCode?: string;
+}[] = [
   {
     name: "paris",
+    countryCode: "FR",
     lat: 48.8588897,
     lng: 2.320041,
     places: NOMINATIM_PLACES.filter((p) => p.displayName.includes("Paris")).map((p) => p.name),
@@ -79,6 +94,7 @@ const CITIES: { name: string; lat: number; lng: number; places: string[] }[] = [
   },
   {
     name: "lisbon",
+    countryCode: "PT",
     lat: 38.7077507,
     lng: -9.1365919,
     places: ["Alfama", "Belém Tower", "LX Factory"],
@@ -145,6 +161,7 @@ export function fakeDayActivities(d: number, options: FakeDayOptions = {}) {
       lat: round(lat),
       lng: round(lng),
       why: i === 2 ? "Food" : "Culture",
+      osmId: null,
     };
   });
 }
@@ -161,6 +178,19 @@ export function answerItineraryPrompt(body: ChatRequest): string {
   const asked = ENTRIES.exec(prompt);
   const count = Number(asked?.[1] ?? 1);
   if (prompt.includes("Outline this")) return itineraryOutlineAnswer(count);
+  const candidates = promptCandidates(body);
+  if (asked && candidates.length > 0) {
+    const destination = promptDestination(body);
+    const dates = batchDates(prompt, count);
+    return JSON.stringify({
+      days: dates.map((date) => ({
+        activities: candidateDayActivities(date, candidates, {
+          destination,
+          maxPerDay: maxPerDay(prompt),
+        }),
+      })),
+    });
+  }
   if (asked)
     return itineraryDaysAnswer(count, {
       destination: promptDestination(body),
@@ -209,6 +239,22 @@ export function repairAnswer(body: ChatRequest): string {
   const markers = fakeMarkers(destination);
   const days = repairPromptDays(body);
   const prompt = promptText(body);
+  const candidates = promptCandidates(body);
+  if (candidates.length > 0)
+    return JSON.stringify({
+      days: days.map((day) => ({
+        activities: candidateDayActivities(day.date, candidates, {
+          destination,
+          markers: {
+            closed: markers.closed && markers.stubborn,
+            invented: markers.invented,
+            rushed: markers.rushed && markers.stubborn,
+          },
+          repair: true,
+          maxPerDay: maxPerDay(prompt),
+        }),
+      })),
+    });
   return JSON.stringify({
     days: days.map((day) => ({
       activities: fakeDayActivities(0, {
@@ -283,6 +329,7 @@ export function realisticDaysAnswer(count: number, firstDay = 0) {
             lat: 35.0116 + i * 0.004,
             lng: 135.7681 + d * 0.003,
             why: "For your interest in temples and food",
+            osmId: null,
           };
         }),
       };
@@ -337,6 +384,15 @@ export function regenerateWish(body: ChatRequest): string {
  */
 export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): string {
   const taken = new Set(otherDaysPlaces(body).map((p) => p.toLowerCase()));
+  const candidates = promptCandidates(body).filter((c) => !taken.has(c.name.toLowerCase()));
+  const date = /Plan (\d{4}-\d{2}-\d{2}) again/.exec(promptText(body))?.[1];
+  if (!places && candidates.length > 0 && date)
+    return JSON.stringify({
+      activities: candidateDayActivities(date, candidates, {
+        destination: promptDestination(body),
+        markers: {},
+      }),
+    });
   const indoors = /indoor|rain/i.test(regenerateWish(body));
   const pool = places ?? [
     indoors ? "Covered market hall" : "Botanical garden",
@@ -357,6 +413,115 @@ export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): stri
       lat: city ? city.lat + 0.003 * (i + 1) : null,
       lng: city ? city.lng - 0.002 * (i + 1) : null,
       why: indoors ? "Indoors, as you asked" : "A fresh take on your interests",
+      osmId: null,
     })),
+  });
+}
+
+/** A real place the prompt offers (its <places> rows: [osmId, name, kind, hours]). */
+export type PromptCandidate = {
+  osmId: string;
+  name: string;
+  kind: string;
+  openingHours: string | null;
+};
+
+/** The candidates the prompt lists inside <places>…</places> (none when it lists none). */
+export function promptCandidates(body: ChatRequest): PromptCandidate[] {
+  const data = /<places>(.*?)<\/places>/s.exec(promptText(body))?.[1];
+  if (!data) return [];
+  try {
+    const rows = JSON.parse(data) as unknown;
+    if (!Array.isArray(rows)) return [];
+    return rows.flatMap((row: unknown) => {
+      if (!Array.isArray(row)) return [];
+      const [osmId, name, kind, hours] = row as unknown[];
+      if (typeof osmId !== "string" || typeof name !== "string") return [];
+      return [
+        {
+          osmId,
+          name,
+          kind: typeof kind === "string" ? kind : "",
+          openingHours: typeof hours === "string" ? hours : null,
+        },
+      ];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The dates a days prompt asks for: its first date and the days after it. */
+function batchDates(prompt: string, count: number): string[] {
+  const first = DATE.exec(prompt)?.[0] ?? "2027-01-01";
+  return Array.from({ length: count }, (_, i) => addDays(first, i));
+}
+
+/** A place that is not on OpenStreetMap, with an osmId the fake model made up. */
+export const INVENTED_PLACE = { name: "Le Nuage Imaginaire", osmId: "node/987654321" } as const;
+
+/** Days since 1970: consecutive dates take consecutive places, so batches do not repeat each other. */
+const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+
+/**
+ * One day of listed candidates, as a model that follows the prompt writes it: three places, each at
+ * a time it may be visited (its hours at the destination; unknown hours in the daytime), starting
+ * at a different place each date, with the candidate's osmId and a guess of coordinates near the
+ * city centre (the real ones replace it). Markers: `invented` and `closed` (see fakeMarkers).
+ */
+export function candidateDayActivities(
+  date: string,
+  candidates: readonly PromptCandidate[],
+  options: {
+    destination: string;
+    markers?: Partial<FakeMarkers>;
+    repair?: boolean;
+    maxPerDay?: number | undefined;
+  },
+) {
+  const markers = { ...fakeMarkers(options.destination), ...options.markers };
+  const city = cityOf(options.destination);
+  const where = {
+    countryCode: city?.countryCode ?? null,
+    lat: city?.lat ?? 0,
+    lng: city?.lng ?? 0,
+  };
+  const times = markers.rushed
+    ? ["04:30", "09:00", "09:10"]
+    : markers.closed
+      ? ["10:00", "13:00", "17:00"]
+      : ["09:00", "13:00", "17:00"];
+  const used = new Set<string>();
+  // The repair starts further along, so its places differ from the day it replaces.
+  const start = (dayNumber(date) * 3 + (options.repair ? 1 : 0)) % Math.max(1, candidates.length);
+  const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
+  const pick = (time: string, open: boolean) =>
+    ordered.find(
+      (c) =>
+        !used.has(c.osmId) &&
+        (open
+          ? mayVisitAt(c.openingHours, { ...where, localDate: date, localTime: time })
+          : c.openingHours !== null &&
+            !mayVisitAt(c.openingHours, { ...where, localDate: date, localTime: time })),
+    );
+  return times.map((time, i) => {
+    const first = i === 0;
+    const place =
+      first && markers.invented
+        ? INVENTED_PLACE
+        : ((first && markers.closed ? pick(time, false) : undefined) ?? pick(time, true));
+    if (place && place !== INVENTED_PLACE) used.add(place.osmId);
+    const name = place?.name ?? `Free time (${date})`;
+    return {
+      time,
+      activity: `Visit ${name}`,
+      location: name,
+      description: "A short visit.",
+      cost: Math.min(15, Math.floor((options.maxPerDay ?? Infinity) / 3)),
+      lat: city ? round(city.lat + 0.001 * (i + 1)) : null,
+      lng: city ? round(city.lng - 0.001 * (i + 1)) : null,
+      why: "Culture",
+      osmId: place?.osmId ?? null,
+    };
   });
 }

@@ -12,6 +12,7 @@ import {
 import { daysBetween } from "#shared/schemas/trip-request.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
+import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
@@ -54,7 +55,13 @@ export const tripEditRoutes = new Hono<AppBindings>()
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)
-      .set({ ...patched.values, itinerary, place, version: sql`${trips.version} + 1` })
+      .set({
+        ...patched.values,
+        itinerary,
+        place,
+        grounding: groundingAfterEdit(row.grounding, itinerary),
+        version: sql`${trips.version} + 1`,
+      })
       .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
       .returning();
     if (updated) return c.json({ trip: toTripDto(updated) });

@@ -14,8 +14,7 @@ import { AppError, notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { validate } from "../lib/validate.ts";
-import { createActivityLocator } from "../services/trip-planning/locate-activities.ts";
-import { checkDayPlaces } from "../services/trip-planning/place-checks.ts";
+import { regenerateDay } from "../services/trip-planning/regenerate-day.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";
@@ -38,18 +37,18 @@ async function proposeDay(
   instruction: string | undefined,
   signal: AbortSignal,
 ): Promise<RegenerateDayResponse> {
-  const { day } = await deps.ai.regenerateDay(
+  // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
+  const proposal = await regenerateDay(
+    deps,
     {
       request: requestOf(row),
       itinerary: row.itinerary,
+      place: row.place,
       date,
       instruction: instruction || undefined,
     },
-    { signal },
+    signal,
   );
-  // The same checks as a generated trip: no pin far from the destination, the geocoder's when set.
-  const locator = createActivityLocator(deps.geo, signal);
-  const proposal = await locator.locateDay(checkDayPlaces(day, row.place), row.place);
   return { proposal, version: row.version };
 }
 
