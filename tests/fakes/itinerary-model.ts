@@ -182,11 +182,13 @@ export function answerItineraryPrompt(body: ChatRequest): string {
   if (asked && candidates.length > 0) {
     const destination = promptDestination(body);
     const dates = batchDates(prompt, count);
+    const used = new Set<string>();
     return JSON.stringify({
       days: dates.map((date) => ({
         activities: candidateDayActivities(date, candidates, {
           destination,
           maxPerDay: maxPerDay(prompt),
+          used,
         }),
       })),
     });
@@ -240,6 +242,13 @@ export function repairAnswer(body: ChatRequest): string {
   const days = repairPromptDays(body);
   const prompt = promptText(body);
   const candidates = promptCandidates(body);
+  // The places of the days not sent back are taken too: the repair repeats none of them.
+  const others = new Set(
+    (/Other days already visit \(use none of these places\): ([^\n]*)/.exec(prompt)?.[1] ?? "")
+      .split("; ")
+      .map((p) => p.trim()),
+  );
+  const used = new Set(candidates.filter((c) => others.has(c.name)).map((c) => c.osmId));
   if (candidates.length > 0)
     return JSON.stringify({
       days: days.map((day) => ({
@@ -252,6 +261,7 @@ export function repairAnswer(body: ChatRequest): string {
           },
           repair: true,
           maxPerDay: maxPerDay(prompt),
+          used,
         }),
       })),
     });
@@ -477,6 +487,8 @@ export function candidateDayActivities(
     markers?: Partial<FakeMarkers>;
     repair?: boolean;
     maxPerDay?: number | undefined;
+    /** Places the answer's earlier days took: none is visited twice within one answer. */
+    used?: Set<string>;
   },
 ) {
   const markers = { ...fakeMarkers(options.destination), ...options.markers };
@@ -491,9 +503,10 @@ export function candidateDayActivities(
     : markers.closed
       ? ["10:00", "13:00", "17:00"]
       : ["09:00", "13:00", "17:00"];
-  const used = new Set<string>();
+  const used = options.used ?? new Set<string>();
   // The repair starts further along, so its places differ from the day it replaces.
-  const start = (dayNumber(date) * 3 + (options.repair ? 1 : 0)) % Math.max(1, candidates.length);
+  // Four places a date apart (three visits and one spare for a closed one): batches rarely overlap.
+  const start = (dayNumber(date) * 4 + (options.repair ? 1 : 0)) % Math.max(1, candidates.length);
   const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
   const pick = (time: string, open: boolean) =>
     ordered.find(
