@@ -13,5 +13,6 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     s3: base + 6, // S3-compatible fake
     // base + 7: reserved for the Nominatim-compatible geocoder fake
     tiles: base + 8, // raster tile server fake (MAP_TILE_URL)
+    overpass: base + 9, // Overpass API fake (OVERPASS_URL): real places around Paris and Lisbon
   };
 }

@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
 import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
+import { startOverpassFake, type OverpassFailure } from "../../tests/fakes/overpass-fake.ts";
 import { answerTripChat, isTripChatRequest } from "../../tests/fakes/trip-chat-model.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
 import { startTileServerFake } from "../../tests/fakes/tile-server-fake.ts";
@@ -28,6 +30,40 @@ const aiFake = await startOpenAIFake(
 const weatherFake = await startOpenMeteoFake({ port: ports.weather });
 // The trip map's tiles: small PNGs from a loopback tile server (specs can make it fail).
 const tiles = await startTileServerFake({ port: ports.tiles });
+// Real places on, from a loopback Overpass: OpenStreetMap-like places around Paris and Lisbon.
+const overpass = await startOverpassFake();
+// Specs in the browser process script its faults here: POST /__fake/failure {kind, times?} makes the
+// next requests fail as the public instance does (kind null: none), POST /__fake/reset.
+const FAILURES: readonly OverpassFailure[] = [
+  "remark",
+  "busy",
+  "gateway-timeout",
+  "hang",
+  "bad-body",
+];
+const overpassControl = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "POST" && url.pathname === "/__fake/failure") {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as {
+        kind?: unknown;
+        times?: unknown;
+      };
+      const kind = FAILURES.find((f) => f === body.kind) ?? null;
+      overpass.setFailure(kind, typeof body.times === "number" ? body.times : undefined);
+      res.writeHead(204).end();
+    } else if (req.method === "POST" && url.pathname === "/__fake/reset") {
+      overpass.reset();
+      res.writeHead(204).end();
+    } else if (url.pathname === "/__fake/requests") {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ count: overpass.requests.length }));
+    } else res.writeHead(404).end();
+  });
+});
+await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
@@ -57,8 +93,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     AI_MODEL: "fake-model",
     MAP_TILE_URL: tiles.tileUrl,
     MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
-    // Browser tests never wait on the public Overpass instance: real places off.
-    OVERPASS_URL: "off",
+    // Real places on, never the public instance: the loopback fake (specs can make it fail).
+    OVERPASS_URL: overpass.url,
   },
 });
 
@@ -73,5 +109,7 @@ server.on("exit", (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   void smtp.close();
   void tiles.close();
+  void overpass.close();
+  overpassControl.close();
   process.exit(code ?? 0);
 });

@@ -70,6 +70,17 @@ describe("groundingSummary", () => {
     });
   });
 
+  it("gives the reason some places could not be checked", () => {
+    const summary = groundingSummary(
+      { status: "partial", verified: 1, total: 2, reason: "OpenStreetMap did not answer in time." },
+      [day(["node/1", null])],
+    );
+    expect(summary.found).toBe("1 of 2 places found on OpenStreetMap");
+    expect(summary.unavailable).toBe(
+      "Some places could not be checked: OpenStreetMap did not answer in time.",
+    );
+  });
+
   it("says nothing on trips never checked, unless a place was picked since", () => {
     expect(groundingSummary(grounding("off"), [day([null, null])])).toEqual({
       found: null,

@@ -21,10 +21,16 @@ export function safeWebsite(website: string | null): string | null {
 export const websiteHost = (href: string) => new URL(href).hostname.replace(/^www\./, "");
 
 /**
- * Whether the trip's places are checked against OpenStreetMap at all: trips saved before real
- * places, and servers with them off, say nothing about "not found".
+ * Whether the trip's places were checked against OpenStreetMap, so an unmatched one may be called
+ * "not found". Trips saved before real places and servers with them off ("off") say nothing; nor do
+ * trips planned while OpenStreetMap could not be reached ("unavailable"): nothing was looked up, and
+ * the header gives the reason instead.
  */
-export const groundingApplies = (grounding: Grounding) => grounding.status !== "off";
+export const placesWereChecked = (grounding: Grounding) =>
+  grounding.status === "verified" || grounding.status === "partial";
+
+/** Whether the planner's costs are its estimates for real places (any trip that tried them). */
+export const costsAreEstimates = (grounding: Grounding) => grounding.status !== "off";
 
 export type GroundingSummary = {
   /** "11 of 12 places found on OpenStreetMap", from the itinerary as it is now. */
@@ -49,7 +55,9 @@ export function groundingSummary(grounding: Grounding, days: readonly Day[]): Gr
     unavailable:
       grounding.status === "unavailable"
         ? `Planned without real places: ${grounding.reason ?? "OpenStreetMap could not be reached."}`
-        : null,
+        : grounding.status === "partial" && grounding.reason
+          ? `Some places could not be checked: ${grounding.reason}`
+          : null,
     showsOsmData,
   };
 }

@@ -45,10 +45,13 @@ export function PlaceCombobox({
   // A pending search must not fire after the form is gone.
   const cancelOnUnmount = useCallback(() => () => clearTimeout(timer.current), []);
 
-  const search = usePlaceSearch(tripId, open ? term : "");
-  const searching = open && isSearchable(term);
+  const search = usePlaceSearch(tripId, term);
+  const pickedNow = picked !== null && picked.name === value;
+  // The line under the field follows the search, not the list's being open: closing the list on
+  // blur must not move the form under the pointer (a click on Save would miss it).
+  const searching = isSearchable(term) && !pickedNow;
   const places = searching && search.isSuccess ? search.data : [];
-  const expanded = searching && places.length > 0;
+  const expanded = open && places.length > 0;
   const state: SearchState = !searching
     ? { kind: "idle" }
     : search.isError
@@ -122,7 +125,7 @@ export function PlaceCombobox({
       label={label}
       error={error}
       hint={
-        picked && picked.name === value
+        pickedNow
           ? `On OpenStreetMap: ${[picked.name, placeLine(picked)].filter(Boolean).join(" · ")}`
           : "Type to search places on OpenStreetMap, or any text."
       }

@@ -4,8 +4,10 @@ import type { PlaceHours } from "../use-place-hours.ts";
 
 /** What an activity's place line needs from its trip. */
 export type PlaceContext = {
-  /** The trip's places are checked against OpenStreetMap (grounding status is not "off"). */
-  groundingApplies: boolean;
+  /** The trip's places were checked against OpenStreetMap (verified or partial): "not found" applies. */
+  checked: boolean;
+  /** The trip tried real places (grounding not "off"): its costs are the planner's estimates. */
+  estimatedCosts: boolean;
   /** Undefined until the hours library has loaded (or when no place has hours). */
   hours: PlaceHours | undefined;
 };
@@ -27,7 +29,7 @@ export function ActivityPlace({
 }) {
   const osm = osmUrl(activity.osmId);
   if (!osm) {
-    return context.groundingApplies ? (
+    return context.checked ? (
       <p className="mt-1 text-xs text-slate-600">Not found on OpenStreetMap</p>
     ) : null;
   }

@@ -105,7 +105,7 @@ describe("DayActivities with real places", () => {
       <DayActivities
         day={placed}
         activityHeading="h3"
-        placeContext={{ groundingApplies: true, hours }}
+        placeContext={{ checked: true, estimatedCosts: true, hours }}
       />,
     );
     const louvreItem = within(item("Louvre visit"));
@@ -137,7 +137,7 @@ describe("DayActivities with real places", () => {
       <DayActivities
         day={placed}
         activityHeading="h3"
-        placeContext={{ groundingApplies: false, hours: undefined }}
+        placeContext={{ checked: false, estimatedCosts: false, hours: undefined }}
       />,
     );
     expect(screen.queryByText(/on Tue 29 Dec/)).toBeNull();

@@ -124,7 +124,7 @@ function ActivityItem({
       </div>
       <p className="text-sm font-medium sm:text-right">
         <span className="sr-only">Cost: </span>
-        <ActivityCost cost={activity.cost} estimated={placeContext?.groundingApplies} />
+        <ActivityCost cost={activity.cost} estimated={placeContext?.estimatedCosts} />
       </p>
       {renderActivityExtras ? (
         <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>

@@ -4,7 +4,7 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
-import { groundingApplies } from "../place-info.ts";
+import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { GroundingNote } from "./grounding-note.tsx";
@@ -44,7 +44,11 @@ export function SharedTripView({
   }
 
   const trip = query.data;
-  const placeContext = { groundingApplies: groundingApplies(trip.grounding), hours };
+  const placeContext = {
+    checked: placesWereChecked(trip.grounding),
+    estimatedCosts: costsAreEstimates(trip.grounding),
+    hours,
+  };
   return (
     <article className="flex flex-col gap-6">
       <header className="rounded-xl border border-slate-200 bg-white p-6">

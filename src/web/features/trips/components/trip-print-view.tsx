@@ -8,7 +8,7 @@ import {
 import type { TravelStyle } from "#shared/constants.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { formatDateRange, formatUsd, formatWeekday, styleLabel } from "../format.ts";
-import { groundingApplies, groundingSummary } from "../place-info.ts";
+import { costsAreEstimates, groundingSummary, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { ActivityPlace } from "./activity-place.tsx";
 import { dayTotal, formatCost, unknownCostCount } from "./day-activities.tsx";
@@ -40,7 +40,11 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
   const unknown = days.reduce((sum, d) => sum + unknownCostCount(d), 0);
   const grounding = trip.grounding ?? GROUNDING_OFF;
   const hours = usePlaceHours(trip.place, days);
-  const placeContext = { groundingApplies: groundingApplies(grounding), hours };
+  const placeContext = {
+    checked: placesWereChecked(grounding),
+    estimatedCosts: costsAreEstimates(grounding),
+    hours,
+  };
   const summary = groundingSummary(grounding, days);
   return (
     <article className="mx-auto max-w-3xl bg-white p-6 text-slate-900 print:max-w-none print:p-0">

@@ -110,7 +110,7 @@ export function SortableActivity({
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>
-          <ActivityCost cost={activity.cost} estimated={placeContext.groundingApplies} />
+          <ActivityCost cost={activity.cost} estimated={placeContext.estimatedCosts} />
         </p>
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-2">

@@ -25,7 +25,7 @@ import { TakeAlongLinks } from "../components/take-along-links.tsx";
 import { ShareTripPanel } from "../components/share-trip-panel.tsx";
 import { TripFact } from "../components/trip-fact.tsx";
 import { GroundingNote } from "../components/grounding-note.tsx";
-import { groundingApplies } from "../place-info.ts";
+import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DAY_DROP_PREFIX, DayNav } from "./day-nav.tsx";
 import { DuplicateTripButton } from "./duplicate-trip-button.tsx";
@@ -72,7 +72,11 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   const remaining = trip.budget - total;
   const hours = usePlaceHours(trip.place, days);
   const placeContext = useMemo(
-    () => ({ groundingApplies: groundingApplies(trip.grounding), hours }),
+    () => ({
+      checked: placesWereChecked(trip.grounding),
+      estimatedCosts: costsAreEstimates(trip.grounding),
+      hours,
+    }),
     [trip.grounding, hours],
   );
 
