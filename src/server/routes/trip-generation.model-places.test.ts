@@ -162,7 +162,8 @@ describe("a model's plan matched to OpenStreetMap", () => {
       ...tripBody("Paris", ["Culture & Arts", "History", "Nature & Outdoors"]),
       endDate: "2026-12-31",
     };
-    const { trip } = await generate(withPlaces, body);
+    // Its own database: Nature & Outdoors stays uncached for the failure cases below.
+    const { trip } = await generate(patientPlaces, body);
     const planning = model.requests.filter((r) => !isRepairPrompt(r.body));
     // An outline, then the three days in batches of one and two.
     expect(planning.length).toBe(3);
@@ -268,7 +269,10 @@ describe("a model's plan matched to OpenStreetMap", () => {
     overpass.setDelay(6000);
     const { client } = await signUpUser(patientPlaces);
     const started = Date.now();
-    const pending = client.post("/api/trips", tripBody("Paris"), { Accept: "application/json" });
+    // An interest no earlier test asked for here, so Overpass is really asked (slowly).
+    const pending = client.post("/api/trips", tripBody("Paris", ["Adventure"]), {
+      Accept: "application/json",
+    });
     await vi.waitFor(() => expect(model.requests.length).toBeGreaterThan(0), {
       timeout: 6000,
       interval: 50,
