@@ -1,3 +1,4 @@
+import { checkItineraryRealism } from "#shared/realism.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERESTS, TRAVEL_STYLES, type Interest } from "#shared/constants.ts";
@@ -248,6 +249,11 @@ describe("planFromPlaces (property)", () => {
       expect(general).toMatchObject({ osmId: null, lat: null, lng: null });
       expect(general?.description).toMatch(/general suggestion/);
     }
+    // Named after the stop before them, so the two general suggestions are never "the same place".
+    expect(lunch?.location).toBe("a place to eat near Lonely Museum");
+    expect(afternoon?.location).toBe("the streets near Lonely Museum");
+    const checked = checkItineraryRealism(plan.itinerary, { budget: 1000 });
+    expect(checked.filter((w) => w.kind === "repeat")).toEqual([]);
   });
 });
 

@@ -223,19 +223,22 @@ function toVisit(
 }
 
 /** Filler for a slot no real place could take: said to be general, never pinned on the map. */
-function generalVisit(slot: Slot, place: TripPlace, style: TravelStyle): Activity {
+function generalVisit(
+  slot: Slot,
+  place: TripPlace,
+  style: TravelStyle,
+  previous: Place | null,
+): Activity {
   const meal = slot.name === "lunch" || slot.name === "dinner";
   const cost = meal ? MEAL_USD[style][slot.name as "lunch" | "dinner"] : 0;
+  // Named after the real stop before it (each is visited once), so two general suggestions of a trip
+  // never read as the same place.
+  const near = previous ? previous.name : `the centre of ${place.name}`;
   return toActivity(
     {
       time: slot.times[0] ?? "10:00",
       activity: meal ? `${capital(slot.name)} nearby` : "Explore the neighbourhood",
-      location: clip(
-        meal
-          ? `a place to eat near your last stop, ${place.name}`
-          : `the streets near your last stop, ${place.name}`,
-        200,
-      ),
+      location: clip(meal ? `a place to eat near ${near}` : `the streets near ${near}`, 200),
       description: meal
         ? `A general suggestion: OpenStreetMap listed no other place to eat open then nearby. About $${cost} a person (an estimate).`
         : "A general suggestion: OpenStreetMap listed no other sight open then nearby.",
@@ -345,7 +348,8 @@ export function planFromPlaces(input: {
       const chosen = pick(options, timeOf, previous, place, prefer);
       total++;
       if (!chosen) {
-        if (slot.name !== "dinner") activities.push(generalVisit(slot, place, request.travelStyle));
+        if (slot.name !== "dinner")
+          activities.push(generalVisit(slot, place, request.travelStyle, previous));
         else total--;
         continue;
       }
