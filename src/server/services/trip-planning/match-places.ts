@@ -2,6 +2,7 @@ import type { Activity, Day, Grounding, Itinerary, TripPlace } from "#shared/sch
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
 import { createConcurrencyLimit } from "../places/concurrency-limit.ts";
+import { normalizeName } from "../places/overpass-places.ts";
 import { PlacesError, type Place, type PlacesService } from "../places/places-service.ts";
 import { unavailable } from "./keyless-plan.ts";
 
@@ -91,11 +92,21 @@ export function createPlaceMatcher(input: {
     return found;
   };
 
+  /**
+   * The activity's own text names a place only when it IS the name ("Musée d'Orsay"): a place whose
+   * name merely contains it ("Dinner" → "Dinner in the Sky") is a false match, so only an exact one
+   * counts.
+   */
+  async function byActivityName(a: Activity): Promise<Place | null> {
+    const found = await findByName(a.activity);
+    return found && normalizeName(found.name) === normalizeName(a.activity) ? found : null;
+  }
+
   async function matchActivity(a: Activity, byId: Map<string, Place>): Promise<Activity> {
     const picked = a.osmId === null ? undefined : byId.get(a.osmId);
     if (picked) return matchedTo(a, picked);
     if (failure) return unmatched(a);
-    const found = (await findByName(a.location)) ?? (failure ? null : await findByName(a.activity));
+    const found = (await findByName(a.location)) ?? (failure ? null : await byActivityName(a));
     return found ? matchedTo(a, found) : unmatched(a);
   }
 
