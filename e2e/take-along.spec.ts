@@ -130,15 +130,45 @@ test.describe("Take the trip along", () => {
       headers: { Origin: baseURL!, Accept: "application/json" },
     });
     expect(res.status(), await res.text()).toBe(201);
-    const { trip } = (await res.json()) as TripBody;
+    const { trip } = (await res.json()) as {
+      trip: TripBody["trip"] & {
+        version: number;
+        itinerary: { days: { date: string; activities: Record<string, unknown>[] }[] };
+      };
+    };
+    // Day 2 (the wet one) gets an outdoor stop, the way the editor saves one: the model's stops are
+    // real places now (museums, cafés), and which are outdoors depends on what it was offered.
+    const days = trip.itinerary.days.map((day, d) =>
+      d !== 1
+        ? day
+        : {
+            ...day,
+            activities: day.activities.map((a, i) =>
+              i === 0
+                ? {
+                    ...a,
+                    activity: "Walk in the Tuileries Garden",
+                    location: "Jardin des Tuileries",
+                    osmId: null,
+                    openingHours: null,
+                    website: null,
+                  }
+                : a,
+            ),
+          },
+    );
+    const patched = await page.request.patch(`/api/trips/${trip.id}`, {
+      data: { version: trip.version, itinerary: { days } },
+      headers: { Origin: baseURL! },
+    });
+    expect(patched.ok(), await patched.text()).toBe(true);
 
     await page.goto(`/trips/${trip.id}`);
     const weather = page.getByRole("region", { name: "Weather" });
     await expect(weather).toContainText("clear sky");
     await page.getByRole("button", { name: /Day 2/ }).click();
     await expect(weather).toContainText("Bring a raincoat and an umbrella.");
-    // The fake model plans outdoor stops every day: on the wet day they are named, and the
-    // suggestion opens "Regenerate day" with the instruction filled in.
+    // On the wet day the outdoor stop is named, and the suggestion opens "Regenerate day" with the instruction filled in.
     await expect(weather).toContainText("Wet weather is forecast");
     await expectAxeClean(page, "trip day with weather");
     await weather.getByRole("button", { name: "Regenerate this day indoors" }).click();

@@ -20,6 +20,9 @@ type Activity = {
   time: string;
   lat: number | null;
   lng: number | null;
+  osmId?: string | null;
+  openingHours?: string | null;
+  website?: string | null;
 };
 type StoredTrip = {
   id: string;
@@ -74,11 +77,17 @@ async function createPlacedTrip(page: Page, baseURL: string, destination = "Pari
   return patchDays(page, baseURL, created.id, created.version, days);
 }
 
+// Named "Activity N" here, whatever the model called it: the model's names follow the places it
+// was offered (real places are on in the stack), and the specs name stops by these.
 const unplaced = (a: Activity, d: number, i: number): Activity => ({
   ...a,
+  activity: `Activity ${i + 1}`,
   location: `Unmapped spot ${d + 1}.${i + 1}`,
   lat: null,
   lng: null,
+  osmId: null,
+  openingHours: null,
+  website: null,
 });
 
 async function patchDays(

@@ -161,7 +161,7 @@ export function PlaceCombobox({
           <ul
             id={listboxId}
             role="listbox"
-            aria-label={`Places for ${label}`}
+            aria-label="Suggested places"
             hidden={!expanded}
             className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
           >
