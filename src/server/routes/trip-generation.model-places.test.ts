@@ -3,21 +3,16 @@ import { isOpenAt, openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
-import {
-  answerItineraryPrompt,
-  INVENTED_PLACE,
-  isRepairPrompt,
-  promptCandidates,
-} from "#tests/fakes/itinerary-model.ts";
-import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
-import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
-import {
-  startOverpassFake,
-  type OverpassFailure,
-  type OverpassFake,
-} from "#tests/fakes/overpass-fake.ts";
+import { INVENTED_PLACE, isRepairPrompt, promptCandidates } from "#tests/fakes/itinerary-model.ts";
+import type { OpenAIFake } from "#tests/fakes/openai-fake.ts";
+import type { OverpassFailure, OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
 import { signUpUser } from "#tests/support/http.ts";
+import {
+  GENEROUS_LIMITS,
+  startPlacesFakes,
+  type PlacesFakes,
+} from "#tests/support/places-fakes.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -28,13 +23,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * call, and the trip's grounding counts the matches (or says why places could not be had).
  */
 
-const limits = {
-  GENERATION_RATE_LIMIT: "1000",
-  GENERATION_IP_RATE_LIMIT: "1000",
-  AUTH_RATE_LIMIT: "1000",
-};
-
-let om: OpenMeteoFake;
+let fakes: PlacesFakes;
 let overpass: OverpassFake;
 let model: OpenAIFake;
 /** A model, places from the Overpass fake. */
@@ -45,41 +34,19 @@ let placesOff: TestApp;
 let patientPlaces: TestApp;
 
 beforeAll(async () => {
-  om = await startOpenMeteoFake();
-  overpass = await startOverpassFake();
-  model = await startOpenAIFake({ apiKey: "test-key", respond: answerItineraryPrompt });
-  const ai = {
-    AI_BASE_URL: model.url,
-    AI_API_KEY: "test-key",
-    AI_MODEL: "fake-model",
-    AI_TIMEOUT_MS: "5000",
-  };
-  withPlaces = await createTestApp({
-    ...limits,
-    ...ai,
-    OPEN_METEO_GEOCODING_URL: om.url,
-    OVERPASS_URL: overpass.url,
-    PLACES_TIMEOUT_MS: "400",
-  });
-  placesOff = await createTestApp({ ...limits, ...ai, OPEN_METEO_GEOCODING_URL: om.url });
-  patientPlaces = await createTestApp({
-    ...limits,
-    ...ai,
-    OPEN_METEO_GEOCODING_URL: om.url,
-    OVERPASS_URL: overpass.url,
-    PLACES_TIMEOUT_MS: "10000",
-  });
+  fakes = await startPlacesFakes();
+  ({ overpass, model } = fakes);
+  const { ai, om } = fakes;
+  withPlaces = await createTestApp({ ...GENEROUS_LIMITS, ...ai, ...fakes.places() });
+  placesOff = await createTestApp({ ...GENEROUS_LIMITS, ...ai, OPEN_METEO_GEOCODING_URL: om.url });
+  patientPlaces = await createTestApp({ ...GENEROUS_LIMITS, ...ai, ...fakes.places(10_000) });
 }, 60_000);
 
-afterEach(() => {
-  overpass.reset();
-  overpass.setDelay(0);
-  model.reset();
-});
+afterEach(() => fakes.reset());
 
 afterAll(async () => {
   await Promise.all([withPlaces.close(), placesOff.close(), patientPlaces.close()]);
-  await Promise.all([om.close(), overpass.close(), model.close()]);
+  await fakes.close();
 });
 
 // Tuesday 29 and Wednesday 30 December 2026: the Louvre is closed on Tuesdays.

@@ -4,15 +4,15 @@ import { trips } from "#server/db/schema.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";
 import { distanceKm } from "#shared/realism.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
-import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
-import {
-  startOverpassFake,
-  type OverpassFailure,
-  type OverpassFake,
-} from "#tests/fakes/overpass-fake.ts";
+import type { OverpassFailure, OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { parseSse } from "#tests/support/sse.ts";
+import {
+  GENEROUS_LIMITS,
+  startPlacesFakes,
+  type PlacesFakes,
+} from "#tests/support/places-fakes.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -23,13 +23,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * generic catalogue with the reason in words. OVERPASS_URL=off plans from the catalogue, grounding off.
  */
 
-const limits = {
-  GENERATION_RATE_LIMIT: "1000",
-  GENERATION_IP_RATE_LIMIT: "1000",
-  AUTH_RATE_LIMIT: "1000",
-};
-
-let om: OpenMeteoFake;
+let fakes: PlacesFakes;
 let overpass: OverpassFake;
 /** No model, places from the Overpass fake (a short timeout, for the hang). */
 let keyless: TestApp;
@@ -37,22 +31,20 @@ let keyless: TestApp;
 let placesOff: TestApp;
 
 beforeAll(async () => {
-  om = await startOpenMeteoFake();
-  overpass = await startOverpassFake();
-  keyless = await createTestApp({
-    ...limits,
-    OPEN_METEO_GEOCODING_URL: om.url,
-    OVERPASS_URL: overpass.url,
-    PLACES_TIMEOUT_MS: "400",
+  fakes = await startPlacesFakes();
+  ({ overpass } = fakes);
+  keyless = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places() });
+  placesOff = await createTestApp({
+    ...GENEROUS_LIMITS,
+    OPEN_METEO_GEOCODING_URL: fakes.om.url,
   });
-  placesOff = await createTestApp({ ...limits, OPEN_METEO_GEOCODING_URL: om.url });
 }, 60_000);
 
-afterEach(() => overpass.reset());
+afterEach(() => fakes.reset());
 
 afterAll(async () => {
   await Promise.all([keyless.close(), placesOff.close()]);
-  await Promise.all([om.close(), overpass.close()]);
+  await fakes.close();
 });
 
 // Tuesday 29 and Wednesday 30 December 2026: the Louvre is closed on Tuesdays, Orsay on Mondays.

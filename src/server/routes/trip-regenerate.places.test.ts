@@ -3,17 +3,17 @@ import { mayVisitAt } from "#shared/opening-hours.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { regenerateDayResponseSchema } from "#shared/schemas/trip-edit.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
-import {
-  answerItineraryPrompt,
-  isRegenerateDayPrompt,
-  promptCandidates,
-} from "#tests/fakes/itinerary-model.ts";
-import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
-import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
-import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
+import { isRegenerateDayPrompt, promptCandidates } from "#tests/fakes/itinerary-model.ts";
+import type { OpenAIFake } from "#tests/fakes/openai-fake.ts";
+import type { OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import {
+  GENEROUS_LIMITS,
+  startPlacesFakes,
+  type PlacesFakes,
+} from "#tests/support/places-fakes.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -23,46 +23,24 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * day comes from the catalogue as before.
  */
 
-const limits = {
-  GENERATION_RATE_LIMIT: "1000",
-  GENERATION_IP_RATE_LIMIT: "1000",
-  AUTH_RATE_LIMIT: "1000",
-};
-
-let om: OpenMeteoFake;
+let fakes: PlacesFakes;
 let overpass: OverpassFake;
 let model: OpenAIFake;
 let keyless: TestApp;
 let withModel: TestApp;
 
 beforeAll(async () => {
-  om = await startOpenMeteoFake();
-  overpass = await startOverpassFake();
-  model = await startOpenAIFake({ apiKey: "test-key", respond: answerItineraryPrompt });
-  const places = {
-    OPEN_METEO_GEOCODING_URL: om.url,
-    OVERPASS_URL: overpass.url,
-    PLACES_TIMEOUT_MS: "400",
-  };
-  keyless = await createTestApp({ ...limits, ...places });
-  withModel = await createTestApp({
-    ...limits,
-    ...places,
-    AI_BASE_URL: model.url,
-    AI_API_KEY: "test-key",
-    AI_MODEL: "fake-model",
-    AI_TIMEOUT_MS: "5000",
-  });
+  fakes = await startPlacesFakes();
+  ({ overpass, model } = fakes);
+  keyless = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places() });
+  withModel = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places(), ...fakes.ai });
 }, 60_000);
 
-afterEach(() => {
-  overpass.reset();
-  model.reset();
-});
+afterEach(() => fakes.reset());
 
 afterAll(async () => {
   await Promise.all([keyless.close(), withModel.close()]);
-  await Promise.all([om.close(), overpass.close(), model.close()]);
+  await fakes.close();
 });
 
 // Tuesday 29 to Thursday 31 December 2026.
