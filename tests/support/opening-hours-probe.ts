@@ -1,10 +1,6 @@
 // Run in a child process with its own TZ (opening-hours.tz.test.ts): prints what the opening-hours
 // evaluation says for a fixed set of questions, so runs under different server zones can be compared.
-import {
-  formatHoursOn,
-  isOpenAt,
-  openIntervalsOn,
-} from "../../src/shared/opening-hours.ts";
+import { formatHoursOn, isOpenAt, openIntervalsOn } from "../../src/shared/opening-hours.ts";
 
 const paris = { countryCode: "fr", lat: 48.8566, lng: 2.3522 };
 const answers = {
