@@ -12,6 +12,7 @@ import {
   startOpenAIFake,
   type ChatRequest,
 } from "#tests/fakes/openai-fake.ts";
+import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { createTripBody, fakeModelReply, readTripStream } from "./lib/generation-client.ts";
 import { signUp } from "./lib/session.ts";
@@ -61,6 +62,9 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
       return content;
     },
   });
+  // The destination is looked up on loopback too (never the public geocoder): Paris, which the fake
+  // knows, so the model's coordinates are checked against it as in production.
+  const geocoder = await startOpenMeteoFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-bench-gen-"));
   const origin = `http://127.0.0.1:${port}`;
   let server: RunningServer | undefined;
@@ -78,12 +82,13 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
         GENERATION_IP_RATE_LIMIT: "1000",
         // Real places are the "places" part's; this one measures the model path alone, on loopback.
         OVERPASS_URL: "off",
+        OPEN_METEO_GEOCODING_URL: geocoder.url,
         LOG_LEVEL: "warn",
       },
       { via: "npm-start" },
     );
     const user = await signUp(server.url, origin, `gen-${Date.now()}@bench.local`);
-    const body = createTripBody("Lisbon, Portugal", DAYS);
+    const body = createTripBody("Paris", DAYS);
     const request = tripRequestSchema.parse(body);
     const dates = tripDates(request.startDate, request.endDate);
 
@@ -195,6 +200,7 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
   } finally {
     await server?.stop();
     await fake.close();
+    await geocoder.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";
+import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { signUp } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
@@ -45,6 +46,7 @@ export async function benchPatch(
   summary: Summary,
   count: number,
 ) {
+  const geocoder = await startOpenMeteoFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-bench-patch-"));
   const privateDb = kind === "postgres" ? await createPrivateDatabase() : undefined;
   const origin = `http://127.0.0.1:${port}`;
@@ -59,6 +61,8 @@ export async function benchPatch(
         GENERATION_RATE_LIMIT: "1000",
         // The trip to edit comes from the catalogue: no Overpass traffic (the "places" part has it).
         OVERPASS_URL: "off",
+        // Destination lookups stay on loopback (the fake does not know Lisbon: unplaced, as before).
+        OPEN_METEO_GEOCODING_URL: geocoder.url,
         // The request log line carries the server's own time for each request.
         LOG_LEVEL: "info",
         ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
@@ -146,6 +150,7 @@ export async function benchPatch(
     });
   } finally {
     await server?.stop();
+    await geocoder.close();
     await privateDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -51,6 +51,11 @@ const TEXT: Record<string, string> = {
   theme: "History and food",
 };
 
+// Every location the fake writes is a different place, as the prompt asks of a model: one place for
+// every activity would be a "repeat" on every day and cost a realism repair call a real answer does
+// not (the bench would measure that call, not generation).
+let locationCount = 0;
+
 /** The dates in the prompt (the trip's first and last day), so day arrays have the right length. */
 function promptDates(request: ChatRequest): string[] {
   const text = request.messages.map((m) => m.content ?? "").join("\n");
@@ -101,7 +106,10 @@ export function instanceFor(root: JsonSchema, request: ChatRequest): unknown {
     // strings
     if (s.format === "date" || /date/i.test(key)) return dates[index] ?? "2030-05-01";
     if (/time/i.test(key) || s.pattern?.includes(":")) return TIMES[index % TIMES.length];
-    let text = TEXT[key] ?? `Suggested ${key || "text"} ${index + 1}`;
+    let text =
+      key === "location"
+        ? `${TEXT.location} ${++locationCount}`
+        : (TEXT[key] ?? `Suggested ${key || "text"} ${index + 1}`);
     if (s.maxLength !== undefined) text = text.slice(0, s.maxLength);
     return text;
   };
