@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
+import { UNPLACED, type Activity, type Day, type Itinerary } from "#shared/schemas/itinerary.ts";
 import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
+import type { PlaceFields } from "./activity.ts";
 
 type DayInput = z.output<typeof dayInputSchema>;
 type ActivityInput = DayInput["activities"][number];
-type PlaceFields = Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours" | "website">;
 
 const placeOf = (a: PlaceFields): PlaceFields => ({
   lat: a.lat,
@@ -15,14 +15,6 @@ const placeOf = (a: PlaceFields): PlaceFields => ({
   openingHours: a.openingHours,
   website: a.website,
 });
-const NO_PLACE: PlaceFields = {
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
-};
 
 const hasPlace = (a: PlaceFields) => (a.lat !== null && a.lng !== null) || a.osmId !== null;
 const samePlace = (a: PlaceFields, b: PlaceFields) =>
@@ -71,7 +63,7 @@ export function reconcileActivity(
   const place = picked
     ? placeOf(input)
     : moved
-      ? { ...NO_PLACE, why: previous.why }
+      ? { ...UNPLACED, why: previous.why }
       : placeOf(previous);
   return {
     activity: { id: previous.id, ...text, ...place },
