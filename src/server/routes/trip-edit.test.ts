@@ -380,6 +380,36 @@ describe("POST /api/trips/:id/duplicate", () => {
   });
 });
 
+describe("PATCH /api/trips/:id: an activity's website", () => {
+  it("refuses anything but an http(s) address with the field's message and stores nothing", async () => {
+    const { client, row } = await ownTrip(1);
+    const first = row.itinerary.days[0]!.activities[0]!;
+    for (const website of ["javascript:alert(1)", "ftp://example.com/", "not a url"]) {
+      const itinerary = days(row.itinerary);
+      itinerary[0]!.activities[0] = { ...first, website };
+      const { status, body } = await patch(client, row.id, {
+        version: 1,
+        itinerary: { days: itinerary },
+      });
+      expect(status, website).toBe(422);
+      expect(JSON.stringify(body)).toContain("Website must be an http or https address");
+    }
+    expect((await storedRow(row.id))?.version).toBe(1);
+    const itinerary = days(row.itinerary);
+    // A website comes with a place picked from the search (its osmId and coordinates).
+    itinerary[0]!.activities[0] = {
+      ...first,
+      location: "Musée du Louvre",
+      osmId: "way/1001",
+      lat: 48.8611,
+      lng: 2.3358,
+      website: "https://www.louvre.fr/",
+    };
+    const trip = await patchOk(client, row.id, { version: 1, itinerary: { days: itinerary } });
+    expect(trip.itinerary.days[0]!.activities[0]!.website).toBe("https://www.louvre.fr/");
+  });
+});
+
 describe("ownership matrix for editing routes", () => {
   it("another user's, a missing and a malformed id are 404 'Trip not found'; signed out is 401", async () => {
     const { row } = await ownTrip();
