@@ -236,9 +236,11 @@ describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
       expect(x1! < PARIS.lng && PARIS.lng < x2!).toBe(true);
       expect(y2! < PARIS.lat && PARIS.lat < y1!).toBe(true);
     }
-    // Arrival times: the client starts them 1000 ms apart; a few ms of loopback jitter is allowed.
+    // Arrival times: the client starts them 1000 ms apart. Measured at the receiver, one request
+    // delayed on a loaded machine (CI saw 963 ms with another suite running) shortens the next gap,
+    // so 100 ms of jitter is allowed; without the pause the gaps would be a few ms.
     for (let i = 1; i < searches.length; i++)
-      expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(980);
+      expect(searches[i]!.at - searches[i - 1]!.at).toBeGreaterThanOrEqual(900);
 
     // The geocoder's points replace the model's guesses (which were about 270 m off).
     for (const a of activities(trip)) {
