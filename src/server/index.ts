@@ -3,14 +3,14 @@ import { createApp } from "./app.ts";
 import { createDeps, openAppDatabase } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { startPendingFileSweeper } from "./lib/account-deletion.ts";
-import { createLogger } from "./lib/logger.ts";
+import { createServerLogger } from "./lib/logger.ts";
 import { developmentExposureWarning } from "./lib/startup-warning.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createServerLogger(env.LOG_LEVEL);
   const database = await openAppDatabase(env);
   const deps = createDeps(env, database, logger);
   const app = createApp(deps, { serveWeb: true });

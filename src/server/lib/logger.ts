@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 import { serializeError } from "./safe-error.ts";
 
 export type { Logger };
@@ -25,7 +25,10 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: NodeJS.WritableStream | DestinationStream,
+): Logger {
   return pino(
     {
       level,
@@ -36,4 +39,13 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     },
     destination ?? process.stdout,
   );
+}
+
+/**
+ * The running server's logger: stdout written asynchronously (lines that arrive while a write is
+ * under way go out together in the next), so a request's log line never waits for the terminal or
+ * the log collector. pino flushes what is left synchronously when the process exits.
+ */
+export function createServerLogger(level: string): Logger {
+  return createLogger(level, pino.destination({ dest: 1, sync: false }));
 }

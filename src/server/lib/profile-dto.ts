@@ -6,6 +6,9 @@ import type { Storage } from "../services/storage/storage.ts";
 import { AppError } from "./http-errors.ts";
 import type { Logger } from "./logger.ts";
 
+/** What a profile answer is made of (the stored row without its timestamp). */
+export type ProfileFields = Omit<ProfileRow, "updatedAt">;
+
 const styleSchema = profileSchema.shape.preferredTravelStyle;
 const isInterest = (value: string): value is Profile["interests"][number] =>
   (INTERESTS as readonly string[]).includes(value);
@@ -15,7 +18,7 @@ const isInterest = (value: string): value is Profile["interests"][number] =>
  * so it is valid for the next hour whenever the profile was saved. No row yet means defaults.
  */
 export async function toProfileDto(
-  row: ProfileRow | undefined,
+  row: ProfileFields | undefined,
   fallbackName: string,
   deps: { storage: Storage; logger: Logger },
 ): Promise<Profile> {

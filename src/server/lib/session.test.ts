@@ -7,6 +7,7 @@ import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-ap
 import { createApp } from "../app.ts";
 import { createDeps } from "../deps.ts";
 import { session as sessionTable } from "../db/auth-schema.ts";
+import { trips } from "../db/schema.ts";
 import { createAuth } from "../auth.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
 import { sessionSettings } from "./session-settings.ts";
@@ -141,12 +142,39 @@ describe("session reading on read routes", () => {
       .update(sessionTable)
       .set({ expiresAt: old })
       .where(eq(sessionTable.token, token));
+    // The list and the detail read their rows with the session; Better Auth's answer keeps them.
+    const list = (await (await client.get("/api/trips")).json()) as { trips: { id: string }[] };
+    expect(list.trips.map((trip) => trip.id)).toEqual([tripId]);
     expect(await readStatuses(client, tripId)).toEqual([200, 200, 200]);
     const [row] = await t.deps.database.db
       .select({ expiresAt: sessionTable.expiresAt })
       .from(sessionTable)
       .where(eq(sessionTable.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
+  });
+
+  it("reads a user's trips with the session: none, one, and never another user's", async () => {
+    const empty = await signUpUser(t);
+    const none = (await (await empty.client.get("/api/trips")).json()) as { trips: unknown[] };
+    expect(none).toEqual({ trips: [], nextCursor: null });
+    const { client, tripId } = await signedInWithTrip();
+    expect((await empty.client.get(`/api/trips/${tripId}`)).status).toBe(404);
+    const detail = (await (await client.get(`/api/trips/${tripId}`)).json()) as {
+      trip: { id: string; createdAt: string; interests: unknown };
+    };
+    expect(detail.trip.id).toBe(tripId);
+    expect(Array.isArray(detail.trip.interests)).toBe(true);
+    const [stored] = await t.deps.database.db
+      .select({ createdAt: trips.createdAt })
+      .from(trips)
+      .where(eq(trips.id, tripId));
+    // Built from the stored microseconds, on the detail and in the list alike, it is what the
+    // row's Date prints.
+    expect(detail.trip.createdAt).toBe(stored!.createdAt.toISOString());
+    const list = (await (await client.get("/api/trips")).json()) as {
+      trips: { createdAt: string }[];
+    };
+    expect(list.trips[0]?.createdAt).toBe(stored!.createdAt.toISOString());
   });
 
   it("refuses a cookie whose session row does not exist", async () => {

@@ -1,32 +1,39 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Database, Db, NamedStatement } from "../db/client.ts";
+import type { Context } from "hono";
+import type { AppBindings } from "../context.ts";
+import type { Db, NamedStatement } from "../db/client.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { notFound } from "./http-errors.ts";
+import { readAsSessionUser, requireUser } from "./session.ts";
 import type { TripDetailRow } from "./trip-dto.ts";
 
 const uuid = z.uuid();
 
+// Like the list's columns (trip-list.ts): dates and createdAt as text, the interests as JSON.
 const OWN_TRIP: NamedStatement = {
   name: "trip_own",
   text: `select id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
-    to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle", interests,
-    itinerary, status, is_public as "isPublic", created_at as "createdAt", version, place, grounding
-    from trips where id = $1 and user_id = $2`,
+    to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
+    array_to_json(interests) as interests, itinerary, status, is_public as "isPublic",
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    version, place, grounding
+    from trips where user_id = $1 and id = $2`,
 };
 
 /**
- * The hot read (GET /api/trips/:id): the user's own trip through one prepared statement, or 404
- * 'Trip not found' (for a missing id, someone else's trip, or a non-UUID).
+ * The hot read (GET /api/trips/:id): the signed-in user's own trip through one prepared statement,
+ * in the same round trip as their session (401 without one), or 404 'Trip not found' (for a
+ * missing id, someone else's trip, or a non-UUID).
  */
-export async function readOwnTrip(
-  database: Database,
-  userId: string,
-  id: string,
-): Promise<TripDetailRow> {
-  if (!uuid.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
-  const [row] = await database.query<TripDetailRow>(OWN_TRIP, [id, userId]);
+export async function readOwnTrip(c: Context<AppBindings>, id: string): Promise<TripDetailRow> {
+  if (!uuid.safeParse(id).success) {
+    await requireUser(c);
+    throw notFound(MESSAGES.tripNotFound);
+  }
+  const { rows } = await readAsSessionUser<TripDetailRow>(c, OWN_TRIP, [id]);
+  const row = rows[0];
   if (!row) throw notFound(MESSAGES.tripNotFound);
   return row;
 }

@@ -2,12 +2,16 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
 
-/** The columns a card needs; raw queries give numeric as text, Drizzle as a number. */
+/**
+ * The columns a card needs; raw queries give numeric as text, Drizzle as a number, and the hot
+ * reads createdAt already as its ISO string (no date parsing per row).
+ */
 export type TripSummaryRow = Omit<
   TripRow,
-  "userId" | "itinerary" | "searchText" | "place" | "grounding" | "budget"
+  "userId" | "itinerary" | "searchText" | "place" | "grounding" | "budget" | "createdAt"
 > & {
   budget: number | string;
+  createdAt: Date | string;
 };
 
 /** A trip row without its owner and search columns (what the detail query reads). */
@@ -25,7 +29,7 @@ export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
     interests: row.interests,
     status: row.status,
     isPublic: row.isPublic,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(),
     version: row.version,
   };
 }

@@ -43,12 +43,20 @@ function decodeCursor(raw: string, sort: TripSort): Cursor {
   return parsed.data;
 }
 
-// The list's columns, named like the row type so rows go straight to toTripSummaryDto. Dates as
-// text (no Date at local midnight), the sort key of created_at with its microseconds for the cursor.
+// The list's columns, named like the row type. Dates as text (no Date at local midnight, no date
+// parsing per row), the interests as JSON (read as JSON with the session anyway, and one native
+// parse instead of the text-array parser in a plain read), and the sort key of created_at with its
+// microseconds, for the cursor and for createdAt (see createdAtOf).
 const COLUMNS = `id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
-  to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle", interests,
-  status, is_public as "isPublic", created_at as "createdAt", version,
+  to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
+  array_to_json(interests) as interests, status, is_public as "isPublic", version,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`;
+
+/**
+ * createdAt as the API gives it, the ISO string of a JS Date, from the sort key: a Date keeps
+ * milliseconds and drops the rest (truncates), like cutting the key after its third decimal.
+ */
+const createdAtOf = (key: string) => `${key.slice(0, 23)}Z`;
 
 // Each order is exactly an index on (user_id, …, id), read forwards or backwards. The NULLS clauses
 // matter though the columns are NOT NULL: the planner matches them literally (drizzle-kit built
@@ -68,16 +76,18 @@ const AFTER: Record<TripSort, (k: string, id: string) => string> = {
   budget_asc: (k, id) => `(budget, id) > (${k}::numeric, ${id}::uuid)`,
 };
 
-type TripListRow = TripSummaryRow & { createdKey: string };
+export type TripListRow = Omit<TripSummaryRow, "createdAt"> & { createdKey: string };
 
 /**
  * The page query as one named statement per shape (which filters are set, which order, whether a
  * cursor is given): the text depends only on the shape, the values are parameters, so each shape is
- * prepared once per connection and nothing is built per request. Exported so tests can EXPLAIN it.
+ * prepared once per connection and nothing is built per request. The user's id is `$1`; `params`
+ * are `$2`… (the route reads it joined to the session: readAsSessionUser). Exported so tests can
+ * EXPLAIN it.
  */
-export function tripListQuery(userId: string, query: TripListQuery) {
-  const params: unknown[] = [userId];
-  const param = (value: unknown) => `$${params.push(value)}`;
+export function tripListQuery(query: TripListQuery) {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value) + 1}`;
   const where = ["user_id = $1"];
   let shape = query.sort;
   // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
@@ -119,13 +129,16 @@ export function tripListQuery(userId: string, query: TripListQuery) {
 }
 
 /** One page of the user's trips and the cursor of the next one (null on the last page). */
-export async function listTrips(
-  database: Database,
-  userId: string,
+export async function listTrips(database: Database, userId: string, query: TripListQuery) {
+  const { statement, params } = tripListQuery(query);
+  return tripListPage(await database.query<TripListRow>(statement, [userId, ...params]), query);
+}
+
+/** The answer for the rows of tripListQuery: one page and the next page's cursor (or null). */
+export function tripListPage(
+  rows: TripListRow[],
   query: TripListQuery,
-): Promise<{ trips: TripSummary[]; nextCursor: string | null }> {
-  const { statement, params } = tripListQuery(userId, query);
-  const rows = await database.query<TripListRow>(statement, params);
+): { trips: TripSummary[]; nextCursor: string | null } {
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -138,7 +151,7 @@ export async function listTrips(
       : null;
 
   return {
-    trips: page.map(toTripSummaryDto),
+    trips: page.map((row) => toTripSummaryDto({ ...row, createdAt: createdAtOf(row.createdKey) })),
     nextCursor,
   };
 }

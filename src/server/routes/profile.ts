@@ -5,27 +5,28 @@ import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, profileUpdateInputSchema } from "#shared/schemas/profile.ts";
 import type { AppBindings, AppDeps, SessionUser } from "../context.ts";
 import type { NamedStatement } from "../db/client.ts";
-import { profiles, type ProfileRow } from "../db/schema.ts";
+import { profiles } from "../db/schema.ts";
 import { avatarFolder, avatarKey, reencodeAvatar } from "../lib/avatar-image.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { toProfileDto } from "../lib/profile-dto.ts";
-import { requireUser } from "../lib/session.ts";
+import { toProfileDto, type ProfileFields } from "../lib/profile-dto.ts";
+import { readAsSessionUser, requireUser } from "../lib/session.ts";
 import { validate } from "../lib/validate.ts";
 
 const storageFailed = (message: string, cause: unknown) =>
   new AppError(502, "storage_failed", message, { cause });
 
-// Read on every profile view: a named statement, prepared once per connection.
+// Read on every profile view: a named statement, prepared once per connection. Every column is
+// the same read plain or as JSON (readAsSessionUser).
 const PROFILE: NamedStatement = {
   name: "profile_by_id",
   text: `select id, full_name as "fullName", avatar_key as "avatarKey", bio,
     preferred_travel_style as "preferredTravelStyle", interests,
-    preferred_destinations as "preferredDestinations", updated_at as "updatedAt"
+    preferred_destinations as "preferredDestinations"
     from profiles where id = $1`,
 };
 
 async function findProfile(deps: AppDeps, userId: string) {
-  const [row] = await deps.database.query<ProfileRow>(PROFILE, [userId]);
+  const [row] = await deps.database.query<ProfileFields>(PROFILE, [userId]);
   return row;
 }
 
@@ -65,10 +66,14 @@ async function readAvatarFile(c: Context<AppBindings>) {
 /** The signed-in user's own profile and avatar; there is no way to address anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
   .use(async (c, next) => {
-    await requireUser(c);
+    // GET /api/profile refuses without a session itself: it reads the profile with the session.
+    if (c.req.method !== "GET" || !c.req.path.endsWith("/profile")) await requireUser(c);
     await next();
   })
-  .get("/", async (c) => c.json(await profileResponse(c.get("deps"), await requireUser(c))))
+  .get("/", async (c) => {
+    const { user, rows } = await readAsSessionUser<ProfileFields>(c, PROFILE, []);
+    return c.json({ profile: await toProfileDto(rows[0], user.name, c.get("deps")) });
+  })
   .put("/", validate("json", profileUpdateInputSchema), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid("json");

@@ -7,10 +7,10 @@ import type { AppBindings } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../lib/session.ts";
+import { readAsSessionUser, requireUser } from "../lib/session.ts";
 import { readOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
-import { listTrips } from "../lib/trip-list.ts";
+import { tripListPage, tripListQuery, type TripListRow } from "../lib/trip-list.ts";
 import { validate } from "../lib/validate.ts";
 
 const tripId = z.uuid();
@@ -30,12 +30,13 @@ async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) 
 /** The signed-in user's trips. Every handler checks ownership: another user's trip is a 404. */
 export const tripsRoutes = new Hono<AppBindings>()
   .get("/", validate("query", tripListQuerySchema), async (c) => {
-    const user = await requireUser(c);
-    return c.json(await listTrips(c.get("deps").database, user.id, c.req.valid("query")));
+    const query = c.req.valid("query");
+    const { statement, params } = tripListQuery(query);
+    const { rows } = await readAsSessionUser<TripListRow>(c, statement, params);
+    return c.json(tripListPage(rows, query));
   })
   .get("/:id", async (c) => {
-    const user = await requireUser(c);
-    const row = await readOwnTrip(c.get("deps").database, user.id, c.req.param("id"));
+    const row = await readOwnTrip(c, c.req.param("id"));
     return c.json({ trip: toTripDto(row) });
   })
   .delete("/:id", async (c) => {
