@@ -1,5 +1,8 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
+import { insertTrip } from "#tests/support/factories.ts";
+import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 function expectSecurityHeaders(headers: Headers) {
@@ -160,5 +163,30 @@ describe("session cookie in production mode", () => {
     } finally {
       await dev.close();
     }
+  });
+});
+
+describe("compression of API answers", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("gzips a large JSON answer when asked, says Vary: Accept-Encoding either way", async () => {
+    const { client, userId } = await signUpUser(t);
+    for (let i = 0; i < 8; i++) await insertTrip(t.deps.database.db, userId);
+    const plain = await client.get("/api/trips");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toMatch(/accept-encoding/i);
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+
+    const zipped = await client.get("/api/trips", { "Accept-Encoding": "gzip" });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(zipped.headers.get("cache-control")).toBe("no-store");
+    const unzipped = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString("utf8");
+    expect(JSON.parse(unzipped)).toEqual(JSON.parse(text));
   });
 });
