@@ -160,7 +160,8 @@ export function joinedToSession(statement: NamedStatement): NamedStatement {
  * PostgreSQL each round trip costs the server a socket write and the database a wake-up, so the hot
  * reads (trip list, trip detail, profile) send one instead of two. The session is still read on
  * every request, so a signed-out or reset session is refused at once. When Better Auth must answer
- * (see sessionUserOf), the read runs after it with the user it returns.
+ * (see sessionUserOf), its answer says who is signed in; the rows read with the session are kept
+ * only when that is the session's own user.
  *
  * The rows arrive as JSON, so the statement's columns must already be what the caller wants in
  * that form and in a plain read alike: dates and timestamps as text (to_char), arrays as JSON
