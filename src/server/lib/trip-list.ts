@@ -120,13 +120,21 @@ export function tripListQuery(query: TripListQuery) {
     where.push(AFTER[query.sort](param(cursor.k), param(cursor.id)));
     shape += "_c";
   }
-  const statement: NamedStatement = {
-    name: `trips_list_${shape}`,
-    text: `select ${COLUMNS} from trips where ${where.join(" and ")}
-      order by ${ORDER[query.sort]} limit ${param(query.limit + 1)}`,
-  };
+  const limit = param(query.limit + 1);
+  let statement = STATEMENTS.get(shape);
+  if (!statement) {
+    statement = {
+      name: `trips_list_${shape}`,
+      text: `select ${COLUMNS} from trips where ${where.join(" and ")}
+      order by ${ORDER[query.sort]} limit ${limit}`,
+    };
+    STATEMENTS.set(shape, statement);
+  }
   return { statement, params };
 }
+
+// One statement per shape, built on its first use (there are a few hundred shapes at most).
+const STATEMENTS = new Map<string, NamedStatement>();
 
 /** One page of the user's trips and the cursor of the next one (null on the last page). */
 export async function listTrips(database: Database, userId: string, query: TripListQuery) {
