@@ -15,6 +15,9 @@ export const INTERESTS = [
 ] as const;
 export type Interest = (typeof INTERESTS)[number];
 
+/** A destination as typed (SPEC: at most 100 characters); the form lets a little more be typed so the message shows. */
+export const DESTINATION_MAX_LENGTH = 100;
+
 export const TRIP_STATUS_GENERATED = "generated";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

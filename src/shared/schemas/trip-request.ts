@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { DEFAULT_TRAVEL_STYLE, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
+import {
+  DEFAULT_TRAVEL_STYLE,
+  DESTINATION_MAX_LENGTH,
+  INTERESTS,
+  TRAVEL_STYLES,
+} from "../constants.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 
-export const DESTINATION_MAX_LENGTH = 100;
 export const MAX_TRIP_DAYS = 30;
 export const MIN_BUDGET_USD = 1;
 export const MAX_BUDGET_USD = 1_000_000;

@@ -1,16 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { ChatDock } from "#web/features/chat/components/chat-dock.tsx";
 import { ConnectionNotices } from "#web/components/connection-notices.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
-
-// Its own chunk, fetched after the first paint, so the first view of a page stays small.
-const ChatWidget = lazy(async () => ({
-  default: (await import("#web/features/chat/components/chat-widget.tsx")).ChatWidget,
-}));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700"}`;
@@ -147,9 +143,7 @@ export function RootLayout() {
       </main>
       <Footer />
       {/* The chat widget lives outside the page content, so it survives route changes. */}
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      <ChatDock />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { diffDay, hasChanges, type ActivityDiff, type DiffField } from "#web/lib/day-diff.ts";
 import { Button } from "./ui/button.tsx";
+import { onFirstUse } from "#web/lib/on-first-use.ts";
 
 export type DiffCardDay = {
   date: string;
@@ -24,12 +25,14 @@ const BADGES = {
   same: ["Unchanged", "bg-slate-100 text-slate-700"],
 } as const;
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+);
 const show = (field: DiffField, activity: Activity) =>
   field === "cost"
     ? activity.cost === null
       ? "unknown"
-      : usd.format(activity.cost)
+      : usd().format(activity.cost)
     : activity[field];
 
 function DiffItem({ diff }: { diff: ActivityDiff }) {

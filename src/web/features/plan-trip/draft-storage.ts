@@ -1,19 +1,21 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 
 const KEY = "boundless:plan-trip-draft";
 
-const draftSchema = z
-  .object({
-    destination: z.string().max(500),
-    startDate: z.string().max(20),
-    endDate: z.string().max(20),
-    budget: z.number().nullable(),
+// zod's mini API, as on the other parse paths of the first view: the Home page reads the draft
+// before the visitor types anything, and classic zod is only fetched for the form's own checks.
+const draftSchema = z.partial(
+  z.object({
+    destination: z.string().check(z.maxLength(500)),
+    startDate: z.string().check(z.maxLength(20)),
+    endDate: z.string().check(z.maxLength(20)),
+    budget: z.nullable(z.number()),
     travelStyle: z.enum(TRAVEL_STYLES),
     interests: z.array(z.enum(INTERESTS)),
-  })
-  .partial();
+  }),
+);
 
 /** What a signed-out visitor typed, kept for the tab's lifetime so logging in loses nothing. */
 export function loadDraft(): Partial<TripRequestInput> | null {

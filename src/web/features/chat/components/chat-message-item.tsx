@@ -1,8 +1,11 @@
 import type { WidgetMessage } from "../lib/chat-storage.ts";
 import { ChatProposal } from "./chat-proposal.tsx";
 import { ForecastCard } from "./forecast-card.tsx";
+import { onFirstUse } from "#web/lib/on-first-use.ts";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const timeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }),
+);
 
 /** One message; model and user text are always rendered as text, never as HTML. */
 export function ChatMessageItem({
@@ -32,7 +35,7 @@ export function ChatMessageItem({
         ) : null}
       </div>
       <time dateTime={message.timestamp} className="mt-0.5 px-1 text-[11px] text-slate-600">
-        {timeFormat.format(new Date(message.timestamp))}
+        {timeFormat().format(new Date(message.timestamp))}
       </time>
     </li>
   );

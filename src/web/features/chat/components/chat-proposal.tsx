@@ -2,13 +2,17 @@ import { useState } from "react";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
 import { useOpenTrip } from "#web/lib/open-trip.ts";
+import { onFirstUse } from "#web/lib/on-first-use.ts";
 
-const weekday = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const weekday = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 type Notice = { kind: "error" | "info"; text: string } | null;
 
@@ -41,7 +45,7 @@ export function ChatProposal({
     const number = here ? here.days.findIndex((d) => d.date === day.date) + 1 : 0;
     return {
       date: day.date,
-      title: `${number > 0 ? `Day ${number} · ` : ""}${weekday.format(new Date(`${day.date}T00:00:00Z`))}`,
+      title: `${number > 0 ? `Day ${number} · ` : ""}${weekday().format(new Date(`${day.date}T00:00:00Z`))}`,
       before: here?.days.find((d) => d.date === day.date)?.activities ?? [],
       after: day.activities,
     };

@@ -4,7 +4,14 @@ import { CHAT_HISTORY_ENTRY_MAX_LENGTH, CHAT_HISTORY_LIMIT } from "#shared/schem
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useOpenTrip } from "#web/lib/open-trip.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
-import { loadChat, newMessageId, saveChat, type WidgetMessage } from "../lib/chat-storage.ts";
+import {
+  loadChat,
+  newMessageId,
+  saveChat,
+  type StoredChat,
+  type WidgetMessage,
+} from "../lib/chat-storage.ts";
+import { ChatLauncher } from "./chat-launcher.tsx";
 import { ChatComposer } from "./chat-composer.tsx";
 import { ChatMessageItem, TypingIndicator } from "./chat-message-item.tsx";
 
@@ -25,9 +32,20 @@ function failureText(error: unknown) {
   return MESSAGES.widgetSendFailed;
 }
 
+const greeted = (chat: StoredChat): StoredChat => ({
+  open: true,
+  messages:
+    chat.messages.length > 0 ? chat.messages : [message("assistant", MESSAGES.chatGreeting)],
+});
+
+type Props = {
+  /** Mounted by a click on the launcher that came before this code: open at once, focus inside. */
+  openOnMount?: boolean;
+};
+
 /** The floating travel assistant: on every page, kept open and filled across navigation and reload. */
-export function ChatWidget() {
-  const [chat, setChat] = useState(loadChat);
+export function ChatWidget({ openOnMount = false }: Props) {
+  const [chat, setChat] = useState(() => (openOnMount ? greeted(loadChat()) : loadChat()));
   const [announcement, setAnnouncement] = useState("");
   const [streamingId, setStreamingId] = useState<string | null>(null);
   const send = useSendChatMessage();
@@ -36,7 +54,8 @@ export function ChatWidget() {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const wasOpen = useRef(chat.open);
+  // Opened by the mounting click: the focus moves into the text area as on any other open.
+  const wasOpen = useRef(openOnMount ? false : chat.open);
   const busy = send.isPending;
 
   useEffect(() => saveChat(chat), [chat]);
@@ -57,11 +76,7 @@ export function ChatWidget() {
     wasBusy.current = busy;
   }, [busy]);
 
-  const open = () =>
-    setChat((c) => ({
-      open: true,
-      messages: c.messages.length > 0 ? c.messages : [message("assistant", MESSAGES.chatGreeting)],
-    }));
+  const open = () => setChat(greeted);
   const close = () => setChat((c) => ({ ...c, open: false }));
   const append = (...added: WidgetMessage[]) =>
     setChat((c) => ({ ...c, messages: [...c.messages, ...added] }));
@@ -137,32 +152,7 @@ export function ChatWidget() {
     );
   };
 
-  if (!chat.open) {
-    return (
-      <button
-        ref={launcherRef}
-        type="button"
-        onClick={open}
-        aria-label="Open Boundless Assistant"
-        className="bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600 fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full text-2xl text-white shadow-lg focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none sm:right-6 sm:bottom-6"
-      >
-        {/* An inline icon: emoji fonts are missing on many systems and would show a blank box. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-7 w-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.4A8 8 0 1 1 21 12z" />
-          <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
-        </svg>
-      </button>
-    );
-  }
+  if (!chat.open) return <ChatLauncher ref={launcherRef} onOpen={open} />;
 
   const waiting = busy && (streamingId === null || chat.messages.at(-1)?.content === "");
   return (

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHAT_ROLES } from "#shared/schemas/chat.ts";
 import { tripProposalSchema } from "#shared/schemas/trip-edit.ts";
 import { forecastCardSchema } from "#shared/schemas/weather.ts";
+import { CHAT_STORAGE_KEY as KEY } from "./chat-storage-key.ts";
 
 /** open: waiting for Accept or Discard; the others are final (a conflict can be retried by asking again). */
 export const PROPOSAL_STATES = ["open", "accepted", "discarded"] as const;
@@ -23,7 +24,6 @@ const storedChatSchema = z.object({
 });
 export type StoredChat = z.infer<typeof storedChatSchema>;
 
-const KEY = "boundless.chat.v1";
 /** Enough for a long visit; older messages drop off so session storage stays small. */
 const MAX_STORED_MESSAGES = 100;
 

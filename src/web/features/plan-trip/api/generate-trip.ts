@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import {
-  generationDaySchema,
-  generationDoneSchema,
-  generationErrorSchema,
-  generationOutlineSchema,
-  generationStartSchema,
-  type GenerationDay,
-  type GenerationOutline,
-  type GenerationStart,
+import type {
+  GenerationDay,
+  GenerationOutline,
+  GenerationStart,
 } from "#shared/schemas/generation-events.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
@@ -27,6 +22,8 @@ const failure = (status = 0, code = "error") =>
 
 /** `POST /api/trips` as a stream: reports each event, resolves with the saved trip. */
 export async function generateTrip(request: TripRequest, options: GenerateOptions): Promise<Trip> {
+  // The events' schemas (classic zod) are fetched with the request, not with the Home page.
+  const schemas = import("#shared/schemas/generation-events.ts");
   let response: Response;
   try {
     response = await fetch("/api/trips", {
@@ -42,6 +39,13 @@ export async function generateTrip(request: TripRequest, options: GenerateOption
   }
   if (!response.ok) throw await toApiError(response, MESSAGES.generateTripFailed);
   if (!response.body) throw failure(response.status);
+  const {
+    generationDaySchema,
+    generationDoneSchema,
+    generationErrorSchema,
+    generationOutlineSchema,
+    generationStartSchema,
+  } = await schemas;
 
   for await (const message of readSse(response.body)) {
     const data: unknown = JSON.parse(message.data);

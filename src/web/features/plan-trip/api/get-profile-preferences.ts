@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import { profileResponseSchema, type Profile } from "#shared/schemas/profile.ts";
+import type { Profile } from "#shared/schemas/profile.ts";
 import { ApiRequestError, apiRequest } from "#web/lib/api-client.ts";
 
 export type ProfilePreferences = Pick<Profile, "preferredTravelStyle" | "interests">;
@@ -8,6 +8,8 @@ export type ProfilePreferences = Pick<Profile, "preferredTravelStyle" | "interes
 /** The profile's style and interests for prefilling; null when there is no profile to read. */
 export async function getProfilePreferences(): Promise<ProfilePreferences | null> {
   try {
+    // Only a signed-in visitor's form asks: the schema (classic zod) comes with that first ask.
+    const { profileResponseSchema } = await import("#shared/schemas/profile.ts");
     const { profile } = await apiRequest("/profile", {
       schema: profileResponseSchema,
       fallbackError: MESSAGES.loadPreferencesFailed,

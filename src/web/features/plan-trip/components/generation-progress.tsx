@@ -1,14 +1,18 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
+import { onFirstUse } from "#web/lib/on-first-use.ts";
 
 export type ProgressState = { dates: string[]; themes: string[]; days: (Day | undefined)[] };
 
 export const emptyProgress: ProgressState = { dates: [], themes: [], days: [] };
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
+const usd = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** The itinerary as it is being built. Model text is rendered as text, never as HTML. */
 export function GenerationProgress({ progress }: { progress: ProgressState }) {
@@ -50,7 +54,7 @@ export function GenerationProgress({ progress }: { progress: ProgressState }) {
                       <span className="font-mono">{a.time}</span> {a.activity}
                       <span className="text-slate-600">
                         {" "}
-                        · {a.location} · {a.cost === null ? "—" : usd.format(a.cost)}
+                        · {a.location} · {a.cost === null ? "—" : usd().format(a.cost)}
                       </span>
                     </li>
                   ))}

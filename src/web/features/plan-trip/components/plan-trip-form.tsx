@@ -1,22 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { DESTINATION_MAX_LENGTH, INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import {
-  DESTINATION_MAX_LENGTH,
-  tripRequestSchema,
-  type TripRequest,
-  type TripRequestInput,
-} from "#shared/schemas/trip-request.ts";
+import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/offline.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
+
+// The same schema as POST /api/trips, fetched with the first check (see lazy-resolver.ts).
+const tripRequestResolver = lazyResolver<TripRequestInput, TripRequest>(async () => {
+  const [{ zodResolver }, { tripRequestSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#shared/schemas/trip-request.ts"),
+  ]);
+  return zodResolver(tripRequestSchema);
+});
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
 
@@ -50,7 +54,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     getValues,
     formState: { errors },
   } = useForm<TripRequestInput, unknown, TripRequest>({
-    resolver: zodResolver(tripRequestSchema),
+    resolver: tripRequestResolver,
     defaultValues,
   });
 
@@ -91,6 +95,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onFocus={tripRequestResolver.preload}
         aria-labelledby="plan-title"
         className="grid gap-5 md:grid-cols-2"
       >

@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { DEFAULT_TRAVEL_STYLE, INTERESTS, type Interest } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { useProfilePreferences } from "../api/get-profile-preferences.ts";
@@ -23,7 +24,12 @@ export function PlanTripPrefill({ authStatus, tripId }: Props) {
     (signedIn && preferences.isPending) ||
     (signedIn && Boolean(tripId) && trip.isPending);
 
-  if (waiting) return <p role="status">Loading...</p>;
+  // The form mounts in a background render that React splits into short slices, rather than inside
+  // the urgent render that the session's answer triggers (query results render synchronously): on a
+  // phone, mounting a dozen inputs at once held the main thread for about half a second.
+  const waitingShown = useDeferredValue(waiting, true);
+
+  if (waiting || waitingShown) return <p role="status">Loading...</p>;
   const draft = loadDraft();
   const fromTrip = trip.data;
   const prefs = preferences.data;

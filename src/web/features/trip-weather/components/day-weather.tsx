@@ -3,14 +3,18 @@ import type { Day } from "#shared/schemas/itinerary.ts";
 import type { TripForecastDay } from "#shared/schemas/trip-forecast.ts";
 import { INDOOR_INSTRUCTION, isOutdoorActivity, weatherConcern } from "#shared/weather-fit.ts";
 import { useTripForecast } from "../api/get-trip-forecast.ts";
+import { onFirstUse } from "#web/lib/on-first-use.ts";
 
-const dateLabel = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const formatDay = (date: string) => dateLabel.format(new Date(`${date}T00:00:00Z`));
+const dateLabel = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
+const formatDay = (date: string) => dateLabel().format(new Date(`${date}T00:00:00Z`));
 
 const CONCERN_TEXT = { wet: "Wet weather is forecast", hot: "A very hot day is forecast" } as const;
 

@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { DESTINATION_MAX_LENGTH, INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import {
-  DESTINATION_MAX_LENGTH,
   tripRequestSchema,
   type TripRequest,
   type TripRequestInput,
