@@ -1,6 +1,10 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
-export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<TInput, unknown, TOutput> & {
+export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<
+  TInput,
+  unknown,
+  TOutput
+> & {
   /** Starts fetching the schema ahead of the first validation (call it when a field gets focus). */
   preload: () => void;
 };
