@@ -21,11 +21,10 @@ export function buildIfNeeded() {
   const changedAt = Math.max(...SOURCES.map(newestMtime));
   if (builtAt > changedAt) return;
   console.log(builtAt ? "Web sources changed: rebuilding…" : "Building the web app (first start)…");
-  execFileSync(
-    process.execPath,
-    [path.resolve("node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
+  const vite = path.resolve("node_modules/vite/bin/vite.js");
+  // The prerenderer of the public pages second: the server only uses one newer than the web build.
+  for (const args of [[], ["--ssr", "prerender.tsx"]])
+    execFileSync(process.execPath, [vite, "build", ...args, "--logLevel", "warn"], {
       stdio: "inherit",
-    },
-  );
+    });
 }

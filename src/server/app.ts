@@ -73,7 +73,10 @@ function isDevOutboxPath(path: string) {
 }
 
 /** The API, then the web app. Every dependency comes in through `deps`, so tests build the real thing. */
-export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?: string } = {}) {
+export function createApp(
+  deps: AppDeps,
+  options: { serveWeb?: boolean; webRoot?: string; prerenderAfterMs?: number } = {},
+) {
   const app = new Hono<AppBindings>();
 
   app.use(async (c, next) => {
@@ -189,7 +192,13 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean; webRoot?
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);
 
-  if (options.serveWeb) mountWeb(app, options.webRoot);
+  if (options.serveWeb)
+    mountWeb(app, deps, {
+      ...(options.webRoot === undefined ? {} : { root: options.webRoot }),
+      ...(options.prerenderAfterMs === undefined
+        ? {}
+        : { prerenderAfterMs: options.prerenderAfterMs }),
+    });
   app.notFound((c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.onError(errorToResponse);
   return app;

@@ -13,7 +13,9 @@ async function main() {
   const logger = createServerLogger(env.LOG_LEVEL);
   const database = await openAppDatabase(env);
   const deps = createDeps(env, database, logger);
-  const app = createApp(deps, { serveWeb: true });
+  // The public pages are prerendered a moment after start-up (server/static.ts): off the path to the
+  // first answer, before the first visitor's page.
+  const app = createApp(deps, { serveWeb: true, prerenderAfterMs: 1_000 });
   // Files of deleted accounts that the store refused at the time (see lib/account-deletion.ts).
   const stopSweeper = startPendingFileSweeper(deps);
 

@@ -2,10 +2,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
-import type { AppBindings } from "./context.ts";
+import type { AppBindings, AppDeps } from "./context.ts";
+import { renderPublicPages, type PrerenderedPages } from "./lib/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
 export const WEB_DIST = path.resolve("dist/web");
+/** The public pages' prerenderer, built next to the web app by `npm run build` (src/web/prerender.tsx). */
+export const SSR_ENTRY = path.resolve("dist/ssr/prerender.js");
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** A request for a file (`/app.js`, `/favicon.ico`), as opposed to a page of the app (`/trips/42`). */
 const isFileRequest = (requestPath: string) => path.posix.extname(requestPath) !== "";
@@ -19,19 +24,57 @@ const missingFile = (c: Context<AppBindings>) => {
   return c.text("Not found", 404);
 };
 
+type WebOptions = {
+  root?: string;
+  /** The prerenderer of the public pages; none when undefined (a test's own small build). */
+  ssrEntry?: string;
+  /** Render the public pages this long after start-up instead of on the first page request. */
+  prerenderAfterMs?: number;
+};
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the SPA
- * fallback (index.html) only for navigations, never for a missing file.
+ * fallback (index.html) only for navigations, never for a missing file. The public pages (`/`,
+ * `/login`, …) come with their markup already in `#root` when a prerenderer was built: a visitor sees
+ * the page before its scripts have arrived, and React hydrates it.
  */
-export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
+export function mountWeb(
+  app: Hono<AppBindings>,
+  deps: Pick<AppDeps, "env" | "logger">,
+  {
+    root = WEB_DIST,
+    ssrEntry = root === WEB_DIST ? SSR_ENTRY : undefined,
+    prerenderAfterMs,
+  }: WebOptions = {},
+) {
   const indexFile = path.join(root, "index.html");
   let indexHtml: string | undefined;
+  let prerendering: Promise<PrerenderedPages | null> | undefined;
+  const prerendered = () => {
+    prerendering ??= ssrEntry
+      ? renderPublicPages({
+          entry: ssrEntry,
+          builtPage: indexFile,
+          config: publicConfig(deps.env),
+        }).catch((error: unknown) => {
+          // The plain page still works: it is built in the browser, as every other page is.
+          deps.logger.warn({ err: error }, "prerendering the public pages failed");
+          return null;
+        })
+      : Promise.resolve(null);
+    return prerendering;
+  };
+  // The server's entry asks for it shortly after start-up, so no visitor waits for the rendering and
+  // the start-up itself does not either.
+  if (prerenderAfterMs !== undefined)
+    setTimeout(() => void prerendered(), prerenderAfterMs).unref();
+  const pageHtml = new Map<string, string>();
   // The public config travels inside the page (a JSON data block, which CSP does not treat as a
   // script), so the first render already knows the AI mode, providers and contact address: one
   // request fewer and no layout shift when they arrive.
-  const sendIndex = (c: Context<AppBindings>) => {
+  const sendIndex = async (c: Context<AppBindings>) => {
     if (indexHtml === undefined && existsSync(indexFile)) {
-      const json = JSON.stringify(publicConfig(c.var.deps.env)).replace(/</g, "\\u003c");
+      const json = JSON.stringify(publicConfig(deps.env)).replace(/</g, "\\u003c");
       indexHtml = readFileSync(indexFile, "utf8").replace(
         "</head>",
         `<script id="public-config" type="application/json">${json}</script></head>`,
@@ -44,7 +87,22 @@ export function mountWeb(app: Hono<AppBindings>, root = WEB_DIST) {
       );
     }
     c.header("Cache-Control", "no-cache");
+    // A query string can change what a page shows (`/login?error=…`): only the bare path is
+    // prerendered, anything else is built in the browser.
+    if (new URL(c.req.url).search === "") {
+      const html = await readPrerendered(c.req.path, indexHtml);
+      if (html) return c.html(html);
+    }
     return c.html(indexHtml);
+  };
+  const readPrerendered = async (pagePath: string, shell: string) => {
+    const cached = pageHtml.get(pagePath);
+    if (cached) return cached;
+    const markup = (await prerendered())?.get(pagePath);
+    if (markup === undefined || !shell.includes(ROOT_ELEMENT)) return undefined;
+    const html = shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+    pageHtml.set(pagePath, html);
+    return html;
   };
   app.get("/", sendIndex);
   app.get("/index.html", sendIndex);

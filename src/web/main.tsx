@@ -1,11 +1,22 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { AppProvider } from "./app/provider.tsx";
-import { AppRouter } from "./app/router.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+
+// The app's code is its own chunk, fetched in parallel with this one (a modulepreload link that
+// vite.config.ts adds). A prerendered page is painted before that code runs: evaluating React and
+// the app takes a phone a good part of a second, and the visitor can read the page meanwhile.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import("./app/start.tsx").then(({ startApp }) => startApp(root));
+};
+if (root.firstElementChild) {
+  // After the next frame is painted; the timer covers a tab in the background, which paints no frame.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 200);
+} else start();
 
 // The service worker is registered after load, from its own chunk: nothing of it is in the first view.
 if (import.meta.env.PROD) {
@@ -13,14 +24,3 @@ if (import.meta.env.PROD) {
     void import("./lib/pwa.ts").then((pwa) => pwa.registerServiceWorker());
   });
 }
-
-const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});

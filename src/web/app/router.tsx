@@ -7,7 +7,10 @@ import { PrintLayout } from "./print-layout.tsx";
 // (data comes through TanStack Query), and leaving them out halves react-router's share of the first
 // view.
 const page = <K extends string>(load: () => Promise<Record<K, () => React.ReactNode>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
 
 const HomeRoute = page(() => import("./routes/home.tsx"), "HomeRoute");
 const LoginRoute = page(() => import("./routes/login.tsx"), "LoginRoute");
@@ -37,33 +40,64 @@ const FeaturesRoute = page(() => import("./routes/features.tsx"), "FeaturesRoute
 const DevOutboxRoute = page(() => import("./routes/dev-outbox.tsx"), "DevOutboxRoute");
 const NotFoundRoute = page(() => import("./routes/not-found.tsx"), "NotFoundRoute");
 
+/**
+ * The pages prerendered by the server (prerender.tsx), with the code each needs to hydrate. Fetched
+ * before hydration starts (app/start.tsx), so React takes over the whole page in one pass instead of
+ * leaving parts as server HTML that a later update (the session's answer) could hit.
+ */
+const PRERENDERED: Record<string, () => Promise<unknown>> = {
+  "/": () =>
+    Promise.all([
+      HomeRoute.preload(),
+      import("#web/features/plan-trip/components/plan-trip-prefill.tsx"),
+    ]),
+  "/login": LoginRoute.preload,
+  "/signup": SignupRoute.preload,
+  "/forgot-password": ForgotPasswordRoute.preload,
+  "/about": AboutRoute.preload,
+  "/features": FeaturesRoute.preload,
+};
+
+export const PRERENDERED_PATHS: readonly string[] = Object.keys(PRERENDERED);
+
+export const preloadPrerenderedPage = async (pathname: string) => {
+  await PRERENDERED[pathname]?.();
+};
+
+/** Every page of the app; under a BrowserRouter in the browser, a StaticRouter when prerendered. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/login" element={<LoginRoute />} />
+        <Route path="/signup" element={<SignupRoute />} />
+        <Route path="/verify-email" element={<VerifyEmailRoute />} />
+        <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+        <Route path="/update-password" element={<UpdatePasswordRoute />} />
+        <Route path="/profile" element={<ProfileRoute />} />
+        <Route path="/account/delete" element={<AccountDeleteRoute />} />
+        <Route path="/account/deleted" element={<AccountDeletedRoute />} />
+        <Route path="/trips" element={<TripsRoute />} />
+        <Route path="/trips/:id" element={<TripDetailRoute />} />
+        <Route path="/shared/:id" element={<SharedTripRoute />} />
+        <Route path="/about" element={<AboutRoute />} />
+        <Route path="/features" element={<FeaturesRoute />} />
+        <Route path="/dev/outbox" element={<DevOutboxRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+      <Route element={<PrintLayout />}>
+        <Route path="/trips/:id/print" element={<TripPrintRoute />} />
+        <Route path="/shared/:id/print" element={<SharedTripPrintRoute />} />
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="/login" element={<LoginRoute />} />
-          <Route path="/signup" element={<SignupRoute />} />
-          <Route path="/verify-email" element={<VerifyEmailRoute />} />
-          <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
-          <Route path="/update-password" element={<UpdatePasswordRoute />} />
-          <Route path="/profile" element={<ProfileRoute />} />
-          <Route path="/account/delete" element={<AccountDeleteRoute />} />
-          <Route path="/account/deleted" element={<AccountDeletedRoute />} />
-          <Route path="/trips" element={<TripsRoute />} />
-          <Route path="/trips/:id" element={<TripDetailRoute />} />
-          <Route path="/shared/:id" element={<SharedTripRoute />} />
-          <Route path="/about" element={<AboutRoute />} />
-          <Route path="/features" element={<FeaturesRoute />} />
-          <Route path="/dev/outbox" element={<DevOutboxRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
-        <Route element={<PrintLayout />}>
-          <Route path="/trips/:id/print" element={<TripPrintRoute />} />
-          <Route path="/shared/:id/print" element={<SharedTripPrintRoute />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -1,4 +1,4 @@
-import type { Resolver } from "react-hook-form";
+import type { Resolver, ResolverResult } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { lazyResolver } from "./lazy-resolver.ts";
 
@@ -7,7 +7,7 @@ const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
 /** A resolver that refuses an empty name, as a zod resolver would. */
 const nameRequired: Resolver<Values, unknown, Values> = (values) =>
-  Promise.resolve(
+  Promise.resolve<ResolverResult<Values, Values>>(
     values.name
       ? { values, errors: {} }
       : { values: {}, errors: { name: { type: "too_small", message: "Name is required" } } },

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { useHydrated } from "#web/lib/hydrated.ts";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "destructive" | "subtle";
 type ButtonLook = { variant?: ButtonVariant; size?: "md" | "sm"; block?: boolean };
@@ -26,11 +27,14 @@ export function Button({
   block,
   className = "",
   type = "button",
+  disabled,
   ...props
 }: ComponentProps<"button"> & ButtonLook) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
+      disabled={disabled === true || (type === "submit" && !hydrated)}
       className={`${buttonStyles({ variant, size, block })} ${className}`}
       {...props}
     />

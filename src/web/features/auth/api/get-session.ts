@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useHydrated } from "#web/lib/hydrated.ts";
 import type { SessionPayload } from "./session-schema.ts";
 
 export type { SessionPayload };
@@ -29,4 +30,11 @@ export const getSessionQueryOptions = () =>
     retry: 2,
   });
 
-export const useSession = () => useQuery(getSessionQueryOptions());
+/**
+ * On a prerendered page the check starts once React has taken the page over: its answer re-renders
+ * the page, and during hydration that would have to be done all at once, blocking input.
+ */
+export const useSession = () => {
+  const hydrated = useHydrated();
+  return useQuery({ ...getSessionQueryOptions(), enabled: hydrated });
+};

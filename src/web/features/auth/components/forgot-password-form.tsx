@@ -1,15 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "#shared/schemas/auth.ts";
+import type { ForgotPasswordInput } from "#shared/schemas/auth.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { useRequestPasswordReset } from "../api/request-password-reset.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
+// The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
+const forgotPasswordResolver = lazyResolver<ForgotPasswordInput, ForgotPasswordInput>(async () => {
+  const [{ zodResolver }, { forgotPasswordSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#shared/schemas/auth.ts"),
+  ]);
+  return zodResolver(forgotPasswordSchema);
+});
+
 /** The same confirmation whether or not the address has an account: nothing here tells which. */
 export function ForgotPasswordForm() {
   const form = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: "" },
   });
   const request = useRequestPasswordReset();
@@ -28,7 +37,12 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form
+      noValidate
+      onFocus={forgotPasswordResolver.preload}
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+    >
       <TextField
         label="Email"
         type="email"

@@ -1,15 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { loginSchema, type LoginInput } from "#shared/schemas/auth.ts";
+import type { LoginInput } from "#shared/schemas/auth.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
+// The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
+const loginResolver = lazyResolver<LoginInput, LoginInput>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#shared/schemas/auth.ts"),
+  ]);
+  return zodResolver(loginSchema);
+});
+
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { email: "", password: "" },
   });
   const signIn = useSignIn();
@@ -18,7 +27,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form
+      noValidate
+      onFocus={loginResolver.preload}
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+    >
       <TextField
         label="Email"
         type="email"

@@ -1,11 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
-import { updatePasswordSchema, type UpdatePasswordInput } from "#shared/schemas/auth.ts";
+import type { UpdatePasswordInput } from "#shared/schemas/auth.ts";
+import { lazyResolver } from "#web/lib/lazy-resolver.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+
+// The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
+const updatePasswordResolver = lazyResolver<UpdatePasswordInput, UpdatePasswordInput>(async () => {
+  const [{ zodResolver }, { updatePasswordSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#shared/schemas/auth.ts"),
+  ]);
+  return zodResolver(updatePasswordSchema);
+});
 
 export function UpdatePasswordForm({
   token,
@@ -15,7 +24,7 @@ export function UpdatePasswordForm({
   onUpdated: () => Promise<void>;
 }) {
   const form = useForm<UpdatePasswordInput>({
-    resolver: zodResolver(updatePasswordSchema),
+    resolver: updatePasswordResolver,
     defaultValues: { password: "" },
   });
   const reset = useResetPassword();
@@ -24,7 +33,12 @@ export function UpdatePasswordForm({
   });
   const error = form.formState.errors.password;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form
+      noValidate
+      onFocus={updatePasswordResolver.preload}
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+    >
       <div>
         <TextField
           label="New password"

@@ -1,0 +1,25 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppProvider } from "./provider.tsx";
+import { AppRouter, preloadPrerenderedPage } from "./router.tsx";
+
+/**
+ * Starts React on #root. A public page arrives prerendered (prerender.tsx, server/static.ts): React
+ * takes over that HTML instead of building it again; every other page is built here. As a transition,
+ * React renders (or hydrates) in short slices and the main thread stays free for input in between.
+ */
+export async function startApp(root: HTMLElement) {
+  const prerendered = root.firstElementChild !== null;
+  if (prerendered) await preloadPrerenderedPage(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>
+  );
+  startTransition(() => {
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
