@@ -15,5 +15,9 @@ export function registerServiceWorker() {
       workbox.messageSkipWaiting();
     });
   });
-  void workbox.register();
+  // A browser that refuses service workers (private windows, blocked by policy) still runs the app,
+  // only without its offline copy: that is not an error for the page.
+  workbox.register().catch((error: unknown) => {
+    console.warn("The offline copy of the app is not available here:", error);
+  });
 }

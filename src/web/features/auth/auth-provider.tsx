@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import { useDeferredValue, useMemo, type ReactNode } from "react";
 import { clearOfflineData } from "#web/lib/offline.ts";
 import { useSession } from "./api/get-session.ts";
 import { AuthContext, type AuthContextValue } from "./auth-context.ts";
@@ -44,5 +44,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [session, queryClient]);
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  // The first answer re-renders most of the page (the top bar, the Home form, guarded pages): React
+  // does that in a background render it can split, instead of all at once inside the urgent update a
+  // query result makes. Every later change (sign-in, sign-out) applies at once, so no page ever acts
+  // on a status that is out of date; only "Loading..." may show a moment longer.
+  const settled = useDeferredValue(value);
+  return (
+    <AuthContext value={settled.status === "loading" ? settled : value}>{children}</AuthContext>
+  );
 }
