@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { useHydrated } from "#web/lib/hydrated.ts";
 
 type Props = {
   onOpen: () => void;
@@ -11,10 +12,13 @@ type Props = {
 
 /** The round button that opens the assistant: the same before and after the assistant's code is in. */
 export function ChatLauncher({ onOpen, onIntent, busy = false, ref }: Props) {
+  // On a prerendered page the button shows before React handles it: until then a click would be lost.
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type="button"
+      disabled={!hydrated}
       onClick={onOpen}
       aria-busy={busy}
       onPointerEnter={onIntent}
