@@ -2,17 +2,7 @@ import { useState } from "react";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
 import { useOpenTrip } from "#web/lib/open-trip.ts";
-import { onFirstUse } from "#web/lib/on-first-use.ts";
-
-const weekday = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      timeZone: "UTC",
-    }),
-);
+import { formatWeekday } from "#web/lib/format.ts";
 
 type Notice = { kind: "error" | "info"; text: string } | null;
 
@@ -45,7 +35,7 @@ export function ChatProposal({
     const number = here ? here.days.findIndex((d) => d.date === day.date) + 1 : 0;
     return {
       date: day.date,
-      title: `${number > 0 ? `Day ${number} · ` : ""}${weekday().format(new Date(`${day.date}T00:00:00Z`))}`,
+      title: `${number > 0 ? `Day ${number} · ` : ""}${formatWeekday(day.date)}`,
       before: here?.days.find((d) => d.date === day.date)?.activities ?? [],
       after: day.activities,
     };

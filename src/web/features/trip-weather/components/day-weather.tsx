@@ -3,18 +3,7 @@ import type { Day } from "#shared/schemas/itinerary.ts";
 import type { TripForecastDay } from "#shared/schemas/trip-forecast.ts";
 import { INDOOR_INSTRUCTION, isOutdoorActivity, weatherConcern } from "#shared/weather-fit.ts";
 import { useTripForecast } from "../api/get-trip-forecast.ts";
-import { onFirstUse } from "#web/lib/on-first-use.ts";
-
-const dateLabel = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      timeZone: "UTC",
-    }),
-);
-const formatDay = (date: string) => dateLabel().format(new Date(`${date}T00:00:00Z`));
+import { formatWeekday } from "#web/lib/format.ts";
 
 const CONCERN_TEXT = { wet: "Wet weather is forecast", hot: "A very hot day is forecast" } as const;
 
@@ -55,7 +44,7 @@ export function DayWeatherView({
     if (!entry.availableFrom) return null;
     return (
       <p className="text-sm text-slate-600">
-        Forecast available from {formatDay(entry.availableFrom)}
+        Forecast available from {formatWeekday(entry.availableFrom)}
       </p>
     );
   }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
-import { formatUsd } from "../format.ts";
+import { formatUsd } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
 
 /** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
-import { formatDateRange, formatUsd, styleLabel } from "../format.ts";
+import { formatDateRange, formatUsd } from "#web/lib/format.ts";
+import { styleLabel } from "../format.ts";
 import { TripFact } from "./trip-fact.tsx";
 
 export function TripCard({ trip }: { trip: TripSummary }) {

@@ -1,6 +1,6 @@
 import { useDroppable } from "@dnd-kit/core";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { formatUsd, formatWeekday } from "../format.ts";
+import { formatUsd, formatWeekday } from "#web/lib/format.ts";
 import { dayTotal } from "../components/day-activities.tsx";
 
 export const DAY_DROP_PREFIX = "day:";

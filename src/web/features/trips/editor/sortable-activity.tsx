@@ -5,7 +5,7 @@ import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
-import { formatWeekday } from "../format.ts";
+import { formatWeekday } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
