@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from "react-hook-form";
+import type { z } from "zod";
 
 export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<
   TInput,
@@ -30,4 +31,17 @@ export function lazyResolver<TInput extends FieldValues, TOutput>(
   const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) =>
     (await get())(values, context, options);
   return Object.assign(resolver, { preload: () => void get().catch(() => undefined) });
+}
+
+/** lazyResolver for one of the shared zod schemas: `lazyZodResolver(async () => (await import(…)).schema)`. */
+export function lazyZodResolver<S extends z.ZodType<unknown, FieldValues>>(
+  loadSchema: () => Promise<S>,
+): LazyResolver<z.input<S>, z.output<S>> {
+  return lazyResolver(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      loadSchema(),
+    ]);
+    return zodResolver(schema);
+  });
 }

@@ -1,19 +1,15 @@
 import { useForm } from "react-hook-form";
 import type { ForgotPasswordInput } from "#shared/schemas/auth.ts";
-import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useRequestPasswordReset } from "../api/request-password-reset.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
-const forgotPasswordResolver = lazyResolver<ForgotPasswordInput, ForgotPasswordInput>(async () => {
-  const [{ zodResolver }, { forgotPasswordSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#shared/schemas/auth.ts"),
-  ]);
-  return zodResolver(forgotPasswordSchema);
-});
+const forgotPasswordResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/auth.ts")).forgotPasswordSchema,
+);
 
 /** The same confirmation whether or not the address has an account: nothing here tells which. */
 export function ForgotPasswordForm() {

@@ -1,20 +1,16 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { LoginInput } from "#shared/schemas/auth.ts";
-import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
-const loginResolver = lazyResolver<LoginInput, LoginInput>(async () => {
-  const [{ zodResolver }, { loginSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#shared/schemas/auth.ts"),
-  ]);
-  return zodResolver(loginSchema);
-});
+const loginResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/auth.ts")).loginSchema,
+);
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const form = useForm<LoginInput>({

@@ -1,20 +1,16 @@
 import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import type { SignupInput } from "#shared/schemas/auth.ts";
-import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignUp } from "../api/sign-up.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
-const signupResolver = lazyResolver<SignupInput, SignupInput>(async () => {
-  const [{ zodResolver }, { signupSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#shared/schemas/auth.ts"),
-  ]);
-  return zodResolver(signupSchema);
-});
+const signupResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/auth.ts")).signupSchema,
+);
 
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const form = useForm<SignupInput>({

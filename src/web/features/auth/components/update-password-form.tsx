@@ -1,20 +1,16 @@
 import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import type { UpdatePasswordInput } from "#shared/schemas/auth.ts";
-import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FormError } from "./form-error.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
-const updatePasswordResolver = lazyResolver<UpdatePasswordInput, UpdatePasswordInput>(async () => {
-  const [{ zodResolver }, { updatePasswordSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#shared/schemas/auth.ts"),
-  ]);
-  return zodResolver(updatePasswordSchema);
-});
+const updatePasswordResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/auth.ts")).updatePasswordSchema,
+);
 
 export function UpdatePasswordForm({
   token,

@@ -7,20 +7,16 @@ import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
-import { lazyResolver } from "#web/lib/lazy-resolver.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/offline.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
 
 // The same schema as POST /api/trips, fetched with the first check (see lazy-resolver.ts).
-const tripRequestResolver = lazyResolver<TripRequestInput, TripRequest>(async () => {
-  const [{ zodResolver }, { tripRequestSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#shared/schemas/trip-request.ts"),
-  ]);
-  return zodResolver(tripRequestSchema);
-});
+const tripRequestResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/trip-request.ts")).tripRequestSchema,
+);
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
 
