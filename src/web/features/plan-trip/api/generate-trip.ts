@@ -22,8 +22,10 @@ const failure = (status = 0, code = "error") =>
 
 /** `POST /api/trips` as a stream: reports each event, resolves with the saved trip. */
 export async function generateTrip(request: TripRequest, options: GenerateOptions): Promise<Trip> {
-  // The events' schemas (classic zod) are fetched with the request, not with the Home page.
+  // The events' schemas (classic zod) are fetched with the request, not with the Home page. Should
+  // the request fail first, a failed fetch of them is not left unhandled; awaited below, it throws.
   const schemas = import("#shared/schemas/generation-events.ts");
+  schemas.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch("/api/trips", {
