@@ -68,7 +68,38 @@ test.describe("prerendered public pages", () => {
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
     await page.getByLabel("Password").press("Enter");
     expect(page.url()).not.toContain("password");
+    // The Home form is on the page, drawn with its defaults, and closed until the app runs.
+    await page.goto("/");
+    await expect(page.getByLabel("Destination")).toBeDisabled();
+    await expect(page.getByRole("radio", { name: "Comfort" })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Generate Plan" })).toBeDisabled();
     await context.close();
+  });
+
+  test("the prerendered Home form opens once hydrated and keeps a visitor's draft", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto("/");
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        "boundless:plan-trip-draft",
+        JSON.stringify({
+          destination: "Oslo, Norway",
+          travelStyle: "budget",
+          interests: ["History"],
+        }),
+      ),
+    );
+    await page.reload();
+    // The prerendered form shows the defaults; once the app has it, the draft fills it in.
+    await expect(page.getByLabel("Destination")).toHaveValue("Oslo, Norway");
+    await expect(page.getByRole("radio", { name: "Budget" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "History" })).toBeChecked();
+    await expect(page.getByLabel("Destination")).toBeEnabled();
+    await page.getByLabel("Destination").fill("Bergen, Norway");
+    await expect(page.getByLabel("Destination")).toHaveValue("Bergen, Norway");
+    expect(errors).toEqual([]);
   });
 
   for (const [path, heading] of PRERENDERED)

@@ -25,7 +25,7 @@ export async function prerenderPage(pathname: string, config: PublicConfig): Pro
   queryClient.setQueryData(getPublicConfigQueryOptions().queryKey, config);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider queryClient={queryClient} prerendered>
         <StaticRouter location={pathname}>
           <AppRoutes />
         </StaticRouter>

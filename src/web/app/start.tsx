@@ -13,7 +13,7 @@ export async function startApp(root: HTMLElement) {
   if (prerendered) await preloadPrerenderedPage(window.location.pathname);
   const app = (
     <StrictMode>
-      <AppProvider>
+      <AppProvider prerendered={prerendered}>
         <AppRouter />
       </AppProvider>
     </StrictMode>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { useHydrated } from "#web/lib/hydrated.ts";
+import { useHydrated } from "#web/lib/hydrated.tsx";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "destructive" | "subtle";
 type ButtonLook = { variant?: ButtonVariant; size?: "md" | "sm"; block?: boolean };

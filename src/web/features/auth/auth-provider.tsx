@@ -10,12 +10,14 @@ import { AuthContext, type AuthContextValue } from "./auth-context.ts";
  * reloads at /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = useSession();
+  // Only what the value is made of: the query's result object changes with every fetch state (the
+  // check starting, a refetch on focus), and a new value re-renders every reader of the context.
+  const { isPending, data, refetch } = useSession();
   const queryClient = useQueryClient();
 
   const value = useMemo<AuthContextValue>(() => {
     const refresh = async () => {
-      await session.refetch();
+      await refetch();
     };
     const signOut = async () => {
       const response = await fetch("/api/auth/sign-out", {
@@ -32,9 +34,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // gets to re-render signed-out first (it would send the visitor to /login?from=…).
       window.location.assign("/login");
     };
-    const user = session.data?.user;
+    const user = data?.user;
     // A failed check (network) counts as signed out rather than leaving the app on 'Loading...'.
-    if (session.isPending) return { status: "loading", user: null, refresh, signOut };
+    if (isPending) return { status: "loading", user: null, refresh, signOut };
     if (!user) return { status: "signed-out", user: null, refresh, signOut };
     return {
       status: "signed-in",
@@ -42,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       signOut,
     };
-  }, [session, queryClient]);
+  }, [isPending, data, refetch, queryClient]);
 
   // The first answer re-renders most of the page (the top bar, the Home form, guarded pages): React
   // does that in a background render it can split, instead of all at once inside the urgent update a

@@ -1,31 +1,53 @@
-import { z } from "zod/mini";
-import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { INTERESTS, TRAVEL_STYLES, type Interest, type TravelStyle } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 
 const KEY = "boundless:plan-trip-draft";
 
-// zod's mini API, as on the other parse paths of the first view: the Home page reads the draft
-// before the visitor types anything, and classic zod is only fetched for the form's own checks.
-const draftSchema = z.partial(
-  z.object({
-    destination: z.string().check(z.maxLength(500)),
-    startDate: z.string().check(z.maxLength(20)),
-    endDate: z.string().check(z.maxLength(20)),
-    budget: z.nullable(z.number()),
-    travelStyle: z.enum(TRAVEL_STYLES),
-    interests: z.array(z.enum(INTERESTS)),
-  }),
-);
+type Draft = Partial<TripRequestInput>;
+
+const textUpTo = (max: number) => (value: unknown) =>
+  typeof value === "string" && value.length <= max;
+const isTravelStyle = (value: unknown): value is TravelStyle =>
+  (TRAVEL_STYLES as readonly unknown[]).includes(value);
+const isInterest = (value: unknown): value is Interest =>
+  (INTERESTS as readonly unknown[]).includes(value);
+
+// Checked by hand, not with zod: the Home page reads the draft in its first render, before the
+// visitor types anything, and zod (even its mini build) costs a phone about 90 ms of main thread to
+// load and build a schema. zod arrives with the form's first check (lib/lazy-resolver.ts).
+const FIELD_CHECKS: { [K in keyof Draft]-?: (value: unknown) => boolean } = {
+  destination: textUpTo(500),
+  startDate: textUpTo(20),
+  endDate: textUpTo(20),
+  budget: (value) => value === null || (typeof value === "number" && Number.isFinite(value)),
+  travelStyle: isTravelStyle,
+  interests: (value) => Array.isArray(value) && value.every(isInterest),
+};
+
+/**
+ * A stored draft, or null when it is not one: every field is optional, a field that is present
+ * must be valid (else the whole draft is dropped, as a stale or tampered copy), others are ignored.
+ */
+export function parseDraft(stored: unknown): Draft | null {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return null;
+  const fields = stored as Record<string, unknown>;
+  const draft: Record<string, unknown> = {};
+  for (const [name, check] of Object.entries(FIELD_CHECKS)) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    if (!check(value)) return null;
+    // A budget left empty is saved as null and restored as no budget.
+    if (value !== null) draft[name] = value;
+  }
+  return draft;
+}
 
 /** What a signed-out visitor typed, kept for the tab's lifetime so logging in loses nothing. */
 export function loadDraft(): Partial<TripRequestInput> | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    const { budget, ...rest } = parsed.data;
-    return budget === null || budget === undefined ? rest : { ...rest, budget };
+    return parseDraft(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useHydrated } from "#web/lib/hydrated.ts";
+import { useHydrated } from "#web/lib/hydrated.tsx";
 import type { SessionPayload } from "./session-schema.ts";
 
 export type { SessionPayload };

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { useHydrated } from "#web/lib/hydrated.ts";
+import { useHydrated } from "#web/lib/hydrated.tsx";
 
 type Props = {
   onOpen: () => void;

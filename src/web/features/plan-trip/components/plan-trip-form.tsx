@@ -7,6 +7,7 @@ import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useHydrated } from "#web/lib/hydrated.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/offline.ts";
 import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
@@ -48,11 +49,26 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     register,
     handleSubmit,
     getValues,
+    reset,
     formState: { errors },
   } = useForm<TripRequestInput, unknown, TripRequest>({
     resolver: tripRequestResolver,
     defaultValues,
   });
+  const hydrated = useHydrated();
+
+  // The values the form started with, for the markup of its choices: the radios and boxes are
+  // drawn checked in the prerendered HTML already, not only once react-hook-form has run.
+  const [initial] = useState(defaultValues);
+  // What the session, the profile or a kept draft says can arrive after the form is on screen
+  // (PlanTripPrefill): it fills the fields the visitor has not changed, never one they have.
+  const defaultsKey = JSON.stringify(defaultValues);
+  const appliedKey = useRef(defaultsKey);
+  useEffect(() => {
+    if (appliedKey.current === defaultsKey) return;
+    appliedKey.current = defaultsKey;
+    reset(defaultValues, { keepDirtyValues: true });
+  }, [defaultsKey, defaultValues, reset]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -93,91 +109,105 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         onFocus={tripRequestResolver.preload}
         aria-labelledby="plan-title"
-        className="grid gap-5 md:grid-cols-2"
       >
-        <TextField
-          className="md:col-span-2"
-          label="Destination"
-          type="text"
-          autoComplete="off"
-          maxLength={DESTINATION_MAX_LENGTH + 20}
-          placeholder="e.g. Lisbon, Portugal"
-          error={errors.destination?.message}
-          {...register("destination")}
-        />
-        <TextField
-          label="Start date"
-          type="date"
-          error={errors.startDate?.message}
-          {...register("startDate")}
-        />
-        <TextField
-          label="End date"
-          type="date"
-          error={errors.endDate?.message}
-          {...register("endDate")}
-        />
-        <TextField
-          label="Budget (USD)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="any"
-          error={errors.budget?.message}
-          {...register("budget", { valueAsNumber: true })}
-        />
-        <fieldset>
-          <legend className="font-medium">Travel style</legend>
-          <div className="mt-2 flex flex-wrap gap-4">
-            {TRAVEL_STYLES.map((style) => (
-              <label key={style} className="flex items-center gap-2">
-                <input type="radio" value={style} {...register("travelStyle")} />
-                {STYLE_LABELS[style]}
-              </label>
-            ))}
+        {/* Disabled until React has taken a prerendered form over: what a visitor typed before
+            that would be replaced by the form's values when it does. */}
+        <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 md:grid-cols-2">
+          <TextField
+            className="md:col-span-2"
+            label="Destination"
+            type="text"
+            autoComplete="off"
+            maxLength={DESTINATION_MAX_LENGTH + 20}
+            placeholder="e.g. Lisbon, Portugal"
+            error={errors.destination?.message}
+            {...register("destination")}
+          />
+          <TextField
+            label="Start date"
+            type="date"
+            error={errors.startDate?.message}
+            {...register("startDate")}
+          />
+          <TextField
+            label="End date"
+            type="date"
+            error={errors.endDate?.message}
+            {...register("endDate")}
+          />
+          <TextField
+            label="Budget (USD)"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            error={errors.budget?.message}
+            {...register("budget", { valueAsNumber: true })}
+          />
+          <fieldset>
+            <legend className="font-medium">Travel style</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {TRAVEL_STYLES.map((style) => (
+                <label key={style} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    value={style}
+                    defaultChecked={initial.travelStyle === style}
+                    {...register("travelStyle")}
+                  />
+                  {STYLE_LABELS[style]}
+                </label>
+              ))}
+            </div>
+            <FieldError id="travelStyle-error" message={errors.travelStyle?.message} />
+          </fieldset>
+          <fieldset className="md:col-span-2">
+            <legend className="font-medium">Interests</legend>
+            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+              {INTERESTS.map((interest) => (
+                <label key={interest} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    value={interest}
+                    defaultChecked={(initial.interests ?? []).includes(interest)}
+                    {...register("interests")}
+                  />
+                  {interest}
+                </label>
+              ))}
+            </div>
+            <FieldError id="interests-error" message={errors.interests?.message} />
+          </fieldset>
+          <div className="md:col-span-2">
+            {generate.isError ? (
+              <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">
+                {getErrorMessage(generate.error, MESSAGES.generateTripFailed)}
+              </p>
+            ) : null}
+            {askToLogIn ? (
+              <p role="alert" className="bg-brand-50 text-brand-800 mb-3 rounded-md p-3">
+                Please{" "}
+                <Link className="font-semibold underline" to="/login?from=%2F">
+                  log in
+                </Link>{" "}
+                or{" "}
+                <Link className="font-semibold underline" to="/signup">
+                  sign up
+                </Link>{" "}
+                to generate your plan. Your answers stay here for when you come back.
+              </p>
+            ) : null}
+            {online ? null : (
+              <p role="status" className="text-sm text-amber-900">
+                Planning a trip needs a connection. Your answers stay here until you are back
+                online.
+              </p>
+            )}
+            <Button type="submit" disabled={busy || !online} block className="sm:w-auto">
+              {busy ? "Generating Plan..." : "Generate Plan"}
+            </Button>
           </div>
-          <FieldError id="travelStyle-error" message={errors.travelStyle?.message} />
         </fieldset>
-        <fieldset className="md:col-span-2">
-          <legend className="font-medium">Interests</legend>
-          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {INTERESTS.map((interest) => (
-              <label key={interest} className="flex items-center gap-2">
-                <input type="checkbox" value={interest} {...register("interests")} />
-                {interest}
-              </label>
-            ))}
-          </div>
-          <FieldError id="interests-error" message={errors.interests?.message} />
-        </fieldset>
-        <div className="md:col-span-2">
-          {generate.isError ? (
-            <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">
-              {getErrorMessage(generate.error, MESSAGES.generateTripFailed)}
-            </p>
-          ) : null}
-          {askToLogIn ? (
-            <p role="alert" className="bg-brand-50 text-brand-800 mb-3 rounded-md p-3">
-              Please{" "}
-              <Link className="font-semibold underline" to="/login?from=%2F">
-                log in
-              </Link>{" "}
-              or{" "}
-              <Link className="font-semibold underline" to="/signup">
-                sign up
-              </Link>{" "}
-              to generate your plan. Your answers stay here for when you come back.
-            </p>
-          ) : null}
-          {online ? null : (
-            <p role="status" className="text-sm text-amber-900">
-              Planning a trip needs a connection. Your answers stay here until you are back online.
-            </p>
-          )}
-          <Button type="submit" disabled={busy || !online} block className="sm:w-auto">
-            {busy ? "Generating Plan..." : "Generate Plan"}
-          </Button>
-        </div>
       </form>
       {busy || progress.dates.length > 0 ? <GenerationProgress progress={progress} /> : null}
     </>

@@ -3,6 +3,7 @@ import { DEFAULT_TRAVEL_STYLE, INTERESTS, type Interest } from "#shared/constant
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { useProfilePreferences } from "../api/get-profile-preferences.ts";
 import { useTripForPrefill } from "../api/get-trip-for-prefill.ts";
+import { useHydrated } from "#web/lib/hydrated.tsx";
 import { loadDraft } from "../draft-storage.ts";
 import { PlanTripForm } from "./plan-trip-form.tsx";
 
@@ -14,23 +15,27 @@ type Props = { authStatus: "loading" | "signed-in" | "signed-out"; tripId: strin
 /**
  * The form and what fills it: a kept draft, else the trip in `?tripId=`, else the profile. Loaded
  * after the page (plan-trip-section.tsx), with react-hook-form and the classic zod schemas.
+ *
+ * Without `?tripId=` the form is on the page from the start, prerendered with the plain defaults
+ * (the HTML parser builds its fields before the first paint, instead of a phone building them in
+ * a long task later). What the session, the profile and a kept draft say arrives afterwards and
+ * fills the fields the visitor has not changed (PlanTripForm). A trip to plan again fills the whole
+ * form, so that form waits for it.
  */
 export function PlanTripPrefill({ authStatus, tripId }: Props) {
   const signedIn = authStatus === "signed-in";
+  const hydrated = useHydrated();
   const preferences = useProfilePreferences(signedIn);
   const trip = useTripForPrefill(tripId, signedIn);
-  const waiting =
-    authStatus === "loading" ||
-    (signedIn && preferences.isPending) ||
-    (signedIn && Boolean(tripId) && trip.isPending);
+  const waiting = Boolean(tripId) && (authStatus === "loading" || (signedIn && trip.isPending));
 
-  // The form mounts in a background render that React splits into short slices, rather than inside
-  // the urgent render that the session's answer triggers (query results render synchronously): on a
-  // phone, mounting a dozen inputs at once held the main thread for about half a second.
-  const waitingShown = useDeferredValue(waiting, true);
+  // That form mounts in a background render that React splits into short slices, rather than
+  // inside the urgent render that the trip's answer triggers (query results render synchronously).
+  const waitingShown = useDeferredValue(waiting, Boolean(tripId));
 
   if (waiting || waitingShown) return <p role="status">Loading...</p>;
-  const draft = loadDraft();
+  // Read in the browser only, and not while hydrating: the first render must be the server's.
+  const draft = hydrated ? loadDraft() : null;
   const fromTrip = trip.data;
   const prefs = preferences.data;
   const defaults: TripRequestInput = {

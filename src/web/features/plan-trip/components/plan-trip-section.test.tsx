@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -77,12 +77,51 @@ describe("PlanTripSection", () => {
         }),
     });
     renderSection({ authStatus: "signed-in", tripId: null });
-    expect(await screen.findByRole("radio", { name: "Luxury" })).toBeChecked();
+    // The form is there at once (with the plain defaults) and the profile fills it when it arrives.
+    await waitFor(() => expect(screen.getByRole("radio", { name: "Luxury" })).toBeChecked());
     expect(screen.getByRole("checkbox", { name: "History" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Relaxation" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Shopping" })).not.toBeChecked();
     expect(await screen.findByText(/Offline planner:/)).toBeInTheDocument();
     expect(screen.getByText(/Connecting a provider/)).toBeInTheDocument();
+  });
+
+  it("keeps what the visitor changed before the profile arrived, and fills in the rest", async () => {
+    let answerProfile: (response: Response) => void = () => undefined;
+    const profile = new Promise<Response>((resolve) => (answerProfile = resolve));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((input: RequestInfo | URL) => {
+        const url =
+          typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (url === "/api/profile") return profile;
+        return Promise.resolve(
+          url === "/api/config" ? json(200, config) : json(404, { error: { code: "not_found" } }),
+        );
+      }),
+    );
+    renderSection({ authStatus: "signed-in", tripId: null });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Destination"), "Tbilisi");
+    await user.click(screen.getByRole("radio", { name: "Budget" }));
+    answerProfile(
+      json(200, {
+        profile: {
+          fullName: "Ana",
+          avatarUrl: "/default-avatar.svg",
+          hasAvatar: false,
+          bio: "",
+          preferredTravelStyle: "luxury",
+          interests: ["History"],
+          preferredDestinations: [],
+        },
+      }),
+    );
+    // The profile's interests fill the boxes nobody touched; the style chosen by hand stays.
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "History" })).toBeChecked());
+    expect(screen.getByRole("radio", { name: "Budget" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Luxury" })).not.toBeChecked();
+    expect(screen.getByLabelText("Destination")).toHaveValue("Tbilisi");
   });
 
   it("starts from the defaults when there is no profile yet (404)", async () => {
