@@ -29,7 +29,7 @@ const config = {
 };
 
 /** The network edge only: answers /api/* like the server would. */
-function serve(routes: Record<string, () => Response>) {
+function serve(routes: Record<string, () => Response | Promise<Response>>) {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL) => {
@@ -41,6 +41,20 @@ function serve(routes: Record<string, () => Response>) {
     }),
   );
 }
+
+/** GET /api/profile's answer for a traveller who prefers luxury and these interests. */
+const luxuryProfile = (interests: string[]) =>
+  json(200, {
+    profile: {
+      fullName: "Ana",
+      avatarUrl: "/default-avatar.svg",
+      hasAvatar: false,
+      bio: "",
+      preferredTravelStyle: "luxury",
+      interests,
+      preferredDestinations: [],
+    },
+  });
 
 function renderSection(props: Parameters<typeof PlanTripSection>[0]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -63,18 +77,7 @@ describe("PlanTripSection", () => {
   it("prefills style and interests from the profile and labels the offline planner", async () => {
     serve({
       "/api/config": () => json(200, config),
-      "/api/profile": () =>
-        json(200, {
-          profile: {
-            fullName: "Ana",
-            avatarUrl: "/default-avatar.svg",
-            hasAvatar: false,
-            bio: "",
-            preferredTravelStyle: "luxury",
-            interests: ["History", "Relaxation"],
-            preferredDestinations: [],
-          },
-        }),
+      "/api/profile": () => luxuryProfile(["History", "Relaxation"]),
     });
     renderSection({ authStatus: "signed-in", tripId: null });
     // The form is there at once (with the plain defaults) and the profile fills it when it arrives.
@@ -89,34 +92,12 @@ describe("PlanTripSection", () => {
   it("keeps what the visitor changed before the profile arrived, and fills in the rest", async () => {
     let answerProfile: (response: Response) => void = () => undefined;
     const profile = new Promise<Response>((resolve) => (answerProfile = resolve));
-    vi.stubGlobal(
-      "fetch",
-      vi.fn((input: RequestInfo | URL) => {
-        const url =
-          typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-        if (url === "/api/profile") return profile;
-        return Promise.resolve(
-          url === "/api/config" ? json(200, config) : json(404, { error: { code: "not_found" } }),
-        );
-      }),
-    );
+    serve({ "/api/config": () => json(200, config), "/api/profile": () => profile });
     renderSection({ authStatus: "signed-in", tripId: null });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Destination"), "Tbilisi");
     await user.click(screen.getByRole("radio", { name: "Budget" }));
-    answerProfile(
-      json(200, {
-        profile: {
-          fullName: "Ana",
-          avatarUrl: "/default-avatar.svg",
-          hasAvatar: false,
-          bio: "",
-          preferredTravelStyle: "luxury",
-          interests: ["History"],
-          preferredDestinations: [],
-        },
-      }),
-    );
+    answerProfile(luxuryProfile(["History"]));
     // The profile's interests fill the boxes nobody touched; the style chosen by hand stays.
     await waitFor(() => expect(screen.getByRole("checkbox", { name: "History" })).toBeChecked());
     expect(screen.getByRole("radio", { name: "Budget" })).toBeChecked();
