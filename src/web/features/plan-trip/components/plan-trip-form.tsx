@@ -67,7 +67,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   useEffect(() => {
     if (appliedKey.current === defaultsKey) return;
     appliedKey.current = defaultsKey;
-    reset(defaultValues, { keepDirtyValues: true });
+    reset(defaultValues, { keepDirtyValues: true, keepErrors: true });
   }, [defaultsKey, defaultValues, reset]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
