@@ -1,9 +1,10 @@
 import { lazy, Suspense } from "react";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 
-// The form comes in its own chunk: react-hook-form, its resolver and classic zod are the largest part
-// of the page and are not needed to show it. Until then the form's place says "Loading...", as it
-// does while the session and the profile are read.
+// The form comes in its own chunk, with react-hook-form, the largest part of the page. The prerendered
+// `/` fetches it before hydrating (app/router.tsx), so the form is in its HTML; a page built in the
+// browser says "Loading..." in the form's place until the chunk is there (with `?tripId=`, until the
+// trip is too: PlanTripPrefill).
 const PlanTripPrefill = lazy(async () => ({
   default: (await import("./plan-trip-prefill.tsx")).PlanTripPrefill,
 }));
