@@ -269,6 +269,10 @@ export async function startOverpassFake(
   return {
     url: `http://127.0.0.1:${port}/api/interpreter`,
     requests,
+    /** The requests it is answering now (a delayed answer counts until it is sent). */
+    get inFlight() {
+      return inFlight;
+    },
     /** The most requests it was ever answering at once. */
     get maxConcurrent() {
       return maxInFlight;

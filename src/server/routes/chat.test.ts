@@ -212,9 +212,13 @@ describe("POST /api/chat", () => {
     ai.enqueue({ kind: "error", status: 401 });
     expect((await chat(meteoApp, "Suggest a beach")).response).toBe(APOLOGY_CHAT);
     ai.enqueue({ kind: "hang" });
+    const asked = ai.requests.length;
     const started = performance.now();
     expect((await chat(meteoApp, "Suggest a beach")).response).toBe(APOLOGY_CHAT);
-    expect(performance.now() - started).toBeLessThan(5000);
+    // The hanging model was asked once and given up on: AI_TIMEOUT_MS (3 s here) applied, not the
+    // 60 s default. The bound is loose on purpose, so a loaded machine cannot fail it.
+    expect(ai.requests.length - asked).toBe(1);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it("sends a signed-in user's profile, loaded by the server", async () => {
