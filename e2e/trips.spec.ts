@@ -174,6 +174,70 @@ test.describe("Trip detail", () => {
     await expectAxeClean(page, "trip not found");
   });
 
+  test("the trip is asked for with the page, not after the session check", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Ghent",
+      startDate: "2027-06-20",
+      endDate: "2027-06-21",
+      budget: 700,
+      travelStyle: "comfort",
+    });
+    // The session's answer is held until the trip has been asked for (or 5 s have passed): with the
+    // trip waiting for the session, as it did, the trip's request would come only after the hold.
+    let tripAsked!: () => void;
+    const tripRequested = new Promise<void>((resolve) => (tripAsked = resolve));
+    const tripRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/trips/${id}`) {
+        tripRequests.push(request.url());
+        tripAsked();
+      }
+    });
+    let askedDuringHold = false;
+    await page.route("**/api/auth/get-session", async (route) => {
+      askedDuringHold = await Promise.race([
+        tripRequested.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("heading", { name: "Ghent", level: 1 })).toBeVisible();
+    expect(askedDuringHold).toBe(true);
+    // Asked once: the page's own query was handed the early answer.
+    expect(tripRequests).toHaveLength(1);
+  });
+
+  test("signed out, a trip's link leads through Login back to the trip", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!, {
+      destination: "Bruges",
+      startDate: "2027-06-22",
+      endDate: "2027-06-23",
+      budget: 650,
+      travelStyle: "budget",
+    });
+    const other = await browser.newContext();
+    const visitor = await other.newPage();
+    // The page's early request for the trip is answered 401 here: it must not be reused once signed in.
+    await visitor.goto(`/trips/${id}`);
+    await expect(visitor).toHaveURL(/\/login\?from=/);
+    await visitor.getByLabel("Email").fill(email);
+    await visitor.getByLabel("Password").fill("correct horse battery");
+    await visitor.getByRole("button", { name: "Login" }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/trips/${id}$`));
+    await expect(visitor.getByRole("heading", { name: "Bruges", level: 1 })).toBeVisible();
+    await other.close();
+  });
+
   test("someone else's trip is 'Trip not found'", async ({ page, browser, baseURL }) => {
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!, {

@@ -1,4 +1,5 @@
 import "./styles.css";
+import { startEarlyRequests } from "./lib/early-requests.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -12,6 +13,9 @@ const start = () => {
   started = true;
   void import("./app/start.tsx").then(({ startApp }) => startApp(root));
 };
+// The session and the page's own data are asked for now, while the app's code loads (the
+// prerendered pages' session check included: its answer is wanted once the app has taken over).
+startEarlyRequests(window.location.pathname);
 if (root.firstElementChild) {
   // After the next frame is painted; the timer covers a tab in the background, which paints no frame.
   requestAnimationFrame(() => setTimeout(start, 0));

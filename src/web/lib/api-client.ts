@@ -1,4 +1,5 @@
 import type { core } from "zod/mini";
+import { takeEarlyResponse } from "./early-requests.ts";
 
 // zod (its core is about 14 KB gzip) is imported with the first answer to check, not with the page:
 // nothing on the first paint needs it, and the request it checks is in flight meanwhile. The
@@ -46,13 +47,19 @@ type RequestOptions<T> = {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? "GET",
-      credentials: "same-origin",
-      headers: options.body === undefined ? {} : { "Content-Type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const early =
+      options.method === undefined && options.body === undefined
+        ? await takeEarlyResponse(`/api${path}`)
+        : undefined;
+    response =
+      early ??
+      (await fetch(`/api${path}`, {
+        method: options.method ?? "GET",
+        credentials: "same-origin",
+        headers: options.body === undefined ? {} : { "Content-Type": "application/json" },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiRequestError(options.fallbackError, 0, "network");

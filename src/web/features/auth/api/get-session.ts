@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { takeEarlyResponse } from "#web/lib/early-requests.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import type { SessionPayload } from "./session-schema.ts";
 
@@ -6,7 +7,9 @@ export type { SessionPayload };
 
 /** The current session from Better Auth's own endpoint (null when signed out). */
 export async function getSession(): Promise<SessionPayload> {
-  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+  const response =
+    (await takeEarlyResponse("/api/auth/get-session")) ??
+    (await fetch("/api/auth/get-session", { credentials: "same-origin" }));
   if (!response.ok) throw new Error(`Session check failed (${response.status})`);
   // The schema (and zod) load with the answer, not with the page: see lib/api-client.ts.
   const [{ sessionSchema }, body] = await Promise.all([

@@ -1,5 +1,6 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { useTrip } from "../api/get-trip.ts";
 import type { TripDetailSlots } from "../editor/slots.ts";
 import { TripEditor } from "../editor/trip-editor.tsx";
@@ -12,20 +13,21 @@ import { TripLoadError } from "./trip-load-error.tsx";
  */
 export function TripDetailView({ id, slots }: { id: string; slots?: TripDetailSlots }) {
   const query = useTrip(id);
+  const trip = useDeferredFirstData(query.data);
   usePageTitle(query.data?.destination ?? "Trip");
 
-  if (query.isPending) {
-    return (
-      <p role="status" className="text-slate-600">
-        Loading...
-      </p>
-    );
-  }
   if (query.isError) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {
       return <TripNotFound action={{ to: "/trips", label: "Back to My Trips" }} />;
     }
     return <TripLoadError onRetry={() => void query.refetch()} />;
   }
-  return <TripEditor trip={query.data} slots={slots} />;
+  if (!trip) {
+    return (
+      <p role="status" className="text-slate-600">
+        Loading...
+      </p>
+    );
+  }
+  return <TripEditor trip={trip} slots={slots} />;
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/messages.ts";
 import { DEFAULT_TRIP_SORT, type TripFilters as Filters } from "#shared/schemas/trip-list.ts";
 import { Button, buttonStyles } from "#web/components/ui/button.tsx";
+import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { useTrips } from "../api/get-trips.ts";
 import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts";
 import { TripCard } from "./trip-card.tsx";
@@ -48,7 +49,8 @@ export function TripListView() {
     [hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError],
   );
 
-  const trips = query.data?.pages.flatMap((page) => page.trips) ?? [];
+  const data = useDeferredFirstData(query.data);
+  const trips = data?.pages.flatMap((page) => page.trips) ?? [];
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,7 +67,7 @@ export function TripListView() {
           <p>{read.message}</p>
           <ClearButton onClick={clearFilters} />
         </div>
-      ) : query.isPending ? (
+      ) : query.isPending || (query.data && !data) ? (
         <p role="status" className="text-slate-600">
           Loading...
         </p>
