@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";
 import { styleLabel } from "../format.ts";
@@ -30,21 +31,22 @@ export function SharedTripView({
   const hours = usePlaceHours(query.data?.place, query.data?.itinerary.days ?? []);
   usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
 
-  if (query.isPending) {
-    return (
-      <p role="status" className="text-slate-600">
-        Loading...
-      </p>
-    );
-  }
+  const trip = useDeferredFirstData(query.data);
+
   if (query.isError) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {
       return <TripNotFound action={PLAN_OWN} />;
     }
     return <TripLoadError onRetry={() => void query.refetch()} />;
   }
+  if (!trip) {
+    return (
+      <p role="status" className="text-slate-600">
+        Loading...
+      </p>
+    );
+  }
 
-  const trip = query.data;
   const placeContext = {
     checked: placesWereChecked(trip.grounding),
     estimatedCosts: costsAreEstimates(trip.grounding),
