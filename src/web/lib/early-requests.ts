@@ -1,5 +1,5 @@
 // A page that is built in the browser (a trip, for one) used to wait for the app's code to load,
-// then for the session's answer, before it asked for its own data: three trips over a phone's
+// then for the session's answer, before it asked for its own data: three round trips over a phone's
 // network one after the other. The entry chunk starts those GETs as the page loads instead, and the
 // first caller that asks for the same URL is handed the answer already on its way.
 //
