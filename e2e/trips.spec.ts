@@ -206,10 +206,54 @@ test.describe("Trip detail", () => {
       await route.continue();
     });
     await page.goto(`/trips/${id}`);
-    await expect(page.getByRole("heading", { name: "Ghent", level: 1 })).toBeVisible();
+    // The editor, not the heading: the server's page shell shows the heading before any request.
+    await expect(page.getByRole("button", { name: "Edit details" })).toBeVisible();
     expect(askedDuringHold).toBe(true);
     // Asked once: the page's own query was handed the early answer.
     expect(tripRequests).toHaveLength(1);
+  });
+
+  test("a trip's page and My Trips show their top before the app's code has run", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const destination = `Antwerp <3 & "co"`;
+    const id = await createTrip(page, baseURL!, {
+      destination,
+      startDate: "2027-06-20",
+      endDate: "2027-06-21",
+      budget: 700,
+      travelStyle: "comfort",
+    });
+    // The app's code is held back: what shows meanwhile is the server's page shell.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    for (const [url, heading] of [
+      [`/trips/${id}`, destination],
+      ["/trips", "My Trips"],
+    ] as const) {
+      await page.goto(url, { waitUntil: "domcontentloaded" });
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole("status")).toHaveText("Loading...");
+      await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+      await expect(page.locator("#root")).toBeHidden();
+    }
+    release();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText(destination);
+    await expect(page.locator("#page-shell")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toHaveCount(1);
+    // The trip's page: the editor takes the shell's place, one heading at a time.
+    await page.goto(`/trips/${id}`);
+    await expect(page.getByRole("button", { name: "Edit details" })).toBeVisible();
+    await expect(page.locator("#page-shell")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: destination, level: 1 })).toHaveCount(1);
+    await expectAxeClean(page);
   });
 
   test("signed out, a trip's link leads through Login back to the trip", async ({

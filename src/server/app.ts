@@ -75,7 +75,13 @@ function isDevOutboxPath(path: string) {
 /** The API, then the web app. Every dependency comes in through `deps`, so tests build the real thing. */
 export function createApp(
   deps: AppDeps,
-  options: { serveWeb?: boolean; webRoot?: string; prerenderAfterMs?: number } = {},
+  options: {
+    serveWeb?: boolean;
+    webRoot?: string;
+    /** The prerenderer module (dist/ssr by default with the default web root; tests bring their own). */
+    ssrEntry?: string;
+    prerenderAfterMs?: number;
+  } = {},
 ) {
   const app = new Hono<AppBindings>();
 
@@ -195,6 +201,7 @@ export function createApp(
   if (options.serveWeb)
     mountWeb(app, deps, {
       ...(options.webRoot === undefined ? {} : { root: options.webRoot }),
+      ...(options.ssrEntry === undefined ? {} : { ssrEntry: options.ssrEntry }),
       ...(options.prerenderAfterMs === undefined
         ? {}
         : { prerenderAfterMs: options.prerenderAfterMs }),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings, AppDeps } from "./context.ts";
+import { signedInShell } from "./lib/page-shell.ts";
 import { renderPublicPages, type PrerenderedPages } from "./lib/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
@@ -86,6 +87,15 @@ export function mountWeb(
         503,
       );
     }
+    const shells = (await prerendered())?.shells;
+    const shell =
+      shells && indexHtml.includes(ROOT_ELEMENT) ? await signedInShell(c, shells) : undefined;
+    if (shell) {
+      // This page is the visitor's own: no shared cache keeps it, and it differs by session.
+      c.header("Cache-Control", "private, no-cache");
+      c.header("Vary", "Cookie");
+      return c.html(indexHtml.replace(ROOT_ELEMENT, () => shell + ROOT_ELEMENT));
+    }
     c.header("Cache-Control", "no-cache");
     // A query string can change what a page shows (`/login?error=…`): only the bare path is
     // prerendered, anything else is built in the browser.
@@ -98,7 +108,7 @@ export function mountWeb(
   const readPrerendered = async (pagePath: string, shell: string) => {
     const cached = pageHtml.get(pagePath);
     if (cached) return cached;
-    const markup = (await prerendered())?.get(pagePath);
+    const markup = (await prerendered())?.pages.get(pagePath);
     if (markup === undefined || !shell.includes(ROOT_ELEMENT)) return undefined;
     const html = shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
     pageHtml.set(pagePath, html);

@@ -2,9 +2,12 @@
 // a visitor sees the page before its JavaScript has arrived and run. The browser then hydrates that
 // HTML (main.tsx) instead of building the page a second time.
 import { StrictMode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
+import { SHELL_DESTINATION, type PageShellName } from "#shared/page-shells.ts";
 import type { PublicConfig } from "#shared/schemas/config.ts";
+import { TripPageShell, TripsPageShell } from "./app/page-shell.tsx";
 import { AppProvider } from "./app/provider.tsx";
 import { AppRoutes, PRERENDERED_PATHS } from "./app/router.tsx";
 import { getPublicConfigQueryOptions } from "./lib/get-public-config.ts";
@@ -35,4 +38,17 @@ export async function prerenderPage(pathname: string, config: PublicConfig): Pro
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The signed-in page shells (app/page-shell.tsx) as static markup, by name: never hydrated, so
+ * without React's markers. The trip's carries SHELL_DESTINATION for the server to fill in.
+ */
+export function prerenderShells(): [PageShellName, string][] {
+  const render = (element: React.ReactNode) =>
+    renderToStaticMarkup(<StaticRouter location="/trips">{element}</StaticRouter>);
+  return [
+    ["trips", render(<TripsPageShell />)],
+    ["trip", render(<TripPageShell destination={SHELL_DESTINATION} />)],
+  ];
 }

@@ -1,10 +1,17 @@
 import { existsSync, statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { PageShellName } from "#shared/page-shells.ts";
 import type { PublicConfig } from "#shared/schemas/config.ts";
 
-/** The public pages' markup for inside `<div id="root">`, by path (`/`, `/login`, …). */
-export type PrerenderedPages = ReadonlyMap<string, string>;
+/**
+ * The public pages' markup for inside `<div id="root">`, by path (`/`, `/login`, …), and the
+ * signed-in page shells' markup for before it, by name (shared/page-shells.ts).
+ */
+export type PrerenderedPages = {
+  pages: ReadonlyMap<string, string>;
+  shells: ReadonlyMap<PageShellName, string>;
+};
 
 // Runs in a worker: the prerenderer (React's server renderer and the app's components, about 30 MB)
 // is loaded, used once and dropped with the worker, so the server keeps only the HTML it produced.
@@ -15,7 +22,8 @@ import(workerData.entry)
     const pages = [];
     for (const path of prerenderer.PRERENDERED_PATHS)
       pages.push([path, await prerenderer.prerenderPage(path, workerData.config)]);
-    parentPort.postMessage({ pages });
+    const shells = prerenderer.prerenderShells ? prerenderer.prerenderShells() : [];
+    parentPort.postMessage({ pages, shells });
   })
   .catch((error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
 `;
@@ -41,15 +49,17 @@ export async function renderPublicPages(options: {
   });
   worker.unref();
   try {
-    const answer = await new Promise<{ pages?: [string, string][]; error?: string }>(
-      (resolve, reject) => {
-        worker.once("message", resolve);
-        worker.once("error", reject);
-        worker.once("exit", (code) => reject(new Error(`the prerenderer exited (${code})`)));
-      },
-    );
+    const answer = await new Promise<{
+      pages?: [string, string][];
+      shells?: [PageShellName, string][];
+      error?: string;
+    }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the prerenderer exited (${code})`)));
+    });
     if (answer.error !== undefined || !answer.pages) throw new Error(answer.error);
-    return new Map(answer.pages);
+    return { pages: new Map(answer.pages), shells: new Map(answer.shells ?? []) };
   } finally {
     await worker.terminate();
   }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useAuth } from "#web/features/auth/auth-context.ts";
@@ -6,15 +6,23 @@ import { ChatDock } from "#web/features/chat/components/chat-dock.tsx";
 import { ConnectionNotices } from "#web/components/connection-notices.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import { releasePageShell } from "#web/lib/page-shell.ts";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700"}`;
 
-function TopBar() {
-  const auth = useAuth();
-  const [signOutFailed, setSignOutFailed] = useState(false);
-  const signOut = () => auth.signOut().catch(() => setSignOutFailed(true));
+/** The top bar as markup: the live one below, and the signed-in page shell (app/page-shell.tsx). */
+export function TopBarView({
+  status,
+  onSignOut,
+  signOutFailed = false,
+}: {
+  status: "loading" | "signed-in" | "signed-out";
+  /** Without it (the page shell, static HTML), Sign Out is shown disabled. */
+  onSignOut?: () => void;
+  signOutFailed?: boolean;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <nav
@@ -26,7 +34,7 @@ function TopBar() {
         </Link>
         {/* Reserves the buttons' height while the session loads, so the page does not shift when they appear. */}
         <div className="flex min-h-10 flex-wrap items-center gap-1">
-          {auth.status === "signed-in" ? (
+          {status === "signed-in" ? (
             <>
               <NavLink to="/trips" className={navLinkClass}>
                 My Trips
@@ -41,13 +49,14 @@ function TopBar() {
               ) : null}
               <button
                 type="button"
-                onClick={() => void signOut()}
+                onClick={onSignOut}
+                disabled={!onSignOut}
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
               >
                 Sign Out
               </button>
             </>
-          ) : auth.status === "signed-out" ? (
+          ) : status === "signed-out" ? (
             <>
               <Link
                 to="/login"
@@ -67,6 +76,13 @@ function TopBar() {
       </nav>
     </header>
   );
+}
+
+function TopBar() {
+  const auth = useAuth();
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const signOut = () => void auth.signOut().catch(() => setSignOutFailed(true));
+  return <TopBarView status={auth.status} onSignOut={signOut} signOutFailed={signOutFailed} />;
 }
 
 function Footer() {
@@ -119,6 +135,11 @@ export function RootLayout() {
   // A new page starts at its top, as a full page load would.
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname]);
+  // The server's page shell belongs to the page it was sent with; any other page shows itself.
+  const firstPathname = useRef(pathname);
+  useLayoutEffect(() => {
+    if (pathname !== firstPathname.current) releasePageShell();
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">

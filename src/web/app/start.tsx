@@ -1,7 +1,10 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProvider } from "./provider.tsx";
+import { releasePageShell } from "#web/lib/page-shell.ts";
 import { AppRouter, preloadPrerenderedPage } from "./router.tsx";
+
+const SHELL_AT_MOST_MS = 10_000;
 
 /**
  * Starts React on #root. A public page arrives prerendered (prerender.tsx, server/static.ts): React
@@ -22,4 +25,7 @@ export async function startApp(root: HTMLElement) {
     if (prerendered) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
+  // The page removes the server's shell when it can take over (lib/page-shell.ts); should a page
+  // not, a notice in the app (offline, an error) must not stay hidden under it.
+  setTimeout(releasePageShell, SHELL_AT_MOST_MS);
 }

@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import type { MailMessage } from "./mailer.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 function linkMail(
   to: string,

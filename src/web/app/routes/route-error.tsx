@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { releasePageShell } from "#web/lib/page-shell.ts";
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -14,6 +15,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: Error, info: ErrorInfo) {
     // Kept for whoever opens the console; the page shows a short message.
     console.warn("Page error", error, info.componentStack);
+    // The message must be seen, not the server's page shell above it (lib/page-shell.ts).
+    releasePageShell();
   }
 
   override render() {

@@ -1,6 +1,7 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
+import { usePageShellRelease } from "#web/lib/page-shell.ts";
 import { useTrip } from "../api/get-trip.ts";
 import type { TripDetailSlots } from "../editor/slots.ts";
 import { TripEditor } from "../editor/trip-editor.tsx";
@@ -15,6 +16,8 @@ export function TripDetailView({ id, slots }: { id: string; slots?: TripDetailSl
   const query = useTrip(id);
   const trip = useDeferredFirstData(query.data);
   usePageTitle(query.data?.destination ?? "Trip");
+  // The server's shell (the trip's title) stays until there is more than "Loading..." to show.
+  usePageShellRelease(query.isError || trip !== undefined);
 
   if (query.isError) {
     if (query.error instanceof ApiRequestError && query.error.status === 404) {

@@ -4,6 +4,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { DEFAULT_TRIP_SORT, type TripFilters as Filters } from "#shared/schemas/trip-list.ts";
 import { Button, buttonStyles } from "#web/components/ui/button.tsx";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
+import { usePageShellRelease } from "#web/lib/page-shell.ts";
 import { useTrips } from "../api/get-trips.ts";
 import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts";
 import { TripCard } from "./trip-card.tsx";
@@ -50,16 +51,13 @@ export function TripListView() {
   );
 
   const data = useDeferredFirstData(query.data);
+  // The server's shell shows what this view's first render does: the heading, then "Loading...".
+  usePageShellRelease(true);
   const trips = data?.pages.flatMap((page) => page.trips) ?? [];
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl font-bold">My Trips</h1>
-        <Link to="/" className={buttonStyles()}>
-          Plan a new trip
-        </Link>
-      </div>
+      <TripListHeading />
       <TripFilters params={params} onChange={setFilter} />
 
       {!read.ok ? (
@@ -134,5 +132,17 @@ function ClearButton({ onClick }: { onClick: () => void }) {
     <Button variant="secondary" onClick={onClick} className="mt-4">
       Clear Filters
     </Button>
+  );
+}
+
+/** The page's heading row; also in the server's page shell of /trips (app/page-shell.tsx). */
+export function TripListHeading() {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <h1 className="text-3xl font-bold">My Trips</h1>
+      <Link to="/" className={buttonStyles()}>
+        Plan a new trip
+      </Link>
+    </div>
   );
 }
