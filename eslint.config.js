@@ -26,6 +26,9 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type X } from "m"` still loads "m" (and runs it); a types-only import must be
+      // `import type`, or a page builds the zod schemas it only names (docs/benchmarks.md, round eight).
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },

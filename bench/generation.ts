@@ -5,7 +5,8 @@ import { z } from "zod";
 import { daysMessages } from "#server/services/ai/prompts.ts";
 import { toResponseSchema } from "#server/services/model/model-client.ts";
 import { activitySchema } from "#shared/schemas/itinerary.ts";
-import { tripDates, tripRequestSchema } from "#shared/schemas/trip-request.ts";
+import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import {
   countTokens,
   splitIntoTokens,

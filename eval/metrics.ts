@@ -6,7 +6,7 @@ import {
   type Itinerary,
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
-import { tripDates } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import type { EvalRequest } from "./requests.ts";
 
 /** What one request of the set produced; every field is present in the JSON (null when unknown). */

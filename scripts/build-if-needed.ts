@@ -26,5 +26,9 @@ export function buildIfNeeded() {
   for (const args of [[], ["--ssr", "prerender.tsx"]])
     execFileSync(process.execPath, [vite, "build", ...args, "--logLevel", "warn"], {
       stdio: "inherit",
+      // A production build whatever NODE_ENV the server runs with: under NODE_ENV=development Vite
+      // compiles JSX for React's development runtime, and the prerenderer, which loads React's
+      // production build, then fails (every page is built in the browser instead).
+      env: { ...process.env, NODE_ENV: "production" },
     });
 }

@@ -15,7 +15,8 @@ import {
   normalizePlace,
   travelMinutes,
 } from "./realism.ts";
-import { UNPLACED, type Activity, type Day } from "./schemas/itinerary.ts";
+import { UNPLACED } from "./constants.ts";
+import type { Activity, Day } from "./schemas/itinerary.ts";
 
 let nextId = 0;
 function act(time: string, overrides: Partial<Activity> = {}): Activity {

@@ -2,7 +2,8 @@ import { addDays, formatISO } from "./dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
-import { UNPLACED, type Activity, type Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
+import { UNPLACED } from "#shared/constants.ts";
 
 /** A stored activity from its text fields: a fresh id and no place, unless overridden. */
 export const activityOf = (

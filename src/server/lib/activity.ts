@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { UNPLACED, type Activity, type ActivityDraft } from "#shared/schemas/itinerary.ts";
+import type { Activity, ActivityDraft } from "#shared/schemas/itinerary.ts";
+import { UNPLACED } from "#shared/constants.ts";
 
 export type PlaceFields = Pick<
   Activity,

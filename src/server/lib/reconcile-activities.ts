@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { UNPLACED, type Activity, type Day, type Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
+import { UNPLACED } from "#shared/constants.ts";
 import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
 import type { PlaceFields } from "./activity.ts";
 

@@ -5,11 +5,11 @@ import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import {
   duplicateTripRequestSchema,
-  TRIP_CONFLICT_MESSAGE,
   tripPatchSchema,
   type TripConflict,
 } from "#shared/schemas/trip-edit.ts";
-import { daysBetween } from "#shared/schemas/trip-request.ts";
+import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
+import { daysBetween } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";

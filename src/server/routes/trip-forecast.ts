@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { toForecastCard } from "#shared/forecast.ts";
-import { tripDates } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../context.ts";

@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { MAX_ACTIVITIES_PER_DAY, OSM_ID_PATTERN } from "../constants.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 
 /** A day of a trip: a real date PostgreSQL can store (editors and models send these too). */
 export const isoDateSchema = storableDate("Date");
 
-export const MAX_ACTIVITIES_PER_DAY = 12;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** An OpenStreetMap element as `node/123`, `way/123` or `relation/123`. */
-export const OSM_ID_PATTERN = /^(node|way|relation)\/[1-9]\d{0,18}$/;
 
 const timeSchema = z.string().regex(TIME_PATTERN, "Time must be HH:MM");
 
@@ -60,16 +58,6 @@ export type Day = z.infer<typeof daySchema>;
 
 export const itinerarySchema = z.object({ days: z.array(daySchema).min(1) });
 export type Itinerary = z.infer<typeof itinerarySchema>;
-
-/** The place fields of an activity that nothing has located or matched yet. */
-export const UNPLACED = {
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
-} as const satisfies Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours" | "website">;
 
 /** Where the trip goes, resolved when it is generated (null when the destination was not found). */
 export const tripPlaceSchema = z.object({

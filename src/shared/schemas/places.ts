@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { OSM_ID_PATTERN } from "./itinerary.ts";
-
-export const PLACE_SEARCH_MAX_LENGTH = 100;
+import { PLACE_SEARCH_MAX_LENGTH } from "../constants.ts";
+import { OSM_ID_PATTERN } from "../constants.ts";
 
 /**
  * `GET /api/places/search?tripId=…&q=…`: places whose name contains `q`, near the trip's destination.

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { INTERESTS } from "../constants.ts";
-import { activitySchema, daySchema, isoDateSchema, MAX_ACTIVITIES_PER_DAY } from "./itinerary.ts";
+import { INTERESTS, REGENERATE_INSTRUCTION_MAX_LENGTH } from "../constants.ts";
+import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
+import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
 import { tripRequestSchema } from "./trip-request.ts";
 import { tripSchema } from "./trip.ts";
-
-export const TRIP_CONFLICT_MESSAGE = "This trip was changed somewhere else";
-export const REGENERATE_INSTRUCTION_MAX_LENGTH = 300;
 
 /**
  * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields

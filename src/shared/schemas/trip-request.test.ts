@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tripDates, tripRequestSchema } from "./trip-request.ts";
+import { tripRequestSchema } from "./trip-request.ts";
+import { tripDates } from "../trip-dates.ts";
 
 const valid = {
   destination: "  Lisbon  ",

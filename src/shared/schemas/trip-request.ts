@@ -5,26 +5,12 @@ import {
   INTERESTS,
   TRAVEL_STYLES,
 } from "../constants.ts";
+import { daysBetween } from "../trip-dates.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 
 export const MAX_TRIP_DAYS = 30;
 export const MIN_BUDGET_USD = 1;
 export const MAX_BUDGET_USD = 1_000_000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days from one YYYY-MM-DD to another (UTC, so the browser's time zone never shifts a date). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** Every date of the trip, first to last: the server owns them, the model only fills the activities. */
-export function tripDates(startDate: string, endDate: string): string[] {
-  const count = daysBetween(startDate, endDate) + 1;
-  const start = Date.parse(`${startDate}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) =>
-    new Date(start + i * DAY_MS).toISOString().slice(0, 10),
-  );
-}
 
 /** Whole cents, allowing for binary floating point (12.34 * 100 is 1233.9999999999998). */
 const hasAtMostTwoDecimals = (value: number) =>

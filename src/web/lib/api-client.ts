@@ -5,6 +5,7 @@ import { takeEarlyResponse } from "./early-requests.ts";
 // nothing on the first paint needs it, and the request it checks is in flight meanwhile. The
 // functional parse of zod/mini takes classic and mini schemas alike (both are zod core schemas).
 const loadZod = () => import("./zod-parse.ts");
+type ZodParse = Awaited<ReturnType<typeof loadZod>>;
 
 /** An API failure with the server's user-facing message (or the caller's fallback). */
 export class ApiRequestError extends Error {
@@ -35,16 +36,37 @@ export async function toApiError(response: Response, fallback: string): Promise<
   return new ApiRequestError(fallback, response.status, "error", [], retryAfter);
 }
 
+/** A schema fetched with its first use (lazySchema): the module that defines it is not loaded before. */
+export type SchemaLoader<T> = () => Promise<core.$ZodType<T>>;
+
+/**
+ * A shared schema loaded when a request first needs it, in parallel with that request:
+ * `lazySchema(async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema)`. Importing
+ * a schema module builds every zod schema in it, one long task on a phone; a page that imports the
+ * module statically pays for it before it can show anything. A failed load is tried again next time.
+ */
+export function lazySchema<T>(load: SchemaLoader<T>): SchemaLoader<T> {
+  let loading: Promise<core.$ZodType<T>> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 type RequestOptions<T> = {
   method?: string;
   body?: unknown;
-  schema: core.$ZodType<T>;
+  schema: core.$ZodType<T> | SchemaLoader<T>;
   fallbackError: string;
   signal?: AbortSignal;
 };
 
 /** The one path every JSON call takes: same-origin /api, cookies, the error shape, a validated answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const schema = typeof options.schema === "function" ? options.schema() : options.schema;
+  // Awaited below; a failure before that (the request's own) must not leave it unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   let response: Response;
   try {
     const early =
@@ -65,9 +87,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiRequestError(options.fallbackError, 0, "network");
   }
   if (!response.ok) throw await toApiError(response, options.fallbackError);
-  const { parse } = await loadZod();
-  if (response.status === 204) return parse(options.schema, undefined);
-  return parse(options.schema, await response.json());
+  let checked: [ZodParse, core.$ZodType<T>];
+  try {
+    checked = await Promise.all([loadZod(), schema]);
+  } catch {
+    // The schema's code could not be fetched: offline, or a deploy replaced it.
+    throw new ApiRequestError(options.fallbackError, 0, "network");
+  }
+  const [{ parse }, resolved] = checked;
+  if (response.status === 204) return parse(resolved, undefined);
+  return parse(resolved, await response.json());
 }
 
 export function getErrorMessage(error: unknown, fallback: string): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { activityDraftSchema, OSM_ID_PATTERN, type Activity } from "#shared/schemas/itinerary.ts";
+import { activityDraftSchema, type Activity } from "#shared/schemas/itinerary.ts";
+import { OSM_ID_PATTERN } from "#shared/constants.ts";
 import { safeText } from "#shared/schemas/safe-input.ts";
 import { toActivity } from "../../lib/activity.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { tripDates } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
 import { newCallState, type ModelClient } from "../model/model-client.ts";
 import { GenerationError } from "../model/model-error.ts";

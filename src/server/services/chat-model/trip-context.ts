@@ -1,9 +1,6 @@
 import { z } from "zod";
-import {
-  activityDraftSchema,
-  MAX_ACTIVITIES_PER_DAY,
-  UNPLACED,
-} from "#shared/schemas/itinerary.ts";
+import { activityDraftSchema } from "#shared/schemas/itinerary.ts";
+import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
 import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { reconcileActivity } from "../../lib/reconcile-activities.ts";

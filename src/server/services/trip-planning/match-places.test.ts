@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNPLACED, type Activity } from "#shared/schemas/itinerary.ts";
+import type { Activity } from "#shared/schemas/itinerary.ts";
+import { UNPLACED } from "#shared/constants.ts";
 import type { OsmId, Place, PlacesService } from "../places/places-service.ts";
 import { createPlaceMatcher } from "./match-places.ts";
 

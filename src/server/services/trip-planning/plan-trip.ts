@@ -7,7 +7,8 @@ import {
   type Itinerary,
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
-import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
 import type {

@@ -1,7 +1,8 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { distanceKm } from "#shared/realism.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
-import { tripDates, type TripRequest } from "#shared/schemas/trip-request.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import { toActivity } from "../../lib/activity.ts";
 import type { OutlineDay } from "../ai/itinerary-generator.ts";
 import { countryCodeOf } from "#shared/country-code.ts";

@@ -1,4 +1,5 @@
-import { OSM_ID_PATTERN, type Day, type Grounding } from "#shared/schemas/itinerary.ts";
+import type { Day, Grounding } from "#shared/schemas/itinerary.ts";
+import { OSM_ID_PATTERN } from "#shared/constants.ts";
 
 export const OSM_COPYRIGHT_URL = "https://www.openstreetmap.org/copyright";
 

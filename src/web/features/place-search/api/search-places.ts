@@ -1,17 +1,18 @@
+import type { PlaceResult } from "#shared/schemas/places.ts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  PLACE_SEARCH_MAX_LENGTH,
-  placeSearchResponseSchema,
-  type PlaceResult,
-} from "#shared/schemas/places.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { PLACE_SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+const placeSearchResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/places.ts")).placeSearchResponseSchema,
+);
 
 export const PLACE_SEARCH_FAILED =
   "Places could not be searched just now. Type the location instead.";
 
 export const searchPlaces = (tripId: string, q: string, signal?: AbortSignal) =>
   apiRequest(`/places/search?${new URLSearchParams({ tripId, q }).toString()}`, {
-    schema: placeSearchResponseSchema,
+    schema: placeSearchResponseSchemaLoader,
     fallbackError: PLACE_SEARCH_FAILED,
     signal,
   }).then((body) => body.places);

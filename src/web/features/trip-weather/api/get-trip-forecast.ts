@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { tripForecastSchema } from "#shared/schemas/trip-forecast.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+const tripForecastSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip-forecast.ts")).tripForecastSchema,
+);
 
 export const getTripForecast = (tripId: string, signal?: AbortSignal) =>
   apiRequest(`/trips/${encodeURIComponent(tripId)}/forecast`, {
-    schema: tripForecastSchema,
+    schema: tripForecastSchemaLoader,
     fallbackError: "Weather is unavailable right now.",
     signal,
   });

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { tripResponseSchema } from "#shared/schemas/trip.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 import { tripDetailKey } from "./get-trip.ts";
 import { tripListKey } from "./get-trips.ts";
+
+const tripResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
+);
 
 export const DUPLICATE_TRIP_FAILED = "Failed to duplicate trip";
 
@@ -11,7 +14,7 @@ export const duplicateTrip = (id: string, startDate: string) =>
   apiRequest(`/trips/${encodeURIComponent(id)}/duplicate`, {
     method: "POST",
     body: { startDate },
-    schema: tripResponseSchema,
+    schema: tripResponseSchemaLoader,
     fallbackError: DUPLICATE_TRIP_FAILED,
   }).then((body) => body.trip);
 

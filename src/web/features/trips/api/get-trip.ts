@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import { tripResponseSchema } from "#shared/schemas/trip.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+const tripResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
+);
 
 export const getTrip = (id: string, signal?: AbortSignal) =>
   apiRequest(`/trips/${encodeURIComponent(id)}`, {
-    schema: tripResponseSchema,
+    schema: tripResponseSchemaLoader,
     fallbackError: MESSAGES.loadTripFailed,
     signal,
   }).then((body) => body.trip);

@@ -1,7 +1,11 @@
+import type { TripFilters } from "#shared/schemas/trip-list.ts";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import { tripListResponseSchema, type TripFilters } from "#shared/schemas/trip-list.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+const tripListResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip-list.ts")).tripListResponseSchema,
+);
 
 export function getTrips(filters: TripFilters, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams();
@@ -10,7 +14,7 @@ export function getTrips(filters: TripFilters, cursor: string | null, signal?: A
   }
   if (cursor) params.set("cursor", cursor);
   return apiRequest(`/trips?${params.toString()}`, {
-    schema: tripListResponseSchema,
+    schema: tripListResponseSchemaLoader,
     fallbackError: MESSAGES.loadTripsFailed,
     signal,
   });

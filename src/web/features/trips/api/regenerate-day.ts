@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  regenerateDayResponseSchema,
-  type RegenerateDayRequest,
-} from "#shared/schemas/trip-edit.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import type { RegenerateDayRequest } from "#shared/schemas/trip-edit.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+const regenerateDayResponseSchema = lazySchema(
+  async () => (await import("#shared/schemas/trip-edit.ts")).regenerateDayResponseSchema,
+);
 
 export const REGENERATE_DAY_FAILED = "Failed to regenerate the day";
 

@@ -1,9 +1,13 @@
+import type { Trip } from "#shared/schemas/trip.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 import { tripDetailKey } from "./get-trip.ts";
 import { tripListKey } from "./get-trips.ts";
+
+const tripResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
+);
 
 // Ours: the specification has no stop-sharing action.
 export const STOP_SHARING_FAILED = "Failed to stop sharing trip";
@@ -12,7 +16,7 @@ export const STOP_SHARING_FAILED = "Failed to stop sharing trip";
 export const setTripSharing = (id: string, share: boolean) =>
   apiRequest(`/trips/${encodeURIComponent(id)}/share`, {
     method: share ? "POST" : "DELETE",
-    schema: tripResponseSchema,
+    schema: tripResponseSchemaLoader,
     fallbackError: share ? MESSAGES.shareTripFailed : STOP_SHARING_FAILED,
   }).then((body) => body.trip);
 

@@ -1,9 +1,6 @@
-import {
-  tripConflictSchema,
-  TRIP_CONFLICT_MESSAGE,
-  type TripPatch,
-} from "#shared/schemas/trip-edit.ts";
-import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
+import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
+import type { TripPatch } from "#shared/schemas/trip-edit.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
 
 // Ours, in the specification's pattern ('Failed to delete trip').
@@ -31,12 +28,24 @@ export async function updateTrip(id: string, patch: TripPatch): Promise<Trip> {
     throw new ApiRequestError(SAVE_TRIP_FAILED, 0, "network");
   }
   if (response.status === 409) {
-    const conflict = tripConflictSchema.safeParse(await response.json().catch(() => null));
+    const [{ tripConflictSchema }, body] = await Promise.all([
+      import("#shared/schemas/trip-edit.ts"),
+      response.json().then(
+        (json: unknown) => json,
+        () => null,
+      ),
+    ]);
+    const conflict = tripConflictSchema.safeParse(body);
     if (conflict.success) throw new TripConflictError(conflict.data.trip);
     throw new ApiRequestError(TRIP_CONFLICT_MESSAGE, 409, "conflict");
   }
   if (!response.ok) throw await toApiError(response, SAVE_TRIP_FAILED);
-  return tripResponseSchema.parse(await response.json()).trip;
+  // The schema's module is loaded with the first save, not with the page (api-client.ts, lazySchema).
+  const [{ tripResponseSchema }, body] = await Promise.all([
+    import("#shared/schemas/trip.ts"),
+    response.json() as Promise<unknown>,
+  ]);
+  return tripResponseSchema.parse(body).trip;
 }
 
 export const tripEditKey = (id: string) => ["trips", "edit", id] as const;

@@ -1,18 +1,31 @@
-import { useState, type FormEvent } from "react";
-import { activitySchema } from "#shared/schemas/itinerary.ts";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import type { activitySchema } from "#shared/schemas/itinerary.ts";
 import type { ActivityFields } from "./editable-trip.ts";
 import type { PlaceFields, TripDetailSlots } from "./slots.ts";
 
-const fieldsSchema = activitySchema.pick({
-  time: true,
-  activity: true,
-  location: true,
-  description: true,
-  cost: true,
-});
+type ActivitySchema = typeof activitySchema;
+
+// The activity's own schema, built when a form first opens rather than with the trip page: the
+// schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
+let fieldsSchema: Promise<ReturnType<typeof pickFields>> | undefined;
+const pickFields = ({ activitySchema }: { activitySchema: ActivitySchema }) =>
+  activitySchema.pick({
+    time: true,
+    activity: true,
+    location: true,
+    description: true,
+    cost: true,
+  });
+const loadFieldsSchema = () =>
+  (fieldsSchema ??= import("#shared/schemas/itinerary.ts")
+    .then(pickFields)
+    .catch((error: unknown) => {
+      fieldsSchema = undefined;
+      throw error;
+    }));
 type Errors = Partial<Record<keyof ActivityFields, string>>;
 
 export const EMPTY_ACTIVITY: ActivityFields = {
@@ -48,10 +61,19 @@ export function ActivityForm({
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
+  useEffect(() => void loadFieldsSchema().catch(() => undefined), []);
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const cost = values.cost.trim() === "" ? null : Number(values.cost);
-    const parsed = fieldsSchema.safeParse({ ...values, cost });
+    let schema: Awaited<ReturnType<typeof loadFieldsSchema>>;
+    try {
+      schema = await loadFieldsSchema();
+    } catch {
+      setErrors({ activity: "Could not check the activity. Check your connection and try again." });
+      return;
+    }
+    const parsed = schema.safeParse({ ...values, cost });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -69,7 +91,7 @@ export function ActivityForm({
     <form
       noValidate
       aria-label={title}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onKeyDown={(event) => {
         if (event.key === "Escape") onCancel();
       }}

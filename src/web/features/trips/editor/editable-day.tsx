@@ -1,7 +1,8 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
-import { MAX_ACTIVITIES_PER_DAY, UNPLACED, type Day } from "#shared/schemas/itinerary.ts";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { PlaceContext } from "../components/activity-place.tsx";
 import { DayTotal } from "../components/day-activities.tsx";

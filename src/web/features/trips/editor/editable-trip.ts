@@ -1,6 +1,6 @@
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import type { TripPatch } from "#shared/schemas/trip-edit.ts";
-import { tripDates } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 
 /** What the traveller can change: everything a PATCH may carry. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { TRIP_CONFLICT_MESSAGE } from "#shared/schemas/trip-edit.ts";
+import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 

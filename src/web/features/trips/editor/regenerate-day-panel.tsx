@@ -1,10 +1,7 @@
 import { useState } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import {
-  REGENERATE_INSTRUCTION_MAX_LENGTH,
-  TRIP_CONFLICT_MESSAGE,
-  type RegenerateDayResponse,
-} from "#shared/schemas/trip-edit.ts";
+import type { RegenerateDayResponse } from "#shared/schemas/trip-edit.ts";
+import { REGENERATE_INSTRUCTION_MAX_LENGTH, TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";

@@ -1,18 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { DESTINATION_MAX_LENGTH, INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
-import {
-  tripRequestSchema,
-  type TripRequest,
-  type TripRequestInput,
-} from "#shared/schemas/trip-request.ts";
+import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { styleLabel } from "../format.ts";
 import { droppedByDates, type EditableTrip, type TripFacts } from "./editable-trip.ts";
+
+// The planning form's schema, fetched with the first check or the first focus (lazy-resolver.ts).
+const factsResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/trip-request.ts")).tripRequestSchema,
+);
 
 const STYLE_OPTIONS = TRAVEL_STYLES.map((style) => ({ value: style, label: styleLabel(style) }));
 
@@ -39,7 +40,7 @@ export function TripFactsForm({
     handleSubmit,
     formState: { errors },
   } = useForm<TripRequestInput, unknown, TripRequest>({
-    resolver: zodResolver(tripRequestSchema),
+    resolver: factsResolver,
     defaultValues: {
       destination: trip.destination,
       startDate: trip.startDate,
@@ -60,6 +61,7 @@ export function TripFactsForm({
     <form
       noValidate
       aria-label="Trip details"
+      onFocus={factsResolver.preload}
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="border-brand-600 grid gap-4 rounded-lg border p-4 sm:grid-cols-2"
     >
