@@ -102,5 +102,9 @@ export function createDeps(
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {
-  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(env.DATA_DIR),
+  });
 }

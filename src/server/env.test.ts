@@ -8,6 +8,8 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.GENERATION_RATE_LIMIT).toBe(20);
+    expect(env.DATABASE_POOL_SIZE).toBe(5);
+    expect(parseEnv({ DATABASE_POOL_SIZE: "12" }).DATABASE_POOL_SIZE).toBe(12);
   });
 
   it("names the bad variable", () => {
@@ -16,6 +18,7 @@ describe("parseEnv", () => {
       /DATABASE_URL: must start with postgres/,
     );
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(EnvError);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it("requires AUTH_SECRET and APP_ORIGIN in production", () => {

@@ -26,6 +26,11 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+    // Connections to PostgreSQL (unused with PGlite). PostgreSQL's own rule of thumb is twice the
+    // database machine's cores plus its disks: 5 for the 2-core machines we measure on, where 10
+    // backends fighting over two cores gave the list read a p99 about 5 ms worse (docs/benchmarks.md,
+    // round eight).
+    DATABASE_POOL_SIZE: positiveInt(5),
     DATA_DIR: z.string().default("./data"),
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: optionalString,

@@ -32,10 +32,15 @@ export const migrationsFolder = path.join(
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL's connection pool (DATABASE_POOL_SIZE); its driver's default when not given. */
+  poolSize?: number;
   dataDir: string;
 }): Promise<Database> {
   const database = options.databaseUrl
-    ? (await import("./postgres.ts")).openPostgres(options.databaseUrl)
+    ? (await import("./postgres.ts")).openPostgres(
+        options.databaseUrl,
+        options.poolSize === undefined ? {} : { max: options.poolSize },
+      )
     : await (await import("./pglite.ts")).openPglite({ dataDir: path.join(options.dataDir, "db") });
   await database.migrate();
   return database;
