@@ -36,10 +36,25 @@ async function lighthouse(url: string, formFactor: "desktop" | "mobile", cookie?
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   try {
-    await run(process.execPath, [path.resolve("node_modules/lighthouse/cli/index.js"), ...args], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
-      timeout: 120_000,
-    });
+    // Lighthouse sometimes loses its own trace ("NO_NAVSTART … Please run Lighthouse again"): the
+    // page is not at fault, so that run is made again, at most twice; any other failure stands.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run(
+          process.execPath,
+          [path.resolve("node_modules/lighthouse/cli/index.js"), ...args],
+          {
+            env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
+            timeout: 120_000,
+          },
+        );
+        break;
+      } catch (error) {
+        const stderr = String((error as { stderr?: unknown }).stderr ?? "");
+        if (attempt >= 3 || !stderr.includes("Please run Lighthouse again")) throw error;
+        console.log(`    (Lighthouse lost its trace of ${url}; running it again)`);
+      }
+    }
     const report = JSON.parse(readFileSync(output, "utf8")) as {
       categories: Record<Category, { score: number | null }>;
       audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;

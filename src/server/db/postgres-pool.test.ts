@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { clonePostgresTemplate } from "#tests/support/postgres-template.ts";
 import { openDatabase } from "./client.ts";
 
