@@ -50,8 +50,10 @@ async function lighthouse(url: string, formFactor: "desktop" | "mobile", cookie?
         );
         break;
       } catch (error) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? "");
-        if (attempt >= 3 || !stderr.includes("Please run Lighthouse again")) throw error;
+        const { stderr } = error as { stderr?: unknown };
+        const lostTrace =
+          typeof stderr === "string" && stderr.includes("Please run Lighthouse again");
+        if (attempt >= 3 || !lostTrace) throw error;
         console.log(`    (Lighthouse lost its trace of ${url}; running it again)`);
       }
     }
