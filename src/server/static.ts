@@ -3,7 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings, AppDeps } from "./context.ts";
-import { signedInShell } from "./lib/page-shell.ts";
+import { hasPageShell, signedInShell } from "./lib/page-shell.ts";
 import { renderPublicPages, type PrerenderedPages } from "./lib/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
@@ -87,7 +87,7 @@ export function mountWeb(
         503,
       );
     }
-    const shells = (await prerendered())?.shells;
+    const shells = hasPageShell(c.req.path) ? (await prerendered())?.shells : undefined;
     const shell =
       shells && indexHtml.includes(ROOT_ELEMENT) ? await signedInShell(c, shells) : undefined;
     if (shell) {

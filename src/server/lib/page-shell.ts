@@ -8,6 +8,9 @@ import { getSessionUser, readAsSessionUser } from "./session.ts";
 
 const TRIP_PAGE = /^\/trips\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
+/** Whether a page at this path can have a shell (the others need neither the session nor the shells). */
+export const hasPageShell = (pagePath: string) => pagePath === "/trips" || TRIP_PAGE.test(pagePath);
+
 // Only what the shell shows, in the same round trip as the session (readAsSessionUser).
 const TRIP_TITLE: NamedStatement = {
   name: "trip_shell_title",
