@@ -50,3 +50,14 @@ export const UNPLACED = {
 export const TRIP_CONFLICT_MESSAGE = "This trip was changed somewhere else";
 export const REGENERATE_INSTRUCTION_MAX_LENGTH = 300;
 export const PLACE_SEARCH_MAX_LENGTH = 100;
+
+// My Trips' sort orders (the list's controls and GET /api/trips's `sort`).
+export const TRIP_SORTS = ["newest", "oldest", "budget_desc", "budget_asc"] as const;
+export type TripSort = (typeof TRIP_SORTS)[number];
+export const DEFAULT_TRIP_SORT: TripSort = "newest";
+export const TRIP_SORT_LABELS: Record<TripSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  budget_desc: "Budget: high to low",
+  budget_asc: "Budget: low to high",
+};

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRIP_SORTS, tripListQuerySchema } from "#shared/schemas/trip-list.ts";
+import { TRIP_SORTS } from "#shared/constants.ts";
+import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { NamedStatement } from "../db/client.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
-import { TRIP_SORTS, type TripSort } from "#shared/schemas/trip-list.ts";
+import { TRIP_SORTS, type TripSort } from "#shared/constants.ts";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";

@@ -1,17 +1,7 @@
 import { z } from "zod";
-import { TRAVEL_STYLES } from "../constants.ts";
+import { DEFAULT_TRIP_SORT, TRAVEL_STYLES, TRIP_SORTS } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
 import { tripSchema } from "./trip.ts";
-
-export const TRIP_SORTS = ["newest", "oldest", "budget_desc", "budget_asc"] as const;
-export type TripSort = (typeof TRIP_SORTS)[number];
-export const DEFAULT_TRIP_SORT: TripSort = "newest";
-export const TRIP_SORT_LABELS: Record<TripSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  budget_desc: "Budget: high to low",
-  budget_asc: "Budget: low to high",
-};
 
 export const TRIP_PAGE_SIZE = 20;
 export const TRIP_PAGE_SIZE_MAX = 50;

@@ -1,5 +1,9 @@
-import { TRAVEL_STYLES } from "#shared/constants.ts";
-import { DEFAULT_TRIP_SORT, TRIP_SORTS, TRIP_SORT_LABELS } from "#shared/schemas/trip-list.ts";
+import {
+  DEFAULT_TRIP_SORT,
+  TRAVEL_STYLES,
+  TRIP_SORTS,
+  TRIP_SORT_LABELS,
+} from "#shared/constants.ts";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { styleLabel } from "../format.ts";
 import type { FilterKey } from "../filters-url.ts";

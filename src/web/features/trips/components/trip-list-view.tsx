@@ -1,25 +1,28 @@
 import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MESSAGES } from "#shared/messages.ts";
-import { DEFAULT_TRIP_SORT, type TripFilters as Filters } from "#shared/schemas/trip-list.ts";
+import { DEFAULT_TRIP_SORT } from "#shared/constants.ts";
 import { Button, buttonStyles } from "#web/components/ui/button.tsx";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { usePageShellRelease } from "#web/lib/page-shell.ts";
 import { useTrips } from "../api/get-trips.ts";
-import { hasActiveFilters, readFilters, type FilterKey } from "../filters-url.ts";
+import {
+  DEFAULT_FILTERS,
+  hasActiveFilters,
+  useUrlFilters,
+  type FilterKey,
+} from "../filters-url.ts";
 import { TripCard } from "./trip-card.tsx";
 import { TripFilters } from "./trip-filters.tsx";
-
-// An impossible filter (min above max) is shown, not sent; the list query is then disabled.
-const NO_FILTERS: Filters = { sort: DEFAULT_TRIP_SORT };
 
 /** My Trips: filters in the URL, cards, paging on demand, and every empty and failed state. */
 export function TripListView() {
   const [params, setParams] = useSearchParams();
-  const read = readFilters(params);
-  const filters = read.ok ? read.filters : NO_FILTERS;
+  const read = useUrlFilters(params);
+  // An impossible filter (min above max) is shown, not sent: the list query waits for valid ones.
+  const ok = read.status === "ok";
+  const query = useTrips(ok ? read.filters : DEFAULT_FILTERS, ok);
   const filtered = hasActiveFilters(params);
-  const query = useTrips(filters, read.ok);
 
   const setFilter = (key: FilterKey, value: string, options: { typing: boolean }) => {
     const next = new URLSearchParams(params);
@@ -60,22 +63,19 @@ export function TripListView() {
       <TripListHeading />
       <TripFilters params={params} onChange={setFilter} />
 
-      {!read.ok ? (
+      {read.status === "invalid" ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
           <p>{read.message}</p>
           <ClearButton onClick={clearFilters} />
         </div>
-      ) : query.isPending || (query.data && !data) ? (
+      ) : read.status === "failed" ? (
+        <LoadFailed onRetry={read.retry} />
+      ) : read.status === "loading" || query.isPending || (query.data && !data) ? (
         <p role="status" className="text-slate-600">
           Loading...
         </p>
       ) : query.isError && trips.length === 0 ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <p className="font-medium">{MESSAGES.loadTripsFailed}</p>
-          <Button className="mt-3" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void query.refetch()} />
       ) : trips.length === 0 ? (
         filtered ? (
           <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
@@ -123,6 +123,17 @@ export function TripListView() {
           ) : null}
         </>
       )}
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+      <p className="font-medium">{MESSAGES.loadTripsFailed}</p>
+      <Button className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }

@@ -3,9 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * A trip's page must not build the shared zod schemas before it can show the trip: importing a
- * schema module builds every schema in it, one long task on a phone (docs/benchmarks.md, round
- * eight). Its answers are checked with schemas loaded with the request (api-client.ts, lazySchema).
+ * A trip's page and My Trips must not build the shared zod schemas before they can show anything:
+ * importing a schema module builds every schema in it, one long task on a phone (docs/benchmarks.md,
+ * rounds eight and nine). Their answers are checked with schemas loaded with the request
+ * (api-client.ts, lazySchema), My Trips' URL filters with the schema loaded when there are any.
  * This walks the page's static imports as the bundler sees them: `import type` is erased, but
  * `import { type X } from "m"` still loads "m".
  */
@@ -38,14 +39,30 @@ function staticGraph(entry: string) {
   return { modules, packages };
 }
 
-describe("the trip page's static imports", () => {
-  const { modules, packages } = staticGraph(path.join(ROOT, "src/web/app/routes/trip-detail.tsx"));
+const PAGES = [
+  {
+    page: "src/web/app/routes/trip-detail.tsx",
+    // The page, its editor and its map are found.
+    found: [
+      "src/web/features/trips/editor/trip-editor.tsx",
+      "src/web/features/trips/api/get-trip.ts",
+    ],
+  },
+  {
+    page: "src/web/app/routes/trips.tsx",
+    found: [
+      "src/web/features/trips/components/trip-list-view.tsx",
+      "src/web/features/trips/filters-url.ts",
+    ],
+  },
+];
 
-  it("are walked (the page, its editor and its map are found)", () => {
+describe.each(PAGES)("$page's static imports", ({ page, found }) => {
+  const { modules, packages } = staticGraph(path.join(ROOT, page));
+
+  it("are walked", () => {
     const names = [...modules.keys()].map((m) => path.relative(ROOT, m));
-    expect(names).toContain("src/web/features/trips/editor/trip-editor.tsx");
-    expect(names).toContain("src/web/features/trips/api/get-trip.ts");
-    expect(names).toContain("src/shared/constants.ts");
+    expect(names).toEqual(expect.arrayContaining([...found, "src/shared/constants.ts"]));
   });
 
   it("load neither zod nor a shared schema module", () => {
