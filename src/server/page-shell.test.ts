@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +102,38 @@ describe("signed-in page shells", () => {
       expect(other_, url).not.toContain("Jerry");
     }
     expect(await (await page(undefined, `/trips/${trip.id}`)).text()).not.toContain("page-shell");
+  });
+
+  it("a visitor with no session cookie does not wait for the prerenderer", async () => {
+    // A prerenderer that leaves a mark when it is loaded: only a request that may get a shell (a
+    // signed session cookie) waits for the prerenderer's run, here started by that request.
+    const marked = mkdtempSync(path.join(tmpdir(), "boundless-shell-mark-"));
+    const mark = path.join(marked, "loaded");
+    try {
+      writeFileSync(path.join(marked, "index.html"), readFileSync(path.join(dist, "index.html")));
+      const entry = path.join(marked, "prerender.mjs");
+      writeFileSync(
+        entry,
+        `import { writeFileSync } from "node:fs";
+writeFileSync(${JSON.stringify(mark)}, "");
+export const PRERENDERED_PATHS = [];`,
+      );
+      const app = createApp(t.deps, { serveWeb: true, webRoot: marked, ssrEntry: entry });
+      const urls = ["/trips", "/trips/6f1c4b57-2c1e-4f57-9d61-6a8f0b0d1a11"];
+      for (const url of urls) {
+        const response = await app.request(url, { headers: { Cookie: "theme=dark" } });
+        expect(response.status, url).toBe(200);
+        expect(await response.text(), url).toContain(ROOT);
+      }
+      expect(existsSync(mark)).toBe(false);
+
+      const { client } = await signUpUser(t);
+      const signedIn = await app.request("/trips", { headers: { Cookie: cookieOf(client) } });
+      expect(await signedIn.text()).toContain(ROOT);
+      expect(existsSync(mark)).toBe(true);
+    } finally {
+      rmSync(marked, { recursive: true, force: true });
+    }
   });
 
   it("other pages never get a shell", async () => {

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
+import { isPrerenderedPath } from "#shared/prerendered-paths.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
-import { hasPageShell, signedInShell } from "./lib/page-shell.ts";
+import { mayHavePageShell, signedInShell } from "./lib/page-shell.ts";
 import { renderPublicPages, type PrerenderedPages } from "./lib/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
@@ -87,7 +88,7 @@ export function mountWeb(
         503,
       );
     }
-    const shells = hasPageShell(c.req.path) ? (await prerendered())?.shells : undefined;
+    const shells = mayHavePageShell(c) ? (await prerendered())?.shells : undefined;
     const shell =
       shells && indexHtml.includes(ROOT_ELEMENT) ? await signedInShell(c, shells) : undefined;
     if (shell) {
@@ -106,6 +107,8 @@ export function mountWeb(
     return c.html(indexHtml);
   };
   const readPrerendered = async (pagePath: string, shell: string) => {
+    // Any other page is built in the browser: it need not wait for the prerenderer's first run.
+    if (!isPrerenderedPath(pagePath)) return undefined;
     const cached = pageHtml.get(pagePath);
     if (cached) return cached;
     const markup = (await prerendered())?.pages.get(pagePath);

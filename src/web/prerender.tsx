@@ -6,10 +6,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { SHELL_DESTINATION, type PageShellName } from "#shared/page-shells.ts";
+import { isPrerenderedPath, PRERENDERED_PATHS } from "#shared/prerendered-paths.ts";
 import type { PublicConfig } from "#shared/schemas/config.ts";
 import { TripPageShell, TripsPageShell } from "./app/page-shell.tsx";
 import { AppProvider } from "./app/provider.tsx";
-import { AppRoutes, PRERENDERED_PATHS } from "./app/router.tsx";
+import { AppRoutes } from "./app/router.tsx";
 import { getPublicConfigQueryOptions } from "./lib/get-public-config.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
@@ -22,7 +23,7 @@ export { PRERENDERED_PATHS };
 
 /** The page's markup for inside `<div id="root">`, waiting for its lazy parts (prerender). */
 export async function prerenderPage(pathname: string, config: PublicConfig): Promise<string> {
-  if (!PRERENDERED_PATHS.includes(pathname)) throw new Error(`${pathname} is not prerendered`);
+  if (!isPrerenderedPath(pathname)) throw new Error(`${pathname} is not prerendered`);
   const queryClient = createQueryClient();
   // The same config the page carries inline (server/static.ts): the browser reads that copy.
   queryClient.setQueryData(getPublicConfigQueryOptions().queryKey, config);

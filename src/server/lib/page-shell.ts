@@ -4,12 +4,16 @@ import type { AppBindings } from "../context.ts";
 import type { NamedStatement } from "../db/client.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { AppError } from "./http-errors.ts";
-import { getSessionUser, readAsSessionUser } from "./session.ts";
+import { getSessionUser, hasSessionCookie, readAsSessionUser } from "./session.ts";
 
 const TRIP_PAGE = /^\/trips\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** Whether a page at this path can have a shell (the others need neither the session nor the shells). */
-export const hasPageShell = (pagePath: string) => pagePath === "/trips" || TRIP_PAGE.test(pagePath);
+/**
+ * Whether this request can get a shell: a page that has one, asked for with a signed session cookie.
+ * The others need neither the session nor the shells (nor to wait for the prerenderer's first run).
+ */
+export const mayHavePageShell = (c: Context<AppBindings>) =>
+  (c.req.path === "/trips" || TRIP_PAGE.test(c.req.path)) && hasSessionCookie(c);
 
 // Only what the shell shows, in the same round trip as the session (readAsSessionUser).
 const TRIP_TITLE: NamedStatement = {

@@ -86,6 +86,9 @@ function verifiedToken(signed: string, settings: SessionSettings): string | null
   return token;
 }
 
+/** Whether the request carries a validly signed session cookie (not yet whether the session lives). */
+export const hasSessionCookie = (c: Context<AppBindings>) => sessionToken(c) !== null;
+
 /** The session token of a validly signed cookie, or null (then there is nothing to look up). */
 function sessionToken(c: Context<AppBindings>): string | null {
   const settings = settingsOf(c.get("deps").env);

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
+import { isPrerenderedPath, type PrerenderedPath } from "#shared/prerendered-paths.ts";
 import { RootLayout } from "./layout.tsx";
 import { PrintLayout } from "./print-layout.tsx";
 
@@ -45,7 +46,7 @@ const NotFoundRoute = page(() => import("./routes/not-found.tsx"), "NotFoundRout
  * before hydration starts (app/start.tsx), so React takes over the whole page in one pass instead of
  * leaving parts as server HTML that a later update (the session's answer) could hit.
  */
-const PRERENDERED: Record<string, () => Promise<unknown>> = {
+const PRERENDERED: Record<PrerenderedPath, () => Promise<unknown>> = {
   "/": () =>
     Promise.all([
       HomeRoute.preload(),
@@ -58,10 +59,8 @@ const PRERENDERED: Record<string, () => Promise<unknown>> = {
   "/features": FeaturesRoute.preload,
 };
 
-export const PRERENDERED_PATHS: readonly string[] = Object.keys(PRERENDERED);
-
 export const preloadPrerenderedPage = async (pathname: string) => {
-  await PRERENDERED[pathname]?.();
+  if (isPrerenderedPath(pathname)) await PRERENDERED[pathname]();
 };
 
 /** Every page of the app; under a BrowserRouter in the browser, a StaticRouter when prerendered. */

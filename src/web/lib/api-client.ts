@@ -1,5 +1,6 @@
 import type { core } from "zod/mini";
 import { takeEarlyResponse } from "./early-requests.ts";
+import { loadOnce } from "./load-once.ts";
 
 // zod (its core is about 14 KB gzip) is imported with the first answer to check, not with the page:
 // nothing on the first paint needs it, and the request it checks is in flight meanwhile. The
@@ -46,12 +47,7 @@ export type SchemaLoader<T> = () => Promise<core.$ZodType<T>>;
  * module statically pays for it before it can show anything. A failed load is tried again next time.
  */
 export function lazySchema<T>(load: SchemaLoader<T>): SchemaLoader<T> {
-  let loading: Promise<core.$ZodType<T>> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+  return loadOnce(load);
 }
 
 type RequestOptions<T> = {

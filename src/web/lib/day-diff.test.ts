@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNPLACED } from "#shared/constants.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { diffDay, hasChanges } from "./day-diff.ts";
 
@@ -9,12 +10,7 @@ const activity = (id: string, name: string, extra: Partial<Activity> = {}): Acti
   location: "Old town",
   description: "A walk",
   cost: 10,
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
+  ...UNPLACED,
   ...extra,
 });
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { loadOnce } from "./load-once.ts";
 
 export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<
   TInput,
@@ -20,14 +21,7 @@ export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<
 export function lazyResolver<TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
 ): LazyResolver<TInput, TOutput> {
-  let loading: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const get = loadOnce(load);
   const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) =>
     (await get())(values, context, options);
   return Object.assign(resolver, { preload: () => void get().catch(() => undefined) });

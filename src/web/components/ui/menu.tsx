@@ -1,6 +1,7 @@
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
 import { buttonStyles, type ButtonVariant } from "./button.tsx";
+import { ChevronDownIcon } from "./icons.tsx";
 
 export type MenuItem = {
   label: string;
@@ -24,8 +25,11 @@ export function Menu({
 }) {
   return (
     <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger className={buttonStyles({ variant, size: "sm" })}>
-        {label} <span aria-hidden="true">▾</span>
+      <RadixMenu.Trigger
+        className={`${buttonStyles({ variant, size: "sm" })} inline-flex items-center gap-1`}
+      >
+        {label}
+        <ChevronDownIcon />
       </RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { UNPLACED } from "#shared/constants.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";
@@ -16,12 +17,7 @@ const act = (n: number, name: string): Activity => ({
   location: "Centre",
   description: "",
   cost: 5,
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
+  ...UNPLACED,
 });
 const proposal: TripProposal = {
   tripId: TRIP,

@@ -2,30 +2,21 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import type { activitySchema } from "#shared/schemas/itinerary.ts";
+import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
 import type { PlaceFields, TripDetailSlots } from "./slots.ts";
 
-type ActivitySchema = typeof activitySchema;
-
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
-let fieldsSchema: Promise<ReturnType<typeof pickFields>> | undefined;
-const pickFields = ({ activitySchema }: { activitySchema: ActivitySchema }) =>
-  activitySchema.pick({
+const loadFieldsSchema = loadOnce(async () =>
+  (await import("#shared/schemas/itinerary.ts")).activitySchema.pick({
     time: true,
     activity: true,
     location: true,
     description: true,
     cost: true,
-  });
-const loadFieldsSchema = () =>
-  (fieldsSchema ??= import("#shared/schemas/itinerary.ts")
-    .then(pickFields)
-    .catch((error: unknown) => {
-      fieldsSchema = undefined;
-      throw error;
-    }));
+  }),
+);
 type Errors = Partial<Record<keyof ActivityFields, string>>;
 
 export const EMPTY_ACTIVITY: ActivityFields = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNPLACED } from "#shared/constants.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import {
   addActivity,
@@ -19,12 +20,7 @@ const act = (id: string): Activity => ({
   location: "Somewhere",
   description: "",
   cost: 10,
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
+  ...UNPLACED,
 });
 const trip: EditableTrip = {
   destination: "Lisbon",

@@ -3,6 +3,7 @@ import { CSS } from "@dnd-kit/utilities";
 import type { RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import { GripIcon } from "#web/components/ui/icons.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatWeekday } from "#web/lib/format.ts";
@@ -89,9 +90,9 @@ export function SortableActivity({
           {...attributes}
           {...listeners}
           aria-label={`Move ${activity.activity}`}
-          className="focus-visible:outline-brand-700 row-span-2 h-10 w-8 cursor-grab touch-none rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 sm:row-span-1"
+          className="focus-visible:outline-brand-700 row-span-2 flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 sm:row-span-1"
         >
-          <span aria-hidden="true">⠿</span>
+          <GripIcon className="size-5" />
         </button>
         <p className="text-brand-800 font-mono text-sm font-semibold">
           <time>{activity.time}</time>
