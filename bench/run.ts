@@ -8,6 +8,7 @@ import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
+import { describeMachine } from "./lib/machine.ts";
 import { Summary } from "./lib/summary.ts";
 
 /**
@@ -74,7 +75,7 @@ console.log(
     `(${os.cpus()[0]?.model ?? "?"}), load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(" ")}`,
+      .join(" ")}; ${await describeMachine()}`,
 );
 
 if (parts.has("frontend")) {
