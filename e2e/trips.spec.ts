@@ -108,6 +108,42 @@ test.describe("My Trips", () => {
     await expect(page.getByLabel("Min budget (USD)")).toHaveValue("");
   });
 
+  test("filters whose check cannot be loaded say so, and Try again loads the list", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    await createTrip(page, baseURL!, {
+      destination: "Lisbon",
+      startDate: "2027-05-01",
+      endDate: "2027-05-03",
+      budget: 1500,
+      travelStyle: "comfort",
+    });
+    // The list's schema module comes with the first filtered view (filters-url.ts): the connection
+    // drops just then.
+    let offline = true;
+    let refused = 0;
+    await page.route(/\/assets\/trip-list-[\w-]+\.js$/, (route) => {
+      if (!offline) return route.continue();
+      refused += 1;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/trips?q=lis");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Failed to load trips", { timeout: 15_000 });
+    expect(refused).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(0);
+    // Nothing typed is lost: the filter stays in the URL and in its control.
+    await expect(page.getByLabel("Search trips")).toHaveValue("lis");
+    await expectAxeClean(page, "/trips filters not checked");
+
+    offline = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText("Lisbon");
+  });
+
   test("a first-time user is invited to plan a trip", async ({ page, baseURL }) => {
     await signUp(page, baseURL!);
     await page.goto("/trips");
