@@ -196,7 +196,7 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
         if ((ctx.path === "/sign-up/email" || ctx.path === "/send-verification-email") && !failed) {
           // This browser asked for the link: opening it here signs in; anywhere else it does not.
           const userId = ctx.context.newSession?.user.id ?? (await getSessionFromCtx(ctx))?.user.id;
-          if (userId) await markVerifyingBrowser(ctx, userId, VERIFICATION_LINK_SECONDS);
+          if (userId) markVerifyingBrowser(ctx, userId, VERIFICATION_LINK_SECONDS);
           return;
         }
         if (ctx.path === "/sign-up/email" && failed) {
@@ -277,7 +277,7 @@ async function afterVerification(
   const user = await ctx.context.internalAdapter.findUserById(pending.userId);
   if (!user?.emailVerified) return;
   const current = await getSessionFromCtx(ctx);
-  const signedUpHere = await isVerifyingBrowser(ctx, user.id);
+  const signedUpHere = isVerifyingBrowser(ctx, user.id);
   if (signedUpHere) clearVerifyingBrowser(ctx);
   // A session of this very user means this browser knew the password or signed up: nothing to hand over.
   const resetToken =

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { createAuthMiddleware } from "better-auth/api";
 import { expireCookie } from "better-auth/cookies";
 import type { Db } from "../db/client.ts";
@@ -7,24 +7,35 @@ import { recordPasswordChange } from "./password-changes.ts";
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 // Set in the browser that signed up (or asked for a new link while signed in): a verification link
-// signs in only that browser. Signed with the auth secret and bound to the user, so another browser
-// (a victim sent someone else's link) cannot have it.
+// signs in only that browser. Its value is `<expiry>.<HMAC(auth secret, user id and expiry)>`: bound
+// to the user and to the link's lifetime, unforgeable, and without the user id in clear (a cookie
+// value is a secret the logs must never show; a user id is logged).
 const PENDING_COOKIE = "verification_pending";
 
-/** Marks this browser as the one that asked for `userId`'s verification link, for as long as it lives. */
-export async function markVerifyingBrowser(
-  ctx: HookContext,
-  userId: string,
-  maxAgeSeconds: number,
-) {
-  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, { maxAge: maxAgeSeconds });
-  await ctx.setSignedCookie(cookie.name, userId, ctx.context.secret, cookie.attributes);
+function markFor(secret: string, userId: string, expiresAtSeconds: number) {
+  return createHmac("sha256", secret)
+    .update(`verification-pending:${userId}:${expiresAtSeconds}`)
+    .digest("base64url");
 }
 
-/** Whether this browser carries the mark for `userId` (a forged or another user's mark does not count). */
-export async function isVerifyingBrowser(ctx: HookContext, userId: string) {
-  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE);
-  return (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) === userId;
+/** Marks this browser as the one that asked for `userId`'s verification link, for as long as it lives. */
+export function markVerifyingBrowser(ctx: HookContext, userId: string, maxAgeSeconds: number) {
+  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, { maxAge: maxAgeSeconds });
+  const expiresAt = Math.floor(Date.now() / 1000) + maxAgeSeconds;
+  const value = `${expiresAt}.${markFor(ctx.context.secret, userId, expiresAt)}`;
+  ctx.setCookie(cookie.name, value, cookie.attributes);
+}
+
+/** Whether this browser carries a live mark for `userId` (a forged, old or other user's mark does not count). */
+export function isVerifyingBrowser(ctx: HookContext, userId: string) {
+  const value = ctx.getCookie(ctx.context.createAuthCookie(PENDING_COOKIE).name);
+  const [expires, given, ...rest] = (value ?? "").split(".");
+  const expiresAt = Number(expires);
+  if (!given || rest.length > 0 || !Number.isSafeInteger(expiresAt)) return false;
+  if (expiresAt < Date.now() / 1000) return false;
+  const wanted = Buffer.from(markFor(ctx.context.secret, userId, expiresAt));
+  const received = Buffer.from(given);
+  return received.length === wanted.length && timingSafeEqual(received, wanted);
 }
 
 export function clearVerifyingBrowser(ctx: HookContext) {
