@@ -57,16 +57,20 @@ test.describe("security: accounts in the browser", () => {
     await signUp(page, bob);
     await page.goto(evesLink);
 
-    await expect(page).toHaveURL(/\/verify-email\?verified=other$/);
+    await expect(page).toHaveURL(/\/verify-email\?verified=other&token=/);
     await expect(
       page.getByText("The e-mail address from that link is now verified."),
     ).toBeVisible();
     await expect(page.getByText(`We sent a verification link to ${bob}`)).toBeVisible();
     expect(await sessionEmail(page)).toEqual(expect.objectContaining({ email: bob }));
-    // Eve's address is verified; her own browser sees it.
+    // Verified from a browser that did not sign up: Eve's session ended (no pre-hijack), and Bob's
+    // page offers setting that account's password.
+    await expect(
+      page.getByRole("link", { name: "set a new password for that account" }),
+    ).toBeVisible();
     await evePage.reload();
-    await expect(evePage.getByText(`Your e-mail address ${eve} is verified.`)).toBeVisible();
-    expect((await sessionEmail(evePage))?.emailVerified).toBe(true);
+    await expect(evePage).toHaveURL(/\/login\?from=/);
+    expect(await sessionEmail(evePage)).toBeUndefined();
     await eveContext.close();
   });
 

@@ -14,6 +14,12 @@ import { betterAuthLogger, describeError } from "./lib/auth-log.ts";
 import { checkUserFields, sanitizeUserData } from "./lib/auth-user-fields.ts";
 import type { Logger } from "./lib/logger.ts";
 import { passwordChangedSince, recordPasswordChange } from "./lib/password-changes.ts";
+import {
+  clearVerifyingBrowser,
+  handOverToMailboxOwner,
+  isVerifyingBrowser,
+  markVerifyingBrowser,
+} from "./lib/verification-browser.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { resetPasswordMail, verificationMail } from "./services/mail/templates.ts";
 
@@ -86,8 +92,9 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
     },
     emailVerification: {
       sendOnSignUp: true,
-      // Ours, in the after hook: a link signs in only a browser with no session, and only if it was
-      // issued after the last password change (a reset ends every session; a link must not undo it).
+      // Ours, in the after hook: a link signs in only the browser that signed up (or asked for it),
+      // when it has no session, and only if the link was issued after the last password change (a
+      // reset ends every session; a link must not undo it).
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
@@ -186,6 +193,12 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
           if (pending) await afterVerification(ctx, db, pending);
           return;
         }
+        if ((ctx.path === "/sign-up/email" || ctx.path === "/send-verification-email") && !failed) {
+          // This browser asked for the link: opening it here signs in; anywhere else it does not.
+          const userId = ctx.context.newSession?.user.id ?? (await getSessionFromCtx(ctx))?.user.id;
+          if (userId) markVerifyingBrowser(ctx, userId, VERIFICATION_LINK_SECONDS);
+          return;
+        }
         if (ctx.path === "/sign-up/email" && failed) {
           // Two sign-ups racing for one address: the loser hits the unique index. Answer as for an
           // existing address (the log line is demoted in auth-log.ts).
@@ -249,9 +262,12 @@ async function unverifiedUserOfLink(ctx: HookContext, token: string | undefined)
 }
 
 /**
- * After a link verified an address: a browser with no session is signed in as its owner, unless the
- * password changed since the link was issued; a browser signed in as anyone is left as it is (no
- * login CSRF). The page learns what happened from `?verified=`.
+ * After a link verified an address. The browser that signed up (it carries the mark) is signed in
+ * when it has no session, unless the password changed since the link was issued. Any other browser
+ * signs nobody in (no login CSRF through someone else's link), and its verifier, who holds the
+ * mailbox, takes the account over: every session and the sign-up password end, and the answer carries
+ * a one-time token to set a new password (no pre-hijack by whoever signed up with the address). A
+ * browser signed in as anyone is left as it is. The page learns what happened from `?verified=`.
  */
 async function afterVerification(
   ctx: HookContext,
@@ -261,16 +277,28 @@ async function afterVerification(
   const user = await ctx.context.internalAdapter.findUserById(pending.userId);
   if (!user?.emailVerified) return;
   const current = await getSessionFromCtx(ctx);
+  const signedUpHere = isVerifyingBrowser(ctx, user.id);
+  if (signedUpHere) clearVerifyingBrowser(ctx);
+  // A session of this very user means this browser knew the password or signed up: nothing to hand over.
+  const resetToken =
+    signedUpHere || current?.user.id === user.id
+      ? undefined
+      : await handOverToMailboxOwner(ctx, db, user.id, {
+          linkLifetimeSeconds: VERIFICATION_LINK_SECONDS,
+          resetTokenSeconds: ONE_HOUR,
+        });
   let outcome: "self" | "other" | "signed-out" = "signed-out";
   if (current) {
     outcome = current.user.id === user.id ? "self" : "other";
-  } else if (!(await passwordChangedSince(db, user.id, pending.issuedAt))) {
+  } else if (signedUpHere && !(await passwordChangedSince(db, user.id, pending.issuedAt))) {
     const session = await ctx.context.internalAdapter.createSession(user.id);
     await setSessionCookie(ctx, { session, user });
     outcome = "self";
   }
   const callbackURL = stringField(ctx.query, "callbackURL");
-  if (callbackURL) throw ctx.redirect(withParam(callbackURL, "verified", outcome));
+  if (!callbackURL) return;
+  const target = withParam(callbackURL, "verified", outcome);
+  throw ctx.redirect(resetToken ? withParam(target, "token", resetToken) : target);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -39,7 +39,7 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
 describe("a verification link after a password reset", () => {
   it("verifies the address but signs nobody in when it was issued before the reset", async () => {
-    const { email, userId } = await signUpFromWebApp(t, freshEmail("stale"));
+    const { email, userId, client: signUpBrowser } = await signUpFromWebApp(t, freshEmail("stale"));
     const verificationLink = firstLink(await smtp.waitForMessage(email));
     await nextSecond();
 
@@ -51,16 +51,18 @@ describe("a verification link after a password reset", () => {
     });
     expect(reset.status).toBe(200);
 
-    const { res, client, location } = await openLink(t, verificationLink);
+    // Even the browser that signed up (the only one a link may sign in) stays signed out.
+    const { res, client, location } = await openLink(t, verificationLink, signUpBrowser);
     expect(res.status).toBe(302);
     expect(location.pathname).toBe("/verify-email");
     expect(location.searchParams.get("verified")).toBe("signed-out");
-    expect(client.cookies.size).toBe(0);
+    // Only the stale session cookie is cleared (`session_token=;`); no new one is set.
+    expect(res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
     expect(await sessionOf(client)).toBeNull();
     expect(await isVerified(userId)).toBe(true);
   });
 
-  it("still signs a fresh browser in when the link is newer than the last password change", async () => {
+  it("still signs the browser that asked for it in when the link is newer than the last password change", async () => {
     const { email, password, client: owner } = await signUpFromWebApp(t, freshEmail("fresh"));
     await smtp.waitForMessage(email); // the sign-up link, not used
     const changed = await owner.post("/api/auth/change-password", {
@@ -74,8 +76,10 @@ describe("a verification link after a password reset", () => {
       callbackURL: "/verify-email",
     });
     expect(resent.status).toBe(200);
+    expect((await owner.post("/api/auth/sign-out")).status).toBe(200);
 
-    const { location, client } = await openLink(t, firstLink(await smtp.waitForMessage(email)));
+    const link = firstLink(await smtp.waitForMessage(email));
+    const { location, client } = await openLink(t, link, owner);
     expect(location.searchParams.get("verified")).toBe("self");
     expect((await sessionOf(client))?.user).toMatchObject({ email, emailVerified: true });
   });

@@ -3,6 +3,7 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/components/route-guard.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
+import { VerifiedSignedOutPanel } from "#web/features/auth/components/verified-signed-out-panel.tsx";
 import { VerifyEmailPanel } from "#web/features/auth/components/verify-email-panel.tsx";
 
 function VerifyEmail() {
@@ -15,6 +16,7 @@ function VerifyEmail() {
         user={auth.user}
         linkError={params.get("error")}
         verified={params.get("verified")}
+        resetToken={params.get("token")}
       />
     </AuthCard>
   );
@@ -22,6 +24,17 @@ function VerifyEmail() {
 
 export function VerifyEmailRoute() {
   usePageTitle("Verify your e-mail");
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  // Back from a verification link that verified but signed nobody in: say so here rather than
+  // sending the visitor to /login with no word about the address.
+  if (auth.status === "signed-out" && params.get("verified") !== null) {
+    return (
+      <AuthCard title="Verify your e-mail">
+        <VerifiedSignedOutPanel resetToken={params.get("token")} />
+      </AuthCard>
+    );
+  }
   return (
     <RequireAuth>
       <VerifyEmail />

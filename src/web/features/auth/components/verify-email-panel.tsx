@@ -5,6 +5,7 @@ import type { AuthUser } from "../auth-context.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { linkClass } from "./auth-card.tsx";
 import { FormError } from "./form-error.tsx";
+import { setPasswordPath } from "./verified-signed-out-panel.tsx";
 
 // A Map, not an object: `?error=__proto__` or `?error=constructor` must not find inherited keys.
 const LINK_ERRORS = new Map<string, string>([
@@ -14,14 +15,26 @@ const LINK_ERRORS = new Map<string, string>([
 
 /**
  * A verification link opened in a browser signed in as someone else verifies that address but
- * keeps this session (no login CSRF); the server says so with `?verified=other`.
+ * keeps this session (no login CSRF); the server says so with `?verified=other`. That account's
+ * sign-up password no longer works, so `?token=` offers setting a new one.
  */
-function OtherAccountVerified({ email }: { email: string }) {
+function OtherAccountVerified({ email, resetToken }: { email: string; resetToken: string | null }) {
   return (
-    <p role="status" className="bg-brand-50 rounded-md p-4 text-slate-800">
-      The e-mail address from that link is now verified. You are still signed in as{" "}
-      <strong>{email}</strong>; to use that account, sign out and log in to it.
-    </p>
+    <div role="status" className="bg-brand-50 space-y-2 rounded-md p-4 text-slate-800">
+      <p>
+        The e-mail address from that link is now verified. You are still signed in as{" "}
+        <strong>{email}</strong>; to use that account, sign out and log in to it.
+      </p>
+      {resetToken ? (
+        <p>
+          Its password chosen at sign-up no longer works:{" "}
+          <Link to={setPasswordPath(resetToken)} className={linkClass}>
+            set a new password for that account
+          </Link>
+          .
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -30,14 +43,20 @@ export function VerifyEmailPanel({
   user,
   linkError,
   verified,
+  resetToken = null,
 }: {
   user: AuthUser;
   linkError: string | null;
   /** `?verified=` from the link's redirect: whose address it verified. */
   verified?: string | null;
+  /** `?token=`: a one-time token to set that account's password (the reset flow). */
+  resetToken?: string | null;
 }) {
   const resend = useSendVerificationEmail();
-  const other = verified === "other" ? <OtherAccountVerified email={user.email} /> : null;
+  const other =
+    verified === "other" ? (
+      <OtherAccountVerified email={user.email} resetToken={resetToken} />
+    ) : null;
   if (user.emailVerified) {
     return (
       <div className="space-y-4">
