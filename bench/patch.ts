@@ -138,7 +138,8 @@ export async function benchPatch(
       part: `PATCH ${kind}`,
       name: `PATCH /api/trips/:id server time, ${DAYS} days × ${ACTIVITIES_PER_DAY} (${serverTimes.length} requests)`,
       measured: `median ${med.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`,
-      target: `< ${TARGET_MEDIAN_MS} ms median on PostgreSQL`,
+      // On the median request of the run on purpose (its p99 is printed beside it).
+      target: `< ${TARGET_MEDIAN_MS} ms median on PostgreSQL (target on the median)`,
       pass: kind === "postgres" ? med < TARGET_MEDIAN_MS : "info",
     });
     summary.add({

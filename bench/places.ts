@@ -9,7 +9,7 @@ import { FAKE_PLACES } from "#tests/fakes/weather-places.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { createTripBody } from "./lib/generation-client.ts";
 import { signUp } from "./lib/session.ts";
-import { describe, median } from "./lib/stats.ts";
+import { describe, describeWorst, median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
 /** How long the Overpass fake waits before each answer on the cold runs (a loaded public instance). */
@@ -164,8 +164,9 @@ export async function benchPlaces(port: number, summary: Summary, runs: number) 
     summary.add({
       part: "places",
       name: "keyless 7-day plan, warm cache (POST /api/trips, server time)",
-      measured: `${describe(warmServer, 0)} ms over ${runs} (round trip ${describe(warm, 0)} ms), ${warmRequests} Overpass requests`,
-      target: `median < ${WARM_TARGET_MS} ms, no request`,
+      measured: `${describeWorst(warmServer, "lower", 0)} ms over ${runs} (round trip ${describe(warm, 0)} ms), ${warmRequests} Overpass requests`,
+      // On the median trip on purpose: each run is one trip, and the target is the typical warm one.
+      target: `< ${WARM_TARGET_MS} ms (target on the median), no request`,
       pass: median(warmServer) < WARM_TARGET_MS && warmRequests === 0,
     });
     summary.add({

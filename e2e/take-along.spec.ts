@@ -221,7 +221,14 @@ test.describe("Take the trip along", () => {
       expect(kept).toEqual([]);
 
       await context.setOffline(true);
-      await page.goto(`/trips/${trip.id}`).catch(() => undefined);
+      await page.goto(`/trips/${trip.id}`);
+      // The worker serves the app offline, which knows nobody is signed in: the login page, offline.
+      // Only once that has rendered does the missing trip heading mean anything.
+      await expect(page).toHaveURL(
+        new RegExp(`/login\\?from=${encodeURIComponent(`/trips/${trip.id}`)}$`),
+      );
+      await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+      await expect(page.getByText("You are offline.")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Ljubljana" })).toHaveCount(0);
       await context.setOffline(false);
     });

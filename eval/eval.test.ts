@@ -9,7 +9,8 @@ import { UNPLACED } from "#shared/constants.ts";
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { countTokens } from "#tests/fakes/openai-fake.ts";
 import { startFakeProvider } from "./fake-provider.ts";
-import { countRepeats, measureTrip, type EvalRow } from "./metrics.ts";
+import { CHECK_LIMITS, checkRun } from "./check.ts";
+import { countRepeats, failedRow, measureTrip, type EvalRow } from "./metrics.ts";
 import { buildReport, formatSummary, formatTable } from "./report.ts";
 import { evalRequests, type EvalRequest } from "./requests.ts";
 import { planWith, runEval, type Plan } from "./run-eval.ts";
@@ -224,6 +225,52 @@ describe("measureTrip", () => {
   });
 });
 
+describe("checkRun (--check)", () => {
+  // A good row: 50 activities, every one located, resolved, nothing closed or repeated.
+  const good = (id: string, o: Partial<EvalRow> = {}): EvalRow => ({
+    ...failedRow(byId("paris"), "", { firstDayMs: 1, wholeMs: 2 }),
+    id,
+    error: null,
+    schemaValid: true,
+    daysMatch: true,
+    placeResolved: true,
+    activities: 50,
+    locatedShare: 1,
+    closedVisits: 0,
+    ...o,
+  });
+
+  it("states its limits", () => {
+    expect(CHECK_LIMITS).toEqual({
+      maxRepeatShare: 0.02,
+      maxClosedVisits: 0,
+      maxUnresolved: 0,
+      maxUnlocatedShare: 0.1,
+    });
+  });
+
+  it("passes a run at the limits and names each limit a run goes over", () => {
+    // 100 activities: 2 repeats and 10 unlocated are exactly at the limits.
+    const atLimits = [good("a", { repeats: 2 }), good("b", { locatedShare: 0.8 })];
+    expect(checkRun(atLimits)).toEqual([]);
+    expect(checkRun([good("a", { repeats: 3 }), good("b")])).toEqual([
+      "3 of 100 activities repeat a place (3%; at most 2%)",
+    ]);
+    expect(checkRun([good("a", { closedVisits: 1 }), good("b")])).toEqual([
+      "1 visit(s) at a closed place (at most 0): a",
+    ]);
+    expect(checkRun([good("a"), good("b", { placeResolved: false, closedVisits: null })])).toEqual([
+      "1 destination(s) not resolved (at most 0): b",
+    ]);
+    expect(checkRun([good("a", { locatedShare: 0.78 }), good("b")])).toEqual([
+      "11 of 100 activities have no coordinates (11%; at most 10%)",
+    ]);
+    expect(checkRun([good("a", { daysMatch: false }), good("b")])).toEqual([
+      "1 request(s) failed or gave an invalid plan: a",
+    ]);
+  });
+});
+
 describe("runEval", () => {
   it("keeps going after a failing request and records its error", async () => {
     const entries = [byId("paris"), byId("tokyo")];
@@ -320,10 +367,15 @@ describe("the loopback fake, wired from settings like the server", () => {
       expect(row.firstDayMs!).toBeLessThanOrEqual(row.wholeMs);
       expect(row.activities).toBeGreaterThanOrEqual(row.days * 3);
     }
-    // The fake geocoder knows Paris, not Marrakesh: only Paris's hours can be checked.
-    expect(rows.map((r) => r.placeResolved)).toEqual([true, false]);
-    expect(rows[0]!.closedVisits).toBe(rows[0]!.warningKinds.closed ?? 0);
-    expect(rows[1]!.closedVisits).toBeNull();
+    // The eval's fakes know every destination of the set (Marrakesh too): all hours can be checked,
+    // and every activity the model placed near the city keeps its pin.
+    expect(rows.map((r) => r.placeResolved)).toEqual([true, true]);
+    for (const row of rows) {
+      expect(row.closedVisits).toBe(row.warningKinds.closed ?? 0);
+      expect(row.repeats).toBe(0);
+      expect(row.locatedShare).toBe(1);
+    }
+    expect(checkRun(rows)).toEqual([]);
     for (const row of rows) {
       expect(row.verifiedShare).not.toBeNull();
       expect(row.verifiedShare!).toBeGreaterThanOrEqual(0);
@@ -352,11 +404,13 @@ describe("the loopback fake, wired from settings like the server", () => {
   });
 
   it("writes a report with every field of every row, and a table line per request", () => {
+    // As a run whose geocoder missed Marrakesh would record it: its hours could not be checked.
+    const shown = [rows[0]!, { ...rows[1]!, placeResolved: false, closedVisits: null }];
     const report = buildReport({
       startedAt: TODAY,
       finishedAt: TODAY,
       provider: setup.provider,
-      rows,
+      rows: shown,
     });
     const parsed = JSON.parse(JSON.stringify(report)) as typeof report;
     expect(parsed.provider.model).toBe("fake-model");
@@ -371,8 +425,8 @@ describe("the loopback fake, wired from settings like the server", () => {
     });
     expect(typeof parsed.summary.medianVerifiedShare).toBe("number");
     for (const row of parsed.rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort());
-    const table = formatTable(rows).split("\n");
-    expect(table).toHaveLength(2 + rows.length);
+    const table = formatTable(shown).split("\n");
+    expect(table).toHaveLength(2 + shown.length);
     expect(table[0]).toMatch(/located +verified +closed +warnings/);
     expect(table[2]).toContain(entries[0]!.id);
     // Marrakesh's closed visits are unknown, not zero.

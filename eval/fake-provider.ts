@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { completeEnv, parseEnv, type Env } from "#server/env.ts";
+import { EVAL_GEO_PLACES, EVAL_MODEL_CITIES } from "#tests/fakes/eval-cities.ts";
 import { answerItineraryPrompt } from "#tests/fakes/itinerary-model.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
@@ -12,6 +13,7 @@ export const FAKE_MODEL = "fake-model";
 /**
  * The loopback stand-ins CI evaluates against: the OpenAI-compatible fake answering like a
  * well-behaved model (outline, days with coordinates near the cities it knows, the realism repair),
+ * knowing every destination of the set (tests/fakes/eval-cities.ts) as the geocoder does,
  * at a fixed pace so latencies mean something, Open-Meteo's geocoding, and the Overpass fake (its
  * map of Paris and Lisbon) for real places: the keyless planner's candidates and the matching of a
  * model's activities, so the verified share and the closed visits are measured. No activity geocoder:
@@ -25,9 +27,9 @@ export async function startFakeProvider(
   const model: OpenAIFake = await startOpenAIFake({
     tokensPerSecond: options.tokensPerSecond ?? 4000,
     firstTokenMs: 20,
-    respond: answerItineraryPrompt,
+    respond: (body) => answerItineraryPrompt(body, EVAL_MODEL_CITIES),
   });
-  const geocoding = await startOpenMeteoFake();
+  const geocoding = await startOpenMeteoFake({ places: EVAL_GEO_PLACES });
   const overpass = await startOverpassFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-eval-"));
   const env: Env = completeEnv(

@@ -28,8 +28,8 @@ type Spec = {
 
 /**
  * The fixed set: six continents, 1 to 14 days, every travel style, interest mixes from none to all
- * seven, a tiny and a huge budget. Paris, Tokyo and New York are places the loopback geocoder knows,
- * so a `--fake` run resolves some destinations and misses the others, like the real service might.
+ * seven, a tiny and a huge budget. The loopback fakes of `--fake` know every one of them
+ * (tests/fakes/eval-cities.ts), so a destination left unresolved there is a fault of the code.
  * Change it only deliberately: results are comparable between runs of the same set.
  */
 const SPECS: Spec[] = [

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { loadEnv, type Env } from "#server/env.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { startFakeProvider } from "./fake-provider.ts";
+import { CHECK_LIMITS, checkRun } from "./check.ts";
 import { buildReport, formatSummary, formatTable } from "./report.ts";
 import { evalRequests, type EvalRequest } from "./requests.ts";
 import { planWith, runEval } from "./run-eval.ts";
@@ -21,7 +22,9 @@ import { createEvalServices } from "./services.ts";
  *   --limit N         the first N requests (after --only)
  *   --no-geo          do not resolve places (no geocoder traffic; located share is then the model's)
  *   --timeout-ms MS   per request (default 300000)
- *   --check           exit 1 when a request failed, or its plan is not schema-valid or has wrong dates
+ *   --check           exit 1 when a request failed, or its plan is not schema-valid or has wrong dates,
+ *                     or the run is over the limits of eval/check.ts (repeats, closed visits,
+ *                     unresolved destinations, unlocated activities)
  */
 const { values } = parseArgs({
   options: {
@@ -107,11 +110,13 @@ writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${formatTable(rows)}\n\n${formatSummary(report)}\n\nWrote ${out}`);
 
 if (values.check) {
-  const bad = rows.filter((r) => r.error !== null || !r.schemaValid || !r.daysMatch);
-  if (bad.length > 0) {
-    console.error(
-      `--check: ${bad.length} request(s) failed or gave an invalid plan: ${bad.map((r) => r.id).join(", ")}`,
-    );
+  const problems = checkRun(rows);
+  const { maxRepeatShare, maxClosedVisits, maxUnresolved, maxUnlocatedShare } = CHECK_LIMITS;
+  const limits = `repeats ≤ ${maxRepeatShare * 100}%, closed visits ≤ ${maxClosedVisits}, unresolved destinations ≤ ${maxUnresolved}, unlocated activities ≤ ${maxUnlocatedShare * 100}%`;
+  if (problems.length > 0) {
+    console.error(`--check failed (${limits}):`);
+    for (const problem of problems) console.error(`  ${problem}`);
     process.exit(1);
   }
+  console.log(`--check passed (${limits}).`);
 }

@@ -55,6 +55,21 @@ describe("isOpenAt", () => {
     expect(isOpenAt(hours, at("2026-06-10", "12:00"))).toBe("open");
   });
 
+  it("keeps each country's holidays apart for the same hours at the same place", () => {
+    // Parsed hours are kept per value and position; the country must be part of that key, or the
+    // first country asked about lends its holidays to every other one at the same spot.
+    const hours = "Mo-Su 09:00-18:00; PH off";
+    const here = { lat: 46.5, lng: 6.5 };
+    const asFrance = { ...here, countryCode: "FR" };
+    const asPortugal = { ...here, countryCode: "PT" };
+    const asNowhere = { ...here, countryCode: "ZZ" };
+    expect(isOpenAt(hours, at("2026-07-14", "12:00", asFrance))).toBe("closed");
+    expect(isOpenAt(hours, at("2026-07-14", "12:00", asPortugal))).toBe("open");
+    expect(isOpenAt(hours, at("2026-07-14", "12:00", asNowhere))).toBe("open");
+    expect(isOpenAt(hours, at("2026-06-10", "12:00", asPortugal))).toBe("closed");
+    expect(isOpenAt(hours, at("2026-06-10", "12:00", asFrance))).toBe("open");
+  });
+
   it("says unknown for missing, unreadable or undecided hours", () => {
     expect(isOpenAt(null, at("2026-12-29", "12:00"))).toBe("unknown");
     expect(isOpenAt("", at("2026-12-29", "12:00"))).toBe("unknown");

@@ -175,6 +175,27 @@ describe("checkDayRealism: travel", () => {
     );
   });
 
+  it("measures each hop from the stop before it, not from the day's first stop", () => {
+    // A short walk, then a long ride back past the start: 15 km from the previous stop in 30
+    // minutes is too little, though the day's first stop is 14 km and an hour away.
+    const far = act("10:00", eastOf(-14));
+    const shortThenLong = day("2030-05-12", [act("09:00", ORIGIN), act("09:30", eastOf(1)), far]);
+    expect(checkDayRealism(shortThenLong, noBudget)).toEqual([
+      expect.objectContaining({
+        kind: "travel",
+        activityId: far.id,
+        message: "About 15 km from the previous stop with 30 minutes between them",
+      }),
+    ]);
+    // A long ride, then a short walk: 1 km in 30 minutes is fine, whatever the first stop is.
+    const longThenShort = day("2030-05-12", [
+      act("09:00", ORIGIN),
+      act("12:00", eastOf(30)),
+      act("12:30", eastOf(31)),
+    ]);
+    expect(checkDayRealism(longThenShort, noBudget)).toEqual([]);
+  });
+
   it("at the 2 km boundary walking is assumed, just past it riding", () => {
     // 2 km on foot needs 26.67 minutes: 26 minutes warns. 2.01 km by car needs under 5: no warning.
     const walk = day("2030-05-12", [act("09:00", ORIGIN), act("09:26", eastOf(2))]);

@@ -53,14 +53,17 @@ export function fakeMarkers(destination: string) {
 }
 export type FakeMarkers = ReturnType<typeof fakeMarkers>;
 
-/** Cities the fake model "knows": their centre and the places it plans there. */
-const CITIES: {
+/** A city the fake model "knows": its centre and the places it plans there. */
+export type FakeCity = {
+  /** Lower case, as the destination's first part ("new york" for "New York, USA"). */
   name: string;
   lat: number;
   lng: number;
   places: string[];
   countryCode?: string;
-}[] = [
+};
+
+const CITIES: FakeCity[] = [
   {
     name: "paris",
     countryCode: "FR",
@@ -100,9 +103,9 @@ const CITIES: {
     places: ["Alfama", "Belém Tower", "LX Factory"],
   },
 ];
-const cityOf = (destination: string) => {
+const cityOf = (destination: string, more: readonly FakeCity[] = []) => {
   const name = destination.split(",")[0]?.trim().toLowerCase() ?? "";
-  return CITIES.find((c) => c.name === name);
+  return CITIES.find((c) => c.name === name) ?? more.find((c) => c.name === name);
 };
 
 /** The model's guess of where a place is: the real spot a little off (so a geocoder's hit shows). */
@@ -128,6 +131,8 @@ export type FakeDayOptions = {
   markers?: Partial<FakeMarkers>;
   /** The day's position in the trip, when no date is known. */
   firstIndex?: number;
+  /** Cities known beyond the fake's own (the evaluation's destinations). */
+  cities?: readonly FakeCity[];
 };
 
 /**
@@ -138,7 +143,7 @@ export type FakeDayOptions = {
 export function fakeDayActivities(d: number, options: FakeDayOptions = {}) {
   const destination = options.destination ?? "";
   const markers = { ...fakeMarkers(destination), ...options.markers };
-  const city = cityOf(destination);
+  const city = cityOf(destination, options.cities);
   const names = city?.places ?? ["Gion"];
   const label = options.firstDate
     ? addDays(options.firstDate, d)
@@ -171,10 +176,10 @@ export function fakeDayActivities(d: number, options: FakeDayOptions = {}) {
  * prompt asks for and whether it is the outline, the days, a regenerated day or the realism repair,
  * and answers valid JSON of that shape (with the markers of `fakeMarkers` honoured).
  */
-export function answerItineraryPrompt(body: ChatRequest): string {
+export function answerItineraryPrompt(body: ChatRequest, cities: readonly FakeCity[] = []): string {
   const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
   if (isRegenerateDayPrompt(body)) return regeneratedDayAnswer(body);
-  if (isRepairPrompt(body)) return repairAnswer(body);
+  if (isRepairPrompt(body)) return repairAnswer(body, cities);
   const asked = ENTRIES.exec(prompt);
   const count = Number(asked?.[1] ?? 1);
   if (prompt.includes("Outline this")) return itineraryOutlineAnswer(count);
@@ -198,6 +203,7 @@ export function answerItineraryPrompt(body: ChatRequest): string {
       destination: promptDestination(body),
       firstDate: DATE.exec(prompt)?.[0],
       maxPerDay: maxPerDay(prompt),
+      cities,
     });
   return `Fake model reply to: ${prompt.slice(0, 200)}`;
 }
@@ -236,7 +242,7 @@ export function repairPromptDays(body: ChatRequest): { date: string; problems: s
 }
 
 /** Corrected days, one per day sent, with other places than before (unless the trip is stubborn). */
-export function repairAnswer(body: ChatRequest): string {
+export function repairAnswer(body: ChatRequest, cities: readonly FakeCity[] = []): string {
   const destination = promptDestination(body);
   const markers = fakeMarkers(destination);
   const days = repairPromptDays(body);
@@ -272,6 +278,7 @@ export function repairAnswer(body: ChatRequest): string {
         firstDate: day.date,
         maxPerDay: maxPerDay(prompt),
         markers: { rushed: markers.rushed && markers.stubborn },
+        cities,
       }),
     })),
   });

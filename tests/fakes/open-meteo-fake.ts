@@ -4,6 +4,7 @@ import {
   sendJson,
   startJsonFake,
   type FakeCondition,
+  type FakePlace,
 } from "./weather-places.ts";
 
 const WMO: Record<FakeCondition, number> = { Clear: 0, Clouds: 3, Rain: 63, Snow: 73 };
@@ -21,13 +22,17 @@ const KNOWN_DAILY = new Set([
  * with parallel `daily` arrays, `timezone=auto`, and 400 `{error:true, reason}` on bad parameters.
  * One server answers both hosts' paths.
  */
-export async function startOpenMeteoFake(options: { port?: number; now?: () => number } = {}) {
+export async function startOpenMeteoFake(
+  options: { port?: number; now?: () => number; places?: readonly FakePlace[] } = {},
+) {
   const now = options.now ?? Date.now;
+  // Places beyond the shared ones (the evaluation's destinations), for this fake only.
+  const more = options.places ?? [];
   const fake = await startJsonFake(
     {
       "/v1/search": (url, res) => {
         const name = url.searchParams.get("name")?.trim() ?? "";
-        const place = name.length >= 2 ? findPlaceByName(name) : undefined;
+        const place = name.length >= 2 ? findPlaceByName(name, more) : undefined;
         if (!place) return sendJson(res, 200, { generationtime_ms: 0.41 });
         sendJson(res, 200, {
           results: [
@@ -75,7 +80,7 @@ export async function startOpenMeteoFake(options: { port?: number; now?: () => n
             error: true,
             reason: "Forecast days is invalid. Allowed range 0 to 16.",
           });
-        const place = findPlaceByCoords(Number(lat), Number(lon));
+        const place = findPlaceByCoords(Number(lat), Number(lon), more);
         const offset = timezone === "auto" ? (place?.offsetSeconds ?? 0) : 0;
         const today = Math.floor((now() / 1000 + offset) / 86400) * 86400;
         const values: Record<string, (day: number) => number> = {

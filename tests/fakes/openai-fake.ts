@@ -56,6 +56,10 @@ export type RecordedRequest = {
   body: ChatRequest;
   headers: Record<string, string | string[] | undefined>;
   at: number;
+  /** When the connection closed (undefined while it is open). */
+  closedAt?: number;
+  /** Whether the whole answer was sent before it closed (false: the client hung up first). */
+  completed?: boolean;
 };
 
 /** About four characters a token, as OpenAI's tokenizers average on English text. */
@@ -233,7 +237,12 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}, port = 0)
       });
       return;
     }
-    requests.push({ body, headers: req.headers, at: Date.now() });
+    const record: RecordedRequest = { body, headers: req.headers, at: Date.now() };
+    requests.push(record);
+    res.on("close", () => {
+      record.closedAt = Date.now();
+      record.completed = res.writableFinished;
+    });
     if (options.rejectJsonSchema && body.response_format?.type === "json_schema") {
       sendError(res, {
         kind: "error",

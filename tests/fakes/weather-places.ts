@@ -68,13 +68,22 @@ export const FAKE_PLACES: FakePlace[] = [
   },
 ];
 
-export function findPlaceByName(query: string): FakePlace | undefined {
+export function findPlaceByName(
+  query: string,
+  more: readonly FakePlace[] = [],
+): FakePlace | undefined {
   const name = query.split(",")[0]?.trim().toLowerCase();
-  return FAKE_PLACES.find((p) => p.name.toLowerCase() === name);
+  return [...FAKE_PLACES, ...more].find((p) => p.name.toLowerCase() === name);
 }
 
-export function findPlaceByCoords(lat: number, lon: number): FakePlace | undefined {
-  return FAKE_PLACES.find((p) => Math.abs(p.lat - lat) < 0.01 && Math.abs(p.lon - lon) < 0.01);
+export function findPlaceByCoords(
+  lat: number,
+  lon: number,
+  more: readonly FakePlace[] = [],
+): FakePlace | undefined {
+  return [...FAKE_PLACES, ...more].find(
+    (p) => Math.abs(p.lat - lat) < 0.01 && Math.abs(p.lon - lon) < 0.01,
+  );
 }
 
 /** Faults a test can switch on: no answer at all, a body of the wrong shape, or a 500. */

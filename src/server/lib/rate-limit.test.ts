@@ -35,6 +35,18 @@ describe("hitRateLimit", () => {
     ).toBe(true);
   });
 
+  it("ends a window exactly when its time is up: refused a millisecond before, allowed on the dot", async () => {
+    const db = t.deps.database.db;
+    const start = new Date("2027-01-01T11:30:00Z");
+    expect((await hitRateLimit(db, "test:edge", 1, 60, start)).allowed).toBe(true);
+    expect(
+      await hitRateLimit(db, "test:edge", 1, 60, new Date(start.getTime() + 59_999)),
+    ).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(
+      await hitRateLimit(db, "test:edge", 1, 60, new Date(start.getTime() + 60_000)),
+    ).toMatchObject({ allowed: true, remaining: 0, retryAfterSeconds: 60 });
+  });
+
   it("counts concurrent hits exactly once each", async () => {
     const db = t.deps.database.db;
     const now = new Date("2027-01-01T12:00:00Z");
