@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./context.ts";
-import { clientAddress, isLoopback } from "./lib/client-address.ts";
+import { isLoopback, requestOriginReader } from "./lib/client-address.ts";
 import { errorToResponse } from "./lib/errors-to-response.ts";
+import { requestId } from "./lib/request-id.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { sharedCalendarRoutes, tripCalendarRoutes } from "./routes/calendar.ts";
 import { chatRoutes } from "./routes/chat.ts";
@@ -72,6 +72,24 @@ function isDevOutboxPath(path: string) {
   );
 }
 
+/** The name in a Host header (`example.com:3000` → `example.com`, `[::1]:3000` → `::1`), lowercased. */
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(host);
+  if (bracketed) return (bracketed[1] ?? "").toLowerCase();
+  return host.replace(/:\d*$/, "").toLowerCase();
+}
+
+/**
+ * A page on a name of the attacker's that resolves to this machine (DNS rebinding) reaches the
+ * server from loopback, but with its own name in Host: the outbox answers only APP_ORIGIN's host,
+ * localhost and loopback addresses, which no other site can be served under.
+ */
+function isOutboxHost(host: string | undefined, appOrigin: string): boolean {
+  if (!host) return false;
+  const name = hostnameOf(host);
+  return name === "localhost" || isLoopback(name) || name === hostnameOf(new URL(appOrigin).host);
+}
+
 /** The API, then the web app. Every dependency comes in through `deps`, so tests build the real thing. */
 export function createApp(
   deps: AppDeps,
@@ -85,10 +103,13 @@ export function createApp(
 ) {
   const app = new Hono<AppBindings>();
 
+  const requestOrigin = requestOriginReader(deps.env.TRUST_PROXY, deps.env.TRUSTED_PROXIES);
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("sessionUser", undefined);
-    c.set("clientIp", clientAddress(c, deps.env.TRUST_PROXY));
+    const origin = requestOrigin(c);
+    c.set("clientIp", origin.address);
+    c.set("viaTrustedProxy", origin.viaTrustedProxy);
     await next();
   });
   app.use(requestId());
@@ -139,11 +160,14 @@ export function createApp(
     return c.req.path === "/api/profile/avatar" ? uploadLimit(c, next) : jsonLimit(c, next);
   });
   // The dev outbox holds every reset and verification link: only this machine may read it (with
-  // TRUST_PROXY, the address the proxy saw), and not at all in production. Anyone else: 404.
+  // TRUST_PROXY, the address a trusted proxy saw), under one of its own names, and not at all in
+  // production. Anyone else: 404.
   app.use(async (c, next) => {
     if (
       isDevOutboxPath(c.req.path) &&
-      (deps.env.NODE_ENV === "production" || !isLoopback(c.var.clientIp))
+      (deps.env.NODE_ENV === "production" ||
+        !isLoopback(c.var.clientIp) ||
+        !isOutboxHost(c.req.header("host"), deps.env.APP_ORIGIN))
     )
       return c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404);
     await next();

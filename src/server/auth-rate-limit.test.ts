@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, fromSocketPeer, type TestApp } from "#tests/support/test-app.ts";
 import { createApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 
@@ -10,7 +10,10 @@ beforeAll(async () => {
   // TRUST_PROXY lets each test speak for a client address of its own through X-Forwarded-For.
   t = await createTestApp({ AUTH_RATE_LIMIT: "3", TRUST_PROXY: "true" });
   // A second app instance on the same database: the counters must be shared, not per process.
-  second = { app: createApp(createDeps(t.env, t.deps.database, t.deps.logger)) };
+  // Both behind the same proxy on this machine.
+  second = {
+    app: fromSocketPeer(createApp(createDeps(t.env, t.deps.database, t.deps.logger)), "127.0.0.1"),
+  };
 });
 afterAll(() => t.close());
 

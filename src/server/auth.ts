@@ -1,6 +1,6 @@
 import { BASE_ERROR_CODES, betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { verifyJWT } from "better-auth/crypto";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
@@ -222,9 +222,11 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
     onAPIError: {
-      // Refusals (4xx) are answers, not faults: debug. Anything else is ours to look at.
+      // Refusals (4xx) are answers, not faults: debug. Anything else is ours to look at. isAPIError
+      // also knows better-call's own APIError (malformed JSON, a wrong Content-Type), which is not
+      // an instance of Better Auth's subclass.
       onError: (error) => {
-        if (error instanceof APIError && error.statusCode < 500)
+        if (isAPIError(error) && error.statusCode < 500)
           authLog.debug({ status: error.statusCode, code: error.body?.code }, error.message);
         else authLog.error({ error: describeError(error) }, "auth endpoint failed");
       },

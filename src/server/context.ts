@@ -36,6 +36,8 @@ export type AppBindings = {
     deps: AppDeps;
     requestId: string;
     clientIp: string;
+    /** The socket's peer is one of TRUSTED_PROXIES (and TRUST_PROXY is on): its headers count. */
+    viaTrustedProxy: boolean;
     sessionUser: SessionUser | null | undefined;
   };
 };

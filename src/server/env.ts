@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { parse as parseDotenv } from "dotenv";
 import { z } from "zod";
@@ -11,6 +12,39 @@ const optionalString = z
   .optional();
 const optionalUrl = optionalString.pipe(z.url().optional());
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** One address or CIDR range of TRUSTED_PROXIES. */
+export type AddressRange = { address: string; prefix: number; family: "ipv4" | "ipv6" };
+
+/** `10.0.0.5`, `10.0.0.0/8`, `::1` or `fd00::/8`; undefined for anything else. */
+function parseRange(entry: string): AddressRange | undefined {
+  const [address = "", prefixText, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return undefined;
+  const bits = version === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (prefix > bits) return undefined;
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
+}
+
+/** A comma-separated list of addresses and CIDR ranges; every entry must parse. Empty: `fallback`. */
+const addressRanges = (fallback: string) =>
+  optionalString.transform((text = fallback, ctx) => {
+    const ranges: AddressRange[] = [];
+    for (const entry of text.split(",").map((part) => part.trim())) {
+      const range = entry === "" ? undefined : parseRange(entry);
+      if (!range) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, ::1, fd00::/8)`,
+        });
+        return z.NEVER;
+      }
+      ranges.push(range);
+    }
+    return ranges;
+  });
 
 /** Every setting the server reads. `.env.example` documents each one with its default. */
 export const envSchema = z
@@ -86,6 +120,9 @@ export const envSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
+    // The proxies whose X-Forwarded-For (and X-Request-Id) count, with TRUST_PROXY: any other peer
+    // speaks only for itself, so a client reaching the port directly cannot claim an address.
+    TRUSTED_PROXIES: addressRanges("127.0.0.1/8, ::1"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

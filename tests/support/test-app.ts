@@ -18,6 +18,26 @@ type Settings = Partial<Record<keyof EnvInput, string>>;
 export const CLOSED_PORT_URL = "http://127.0.0.1:9";
 
 /**
+ * The app's requests through app.request(), which has no socket, as if from `peer`: the bindings
+ * @hono/node-server gives each request (its IncomingMessage, of which the app reads only the socket's
+ * address). Tests behind a proxy use it to stand for a proxy on this machine.
+ */
+export function fromSocketPeer<A extends { request: ReturnType<typeof createApp>["request"] }>(
+  app: A,
+  peer: string,
+): A {
+  const request = app.request;
+  app.request = (input, init, bindings, executionContext) =>
+    request(
+      input,
+      init,
+      bindings ?? { incoming: { socket: { remoteAddress: peer } } },
+      executionContext,
+    );
+  return app;
+}
+
+/**
  * The real app on a fresh database, wired from settings exactly as in production.
  * `overrides` replaces services (e.g. a clock-controlled storage) without touching our modules;
  * `logTo` receives the pino log lines (JSON, one per line) instead of stdout.
@@ -25,7 +45,16 @@ export const CLOSED_PORT_URL = "http://127.0.0.1:9";
 export async function createTestApp(
   settings: Settings = {},
   overrides: Partial<AppDeps> = {},
-  options: { database?: Database; logTo?: NodeJS.WritableStream } = {},
+  options: {
+    database?: Database;
+    logTo?: NodeJS.WritableStream;
+    /**
+     * The socket peer app.request() stands for. With TRUST_PROXY the default is loopback, a proxy
+     * on this machine (TRUSTED_PROXIES' default), so X-Forwarded-For counts as it would behind one;
+     * otherwise there is none.
+     */
+    socketPeer?: string;
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
   const env = completeEnv(
@@ -47,6 +76,8 @@ export async function createTestApp(
   const logger = createLogger(env.LOG_LEVEL, options.logTo);
   const deps = { ...createDeps(env, database, logger), ...overrides };
   const app = createApp(deps);
+  const peer = options.socketPeer ?? (env.TRUST_PROXY ? "127.0.0.1" : undefined);
+  if (peer !== undefined) fromSocketPeer(app, peer);
   return {
     app,
     deps,

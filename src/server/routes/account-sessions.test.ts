@@ -5,7 +5,7 @@ import { session } from "#server/db/schema.ts";
 import { createDeps } from "#server/deps.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, fromSocketPeer, type TestApp } from "#tests/support/test-app.ts";
 
 const FIREFOX =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -26,10 +26,11 @@ let t: TestApp;
 let other: Pick<TestApp, "app">;
 
 beforeAll(async () => {
-  // TRUST_PROXY: app.request() has no socket, so each device's address comes from X-Forwarded-For.
+  // TRUST_PROXY: app.request() stands for a proxy on this machine, so each device's address comes
+  // from X-Forwarded-For.
   t = await createTestApp({ AUTH_RATE_LIMIT: "1000", TRUST_PROXY: "true" });
   const deps = createDeps(t.env, t.deps.database, createLogger("silent"));
-  other = { app: createApp(deps) };
+  other = { app: fromSocketPeer(createApp(deps), "127.0.0.1") };
 });
 afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ describe("isStorableText", () => {
     ["accents and CJK", "São Paulo · 東京"],
     ["a surrogate pair (emoji)", "Beach \ud83c\udfd6\ufe0f day"],
     ["a flag (two pairs)", "\ud83c\uddf5\ud83c\uddf9"],
-    ["other control characters PostgreSQL stores", "tab\tnew\nline\u0007"],
+    ["tabs and line breaks", "tab\tnew\nline\r\nend"],
     ["the empty string", ""],
   ])("accepts %s", (_name, text) => expect(isStorableText(text)).toBe(true));
 
@@ -19,6 +19,11 @@ describe("isStorableText", () => {
     ["a high surrogate at the end", "Lisbon\ud83d"],
     ["a lone low surrogate", "\udc00Lisbon"],
     ["a pair in the wrong order", "\ude00\ud83d"],
+    ["an escape sequence", "Tram \u001b[31m28"],
+    ["a vertical tab", "Tram\u000b28"],
+    ["a bell", "Tram\u0007"],
+    ["DEL", "Tram\u007f"],
+    ["a C1 control (CSI)", "Tram \u009b31m"],
   ])("refuses %s", (_name, text) => expect(isStorableText(text)).toBe(false));
 });
 
@@ -27,6 +32,14 @@ describe("safeText", () => {
     const result = safeText("Destination").trim().min(1, "required").safeParse("\u0000");
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       "Destination contains characters that are not allowed",
+    ]);
+  });
+
+  it("refuses an escape sequence with the same message", () => {
+    expect(
+      safeText("Bio").safeParse("\u001b]8;;https://evil.example\u0007x").error?.issues,
+    ).toEqual([
+      expect.objectContaining({ message: "Bio contains characters that are not allowed" }),
     ]);
   });
 

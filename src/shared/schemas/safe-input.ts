@@ -3,21 +3,25 @@ import { z } from "zod";
 /** Half of a UTF-16 surrogate pair without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** A control character (C0, DEL, C1) other than tab, line feed and carriage return. */
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
+
 /**
  * PostgreSQL cannot store a NUL in text, and a lone surrogate is not a character at all (it turns into
- * U+FFFD or an encoding error on the way to the database or the model). No person types either, so
- * they are refused with a message before anything else happens.
+ * U+FFFD or an encoding error on the way to the database or the model). The other control characters
+ * (ESC, VT, DEL, the C1 range) are not text either: they steer terminals and break the formats we
+ * write, an iCalendar file among them. No person types any of them (tab and line breaks are kept),
+ * so they are refused with a message before anything else happens.
  */
-export const isStorableText = (text: string) =>
-  !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+export const isStorableText = (text: string) => !CONTROL.test(text) && !LONE_SURROGATE.test(text);
 
 export const unstorableTextMessage = (label = "Text") =>
   `${label} contains characters that are not allowed`;
 
 /**
- * `z.string()` that first refuses NUL and lone surrogates (`abort` keeps the later checks of the
- * chain, trim, min and max, from reporting on text that is refused anyway). Use it for every text a
- * client sends, in bodies and query strings alike.
+ * `z.string()` that first refuses control characters and lone surrogates (`abort` keeps the later
+ * checks of the chain, trim, min and max, from reporting on text that is refused anyway). Use it for
+ * every text a client sends, in bodies and query strings alike.
  */
 export const safeText = (label?: string, params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { message: unstorableTextMessage(label), abort: true });

@@ -7,6 +7,8 @@ import { offsetMinutes, zonedTimeToInstant } from "./vtimezone.ts";
 describe("iCalendar text", () => {
   it("escapes the characters RFC 5545 reserves", () => {
     expect(escapeText("a,b;c\\d\ne\r\nf")).toBe("a\\,b\\;c\\\\d\\ne\\nf");
+    // TEXT holds no control characters but tab: ESC, VT, DEL and C1 are dropped.
+    expect(escapeText("a\u001b[31mb\u000bc\u007fd\u009be\tf")).toBe("a[31mbcde\tf");
   });
 
   it("folds at 75 octets without splitting a UTF-8 character", () => {

@@ -14,9 +14,14 @@ export type CalendarTrip = {
   place: TripPlace | null;
 };
 
-/** RFC 5545 TEXT: backslash, semicolon, comma and line breaks are escaped. */
+/**
+ * RFC 5545 TEXT: backslash, semicolon, comma and line breaks are escaped, and other control characters
+ * (ESC, VT, DEL, C1), which TEXT may not hold, are dropped: text saved before they were refused, or
+ * from a source that does not refuse them, must not reach a calendar (or the terminal that shows it).
+ */
 export function escapeText(value: string): string {
   return value
+    .replace(/(?![\t\n\r])\p{Cc}/gu, "")
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")

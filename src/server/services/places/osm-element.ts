@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { distanceKm } from "#shared/realism.ts";
+import { isStorableText } from "#shared/schemas/safe-input.ts";
 import type { LatLng, Place } from "./places-service.ts";
 
 const lat = z.number().min(-90).max(90);
@@ -104,8 +105,9 @@ export function toPlace(e: OsmElement): Place {
     lat: point.lat,
     lng: point.lon,
     address: addressOf(t),
-    // The activity schema stores at most 255 characters; a longer value is not one we can trust.
-    openingHours: hours && hours.length <= 255 ? hours : null,
+    // The activity schema stores at most 255 characters and no control characters; a value it
+    // would refuse is not one we can trust.
+    openingHours: hours && hours.length <= 255 && isStorableText(hours) ? hours : null,
     website: websiteOf(t),
     notable: isNotable(t),
     tags: t,

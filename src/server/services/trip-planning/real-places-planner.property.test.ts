@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERESTS, TRAVEL_STYLES, type Interest } from "#shared/constants.ts";
 import { distanceKm } from "#shared/realism.ts";
-import type { TripPlace } from "#shared/schemas/itinerary.ts";
+import { activitySchema, type TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";
 import type { Place } from "../places/places-service.ts";
@@ -279,3 +279,29 @@ function endOfVisit(time: string, length: number): string {
   const total = Math.min(minutes(time) + length - 1, 23 * 60 + 59);
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
+
+describe("planFromPlaces with OpenStreetMap text holding control characters", () => {
+  it("writes activity text that the activity schema accepts", () => {
+    const candidates = Array.from({ length: 6 }, (_, i): Place => ({
+      osmId: `node/${i + 1}`,
+      name: `Musée\u001b[31m ${i}\u000b\u0085`,
+      kind: "museum",
+      lat: PARIS.lat + i * 0.001,
+      lng: PARIS.lng,
+      address: "Rue\u0000 de Rivoli\u007f",
+      openingHours: "24/7",
+      website: null,
+      notable: true,
+      interests: ["Art & Culture"],
+      tags: { tourism: "museum" },
+    }));
+    const plan = planFromPlaces({
+      request: toRequest({ startOffset: 0, length: 1, travelStyle: "budget", interests: [] }),
+      place: PARIS,
+      candidates,
+    });
+    const activities = plan.itinerary.days.flatMap((d) => d.activities);
+    expect(activities.some((a) => a.osmId !== null)).toBe(true);
+    for (const activity of activities) expect(activitySchema.parse(activity)).toEqual(activity);
+  });
+});

@@ -43,8 +43,15 @@ const EATERY = new Set(["restaurant", "cafe"]);
 /** Places to eat: restaurants and cafés (a market is a sight, since it has no table to book). */
 export const isEatery = (p: Place) => EATERY.has(p.tags?.amenity ?? "");
 
+// OpenStreetMap's text may hold control characters, which activity text refuses: whitespace becomes
+// one space, the rest (NUL, ESC, DEL, C1) goes.
 const clip = (text: string, max: number) => {
-  const chars = Array.from(text.replaceAll("\u0000", "").replace(/\s+/g, " ").trim());
+  const chars = Array.from(
+    text
+      .replace(/\s+/g, " ")
+      .replace(/\p{Cc}/gu, "")
+      .trim(),
+  );
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("")}…`;
 };
 
