@@ -19,6 +19,7 @@ import { findOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
 import { placePatchedTrip } from "../lib/trip-places.ts";
+import { enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
 
 const uuid = z.uuid();
@@ -71,30 +72,27 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const user = await requireUser(c);
     const { db } = c.var.deps.database;
     const row = await findOwnTrip(db, user.id, c.req.param("id"));
+    await enforceTripCreateLimit(c.var.deps, user.id);
     const { startDate } = c.req.valid("json");
     const shift = daysBetween(row.startDate, startDate);
-    const [copy] = await db
-      .insert(trips)
-      .values({
-        userId: user.id,
-        destination: row.destination,
-        startDate,
-        endDate: shiftDate(row.endDate, shift),
-        budget: row.budget,
-        travelStyle: row.travelStyle,
-        interests: row.interests,
-        itinerary: {
-          days: row.itinerary.days.map((day) => ({
-            date: shiftDate(day.date, shift),
-            activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
-          })),
-        },
-        status: row.status,
-        isPublic: false,
-        place: row.place,
-        grounding: row.grounding,
-      })
-      .returning();
-    if (!copy) throw new Error("trip insert returned no row");
+    const copy = await insertOwnTrip(c.var.deps, {
+      userId: user.id,
+      destination: row.destination,
+      startDate,
+      endDate: shiftDate(row.endDate, shift),
+      budget: row.budget,
+      travelStyle: row.travelStyle,
+      interests: row.interests,
+      itinerary: {
+        days: row.itinerary.days.map((day) => ({
+          date: shiftDate(day.date, shift),
+          activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
+        })),
+      },
+      status: row.status,
+      isPublic: false,
+      place: row.place,
+      grounding: row.grounding,
+    });
     return c.json({ trip: toTripDto(copy) }, 201);
   });

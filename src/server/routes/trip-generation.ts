@@ -6,18 +6,22 @@ import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-reques
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
-import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
+import { assertRoomForTrip, enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
 import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;
 
-/** One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no row. */
+/**
+ * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
+ * row. The trip quota is checked again here, with the insert: another request may have taken the
+ * last place while this plan was written.
+ */
 async function saveTrip(
   deps: AppDeps,
   userId: string,
@@ -26,23 +30,19 @@ async function saveTrip(
   place: TripPlace | null,
   grounding: Grounding,
 ): Promise<Trip> {
-  const [row] = await deps.database.db
-    .insert(trips)
-    .values({
-      userId,
-      destination: request.destination,
-      startDate: request.startDate,
-      endDate: request.endDate,
-      budget: request.budget,
-      travelStyle: request.travelStyle,
-      interests: request.interests,
-      itinerary,
-      place,
-      grounding,
-      status: TRIP_STATUS_GENERATED,
-    })
-    .returning();
-  if (!row) throw new Error("trip insert returned no row");
+  const row = await insertOwnTrip(deps, {
+    userId,
+    destination: request.destination,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    budget: request.budget,
+    travelStyle: request.travelStyle,
+    interests: request.interests,
+    itinerary,
+    place,
+    grounding,
+    status: TRIP_STATUS_GENERATED,
+  });
   return toTripDto(row);
 }
 
@@ -61,7 +61,9 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
+    await assertRoomForTrip(deps, user.id);
     await enforceGenerationLimit(deps, user.id, c.var.clientIp);
+    await enforceTripCreateLimit(deps, user.id);
 
     const started = performance.now();
     const logSuccess = (tripId: string, plan: PlanTripResult) =>
