@@ -12,6 +12,7 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
+import { geocoderBudget } from "../lib/geocoder-budget.ts";
 import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
@@ -21,6 +22,7 @@ import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
 import { placePatchedTrip } from "../lib/trip-places.ts";
 import { enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
 
 const uuid = z.uuid();
 
@@ -47,12 +49,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const row = await findOwnTrip(db, user.id, id);
     if (row.version !== patch.version) return conflict(c, row);
     const patched = applyTripPatch(row, patch);
-    const { itinerary, place } = await placePatchedTrip(
-      c.var.deps.geo,
-      row,
-      patched,
-      c.req.raw.signal,
-    );
+    // Lookups are served in turn with other users' and capped per save and per hour.
+    const geo = lookupsOf(c.var.deps.geo, {
+      owner: user.id,
+      admit: geocoderBudget(c.var.deps, user.id),
+    });
+    const { itinerary, place } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)

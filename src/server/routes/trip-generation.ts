@@ -12,6 +12,7 @@ import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { assertRoomForTrip, enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
 import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */
@@ -65,6 +66,8 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     await enforceGenerationLimit(deps, user.id, c.var.clientIp);
     await enforceTripCreateLimit(deps, user.id);
 
+    // Its geocoder lookups take turns with other users' in the shared queue.
+    const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: user.id }) };
     const started = performance.now();
     const logSuccess = (tripId: string, plan: PlanTripResult) =>
       deps.logger.info(
@@ -86,7 +89,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       const controller = new AbortController();
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
-        const plan = await planTrip(deps, request, { signal: controller.signal });
+        const plan = await planTrip(planning, request, { signal: controller.signal });
         const trip = await saveTrip(
           deps,
           user.id,
@@ -120,7 +123,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
           mode: deps.ai.mode,
           days: tripDates(request.startDate, request.endDate),
         });
-        const plan = await planTrip(deps, request, {
+        const plan = await planTrip(planning, request, {
           signal: controller.signal,
           onEvent: (event) => void send(event.type, event),
         });
