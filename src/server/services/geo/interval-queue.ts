@@ -3,44 +3,48 @@ type Job = { run: () => Promise<void>; drop: () => void };
 
 /**
  * Runs tasks one after another, each starting at least `intervalMs` after the previous one started
- * (Nominatim's usage policy: at most one request a second, no parallel requests). Tasks are taken in
- * turn from each owner with tasks waiting (round robin), so one user's many lookups delay another's
- * single one by at most one task. A task whose signal is aborted while it waits is dropped without
- * running.
+ * (Nominatim's usage policy: at most one request a second, no parallel requests). Owners (users)
+ * take turns: each turn runs the oldest task of the owner who has waited longest, and an owner whose
+ * task is running queues behind everyone already waiting. So one user's many lookups hold another's
+ * single one back by the task in flight, not by all of them. A task whose signal is aborted while it
+ * waits is dropped without running.
  */
 export function createIntervalQueue(intervalMs: number, now: () => number = Date.now) {
   let lastStart = Number.NEGATIVE_INFINITY;
-  let running = false;
-  /** Each owner's waiting tasks, oldest first; owners in the order they get their next turn. */
-  const waiting = new Map<string, Job[]>();
+  let pumping = false;
+  /** Owners with waiting tasks, in the order of their next turn (a Map keeps insertion order). */
+  const lines = new Map<string, Job[]>();
+  /** The owner whose task is running, with their other waiting tasks: back in line when it ends. */
+  let held: { owner: string; jobs: Job[] } | undefined;
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-  function next(): Job | undefined {
-    const [owner, jobs] = waiting.entries().next().value ?? [];
-    if (owner === undefined || !jobs) return undefined;
-    const job = jobs.shift();
-    // The owner goes to the back of the line (a Map keeps insertion order).
-    waiting.delete(owner);
-    if (jobs.length > 0) waiting.set(owner, jobs);
-    return job;
-  }
+  const lineOf = (owner: string) => (held?.owner === owner ? held.jobs : lines.get(owner));
 
   async function pump() {
-    if (running) return;
-    running = true;
+    if (pumping) return;
+    pumping = true;
     try {
-      while (waiting.size > 0) {
+      while (lines.size > 0) {
         const delay = lastStart + intervalMs - now();
         if (delay > 0) await sleep(delay);
-        const job = next();
+        const first = lines.entries().next();
+        if (first.done) continue;
+        const [owner, jobs] = first.value;
+        lines.delete(owner);
+        const job = jobs.shift();
         if (!job) continue;
+        held = { owner, jobs };
         lastStart = now();
-        // No parallel requests: the next one waits for this one's answer.
-        await job.run();
+        try {
+          // No parallel requests: the next one waits for this one's answer.
+          await job.run();
+        } finally {
+          if (held.jobs.length > 0) lines.set(owner, held.jobs);
+          held = undefined;
+        }
       }
     } finally {
-      running = false;
+      pumping = false;
     }
   }
 
@@ -50,6 +54,15 @@ export function createIntervalQueue(intervalMs: number, now: () => number = Date
         reject(abortReason(signal));
         return;
       }
+      const onAbort = () => {
+        const jobs = lineOf(owner);
+        const index = jobs?.indexOf(job) ?? -1;
+        if (jobs && index >= 0) {
+          jobs.splice(index, 1);
+          if (jobs.length === 0 && lines.get(owner) === jobs) lines.delete(owner);
+        }
+        job.drop();
+      };
       const job: Job = {
         run: () => {
           signal.removeEventListener("abort", onAbort);
@@ -57,19 +70,10 @@ export function createIntervalQueue(intervalMs: number, now: () => number = Date
         },
         drop: () => reject(abortReason(signal)),
       };
-      const onAbort = () => {
-        const jobs = waiting.get(owner);
-        const index = jobs?.indexOf(job) ?? -1;
-        if (jobs && index >= 0) {
-          jobs.splice(index, 1);
-          if (jobs.length === 0) waiting.delete(owner);
-        }
-        job.drop();
-      };
       signal.addEventListener("abort", onAbort, { once: true });
-      const jobs = waiting.get(owner);
+      const jobs = lineOf(owner);
       if (jobs) jobs.push(job);
-      else waiting.set(owner, [job]);
+      else lines.set(owner, [job]);
       void pump();
     });
   };
