@@ -116,6 +116,14 @@ export const envSchema = z
     CHAT_RATE_LIMIT: positiveInt(30),
     AUTH_RATE_LIMIT: positiveInt(10),
     EXPORT_RATE_LIMIT: positiveInt(5),
+    // Per user per 10 minutes: the place search shares Overpass's two slots with everyone's planning.
+    PLACES_SEARCH_RATE_LIMIT: positiveInt(60),
+    // Trips created per user per hour (generation and duplicates alike), and trips kept per user.
+    TRIP_CREATE_RATE_LIMIT: positiveInt(60),
+    MAX_TRIPS_PER_USER: positiveInt(1000),
+    // Activity lookups (GEOCODER_URL) one save may start, and one user may start per hour.
+    GEOCODER_LOOKUPS_PER_SAVE: positiveInt(12),
+    GEOCODER_USER_RATE_LIMIT: positiveInt(120),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")

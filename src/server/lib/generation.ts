@@ -1,6 +1,7 @@
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../context.ts";
 import { GenerationError } from "../services/model/model-error.ts";
+import { AppError } from "./http-errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { isRejectedByDatabase, safeErrorMessage, sqlState } from "./safe-error.ts";
 
@@ -38,6 +39,9 @@ export function describeFailure(error: unknown) {
       code: error.code,
       message: error.message,
     };
+  // The trip quota, met at the insert by a plan written while another request took the last place.
+  if (error instanceof AppError && error.status === 422)
+    return { status: 422 as const, code: error.code, message: error.message };
   // Validation runs first, so this is rare; it is still the client's data, never a 500.
   if (isRejectedByDatabase(error))
     return { status: 422 as const, code: "invalid_input", message: MESSAGES.invalidInput };
@@ -48,6 +52,10 @@ export function describeFailure(error: unknown) {
 export function logFailure(deps: AppDeps, requestId: string, error: unknown, what: string) {
   if (isRejectedByDatabase(error)) {
     deps.logger.info({ requestId, sqlState: sqlState(error) }, "trip rejected by the database");
+    return;
+  }
+  if (error instanceof AppError && error.status === 422) {
+    deps.logger.info({ requestId, code: error.code }, "trip refused");
     return;
   }
   const cause = error instanceof Error ? error.cause : undefined;

@@ -1,4 +1,4 @@
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { destinationQuery } from "../services/geo/open-meteo-geocoding.ts";
 import { createActivityLocator } from "../services/trip-planning/locate-activities.ts";
@@ -12,8 +12,13 @@ import type { PatchedTrip } from "./trip-patch.ts";
  * - activities whose location text changed while their coordinates were not changed by the client
  *   (`relocated`) are looked up with the geocoder when one is set, and stay unlocated otherwise;
  * - coordinates the client changed (a pin placed by hand) are kept, like every other pin, only while
- *   they are within 60 km of the destination (any valid pair when the destination is unresolved).
+ *   they are within 60 km of the destination (any valid pair when the destination is unresolved);
+ * - activities still without a place are looked up again: lookups are capped per save (the geo
+ *   service's `admit`), so the ones over the cap wait for a later save (the geocoder's misses are
+ *   cached, so asking again costs a read, not a request).
  */
+const unlocated = (a: Activity) => a.lat === null && a.lng === null && a.osmId === null;
+
 export async function placePatchedTrip(
   geo: GeoService,
   row: Pick<TripRow, "destination" | "place">,
@@ -33,7 +38,9 @@ export async function placePatchedTrip(
       activities: await Promise.all(
         day.activities.map(async (a) => {
           const checked = checkActivityPlace(a, place);
-          return relocated.has(a.id) ? await locator.locate(checked, place) : checked;
+          return relocated.has(a.id) || unlocated(checked)
+            ? await locator.locate(checked, place)
+            : checked;
         }),
       ),
     })),

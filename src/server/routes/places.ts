@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import {
+  PLACES_SEARCH_MESSAGES,
+  PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
   placeSearchQuerySchema,
   type PlaceResult,
   type PlaceSearchResponse,
 } from "#shared/schemas/places.ts";
 import type { AppBindings } from "../context.ts";
 import { AppError } from "../lib/http-errors.ts";
+import { enforceRateLimit } from "../lib/rate-limit.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { PlacesError, type Place } from "../services/places/places-service.ts";
@@ -26,12 +29,19 @@ const toResult = (p: Place): PlaceResult => ({
 /**
  * `GET /api/places/search?tripId=…&q=…`: the trip owner's search for a real place near the trip's
  * destination (the editor's location field). See placeSearchResponseSchema for when it is empty;
- * OpenStreetMap failing is a 503 whose message says so.
+ * OpenStreetMap failing is a 503 whose message says so. Every search counts against the user's
+ * PLACES_SEARCH_RATE_LIMIT, since Overpass's few slots are shared with everyone's trip planning.
  */
 export const placesRoutes = new Hono<AppBindings>().get("/search", async (c) => {
   const deps = c.var.deps;
   const user = await requireUser(c);
   const query = placeSearchQuerySchema.parse(c.req.query());
+  await enforceRateLimit(deps.database.db, {
+    key: `places-search:${user.id}`,
+    limit: deps.env.PLACES_SEARCH_RATE_LIMIT,
+    windowSeconds: PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
+    message: PLACES_SEARCH_MESSAGES.rateLimited,
+  });
   const trip = await findOwnTrip(deps.database.db, user.id, query.tripId);
   let body: PlaceSearchResponse = { places: [] };
   if (trip.place && deps.places.enabled) {

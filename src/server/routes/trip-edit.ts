@@ -12,6 +12,7 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
+import { geocoderBudget } from "../lib/geocoder-budget.ts";
 import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
@@ -19,7 +20,9 @@ import { findOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
 import { placePatchedTrip } from "../lib/trip-places.ts";
+import { enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
 
 const uuid = z.uuid();
 
@@ -46,12 +49,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const row = await findOwnTrip(db, user.id, id);
     if (row.version !== patch.version) return conflict(c, row);
     const patched = applyTripPatch(row, patch);
-    const { itinerary, place } = await placePatchedTrip(
-      c.var.deps.geo,
-      row,
-      patched,
-      c.req.raw.signal,
-    );
+    // Lookups are served in turn with other users' and capped per save and per hour.
+    const geo = lookupsOf(c.var.deps.geo, {
+      owner: user.id,
+      admit: geocoderBudget(c.var.deps, user.id),
+    });
+    const { itinerary, place } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)
@@ -71,30 +74,27 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const user = await requireUser(c);
     const { db } = c.var.deps.database;
     const row = await findOwnTrip(db, user.id, c.req.param("id"));
+    await enforceTripCreateLimit(c.var.deps, user.id);
     const { startDate } = c.req.valid("json");
     const shift = daysBetween(row.startDate, startDate);
-    const [copy] = await db
-      .insert(trips)
-      .values({
-        userId: user.id,
-        destination: row.destination,
-        startDate,
-        endDate: shiftDate(row.endDate, shift),
-        budget: row.budget,
-        travelStyle: row.travelStyle,
-        interests: row.interests,
-        itinerary: {
-          days: row.itinerary.days.map((day) => ({
-            date: shiftDate(day.date, shift),
-            activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
-          })),
-        },
-        status: row.status,
-        isPublic: false,
-        place: row.place,
-        grounding: row.grounding,
-      })
-      .returning();
-    if (!copy) throw new Error("trip insert returned no row");
+    const copy = await insertOwnTrip(c.var.deps, {
+      userId: user.id,
+      destination: row.destination,
+      startDate,
+      endDate: shiftDate(row.endDate, shift),
+      budget: row.budget,
+      travelStyle: row.travelStyle,
+      interests: row.interests,
+      itinerary: {
+        days: row.itinerary.days.map((day) => ({
+          date: shiftDate(day.date, shift),
+          activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
+        })),
+      },
+      status: row.status,
+      isPublic: false,
+      place: row.place,
+      grounding: row.grounding,
+    });
     return c.json({ trip: toTripDto(copy) }, 201);
   });

@@ -6,18 +6,23 @@ import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-reques
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../context.ts";
-import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
 import { requireUser } from "../lib/session.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
+import { assertRoomForTrip, enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
 import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;
 
-/** One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no row. */
+/**
+ * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
+ * row. The trip quota is checked again here, with the insert: another request may have taken the
+ * last place while this plan was written.
+ */
 async function saveTrip(
   deps: AppDeps,
   userId: string,
@@ -26,23 +31,19 @@ async function saveTrip(
   place: TripPlace | null,
   grounding: Grounding,
 ): Promise<Trip> {
-  const [row] = await deps.database.db
-    .insert(trips)
-    .values({
-      userId,
-      destination: request.destination,
-      startDate: request.startDate,
-      endDate: request.endDate,
-      budget: request.budget,
-      travelStyle: request.travelStyle,
-      interests: request.interests,
-      itinerary,
-      place,
-      grounding,
-      status: TRIP_STATUS_GENERATED,
-    })
-    .returning();
-  if (!row) throw new Error("trip insert returned no row");
+  const row = await insertOwnTrip(deps, {
+    userId,
+    destination: request.destination,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    budget: request.budget,
+    travelStyle: request.travelStyle,
+    interests: request.interests,
+    itinerary,
+    place,
+    grounding,
+    status: TRIP_STATUS_GENERATED,
+  });
   return toTripDto(row);
 }
 
@@ -61,8 +62,12 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
+    await assertRoomForTrip(deps, user.id);
     await enforceGenerationLimit(deps, user.id, c.var.clientIp);
+    await enforceTripCreateLimit(deps, user.id);
 
+    // Its geocoder lookups take turns with other users' in the shared queue.
+    const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: user.id }) };
     const started = performance.now();
     const logSuccess = (tripId: string, plan: PlanTripResult) =>
       deps.logger.info(
@@ -84,7 +89,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       const controller = new AbortController();
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
-        const plan = await planTrip(deps, request, { signal: controller.signal });
+        const plan = await planTrip(planning, request, { signal: controller.signal });
         const trip = await saveTrip(
           deps,
           user.id,
@@ -118,7 +123,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
           mode: deps.ai.mode,
           days: tripDates(request.startDate, request.endDate),
         });
-        const plan = await planTrip(deps, request, {
+        const plan = await planTrip(planning, request, {
           signal: controller.signal,
           onEvent: (event) => void send(event.type, event),
         });

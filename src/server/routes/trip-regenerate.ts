@@ -15,6 +15,7 @@ import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { validate } from "../lib/validate.ts";
 import { regenerateDay } from "../services/trip-planning/regenerate-day.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";
@@ -38,8 +39,10 @@ async function proposeDay(
   signal: AbortSignal,
 ): Promise<RegenerateDayResponse> {
   // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
+  // Its geocoder lookups take turns with other users' in the shared queue.
+  const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
   const proposal = await regenerateDay(
-    deps,
+    planning,
     {
       request: requestOf(row),
       itinerary: row.itinerary,

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { PLACE_SEARCH_MAX_LENGTH } from "../constants.ts";
 import { OSM_ID_PATTERN } from "../constants.ts";
+import { safeText } from "./safe-input.ts";
+
+/** PLACES_SEARCH_RATE_LIMIT counts one user's searches in windows of this length. */
+export const PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
+
+// Ours, not the spec's: OpenStreetMap's servers are shared with everyone's trip planning.
+export const PLACES_SEARCH_MESSAGES = {
+  rateLimited:
+    "You are searching for places faster than we can answer. Please wait a few minutes and try again.",
+} as const;
 
 /**
  * `GET /api/places/search?tripId=…&q=…`: places whose name contains `q`, near the trip's destination.
@@ -8,8 +18,8 @@ import { OSM_ID_PATTERN } from "../constants.ts";
  */
 export const placeSearchQuerySchema = z.object({
   tripId: z.string({ error: "Choose a trip to search near" }),
-  q: z
-    .string({ error: "Type part of a place's name to search" })
+  // NUL and lone surrogates would reach Overpass and the places cache (which cannot store them).
+  q: safeText("A place search", { error: "Type part of a place's name to search" })
     .trim()
     .min(1, "Type part of a place's name to search")
     .max(

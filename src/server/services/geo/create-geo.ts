@@ -45,6 +45,7 @@ export function createGeoService(options: GeoServiceOptions): GeoService {
     kind: GeocodeKind,
     query: string,
     ask: () => Promise<T | null>,
+    admit?: () => Promise<boolean>,
   ): Promise<T | null> {
     const cached = await cache.get(kind, query).catch((error: unknown) => {
       logger.warn({ kind, err: safeErrorMessage(error) }, "geocode cache read failed");
@@ -54,6 +55,10 @@ export function createGeoService(options: GeoServiceOptions): GeoService {
     const key = `${kind}\n${query}`;
     const inFlight = pending.get(key) as Promise<T | null> | undefined;
     if (inFlight) return inFlight;
+    if (admit && !(await admit())) return null;
+    // Another caller may have started the same request while this one was admitted.
+    const started = pending.get(key) as Promise<T | null> | undefined;
+    if (started) return started;
     const request = (async () => {
       const result = await ask();
       await cache.put(kind, query, result as never).catch((error: unknown) => {
@@ -97,14 +102,27 @@ export function createGeoService(options: GeoServiceOptions): GeoService {
         logger.info({ kind: "destination" }, "destination not found");
       return place;
     },
-    async locateActivity(location, near: TripPlace, { signal }): Promise<LatLng | null> {
+    async locateActivity(
+      location,
+      near: TripPlace,
+      { signal, owner, admit },
+    ): Promise<LatLng | null> {
       if (!geocoderUrl || location.trim() === "") return null;
-      return lookUp<LatLng>("activity", activityQuery(location, near), () =>
-        queue(
-          () =>
-            searchNominatim(geocoderUrl, location.trim(), near, { timeoutMs, signal, userAgent }),
-          signal,
-        ),
+      return lookUp<LatLng>(
+        "activity",
+        activityQuery(location, near),
+        () =>
+          queue(
+            () =>
+              searchNominatim(geocoderUrl, location.trim(), near, {
+                timeoutMs,
+                signal,
+                userAgent,
+              }),
+            signal,
+            owner,
+          ),
+        admit,
       ).catch(failed("activity lookup failed", signal));
     },
   };

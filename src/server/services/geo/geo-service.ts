@@ -2,7 +2,19 @@ import type { TripPlace } from "#shared/schemas/itinerary.ts";
 
 export type LatLng = { lat: number; lng: number };
 
-export type GeoOptions = { signal: AbortSignal };
+export type GeoOptions = {
+  signal: AbortSignal;
+  /**
+   * Whose lookup this is (a user id): the geocoder's one-a-second queue serves owners in turn, so
+   * one user's many lookups never hold another's back by more than one request.
+   */
+  owner?: string | undefined;
+  /**
+   * Asked before a lookup goes to the geocoder (not for cached answers): false skips it, and the
+   * activity stays unlocated (nothing is cached, so a later save looks it up).
+   */
+  admit?: (() => Promise<boolean>) | undefined;
+};
 
 /**
  * Where places are: the trip's destination (Open-Meteo's keyless geocoding, which gives the IANA time
@@ -24,3 +36,13 @@ export const NO_GEO: GeoService = {
   resolveDestination: () => Promise.resolve(null),
   locateActivity: () => Promise.resolve(null),
 };
+
+/** The same service, with `owner` and `admit` added to every activity lookup. */
+export function lookupsOf(geo: GeoService, extra: Pick<GeoOptions, "owner" | "admit">): GeoService {
+  return {
+    locatesActivities: geo.locatesActivities,
+    resolveDestination: (name, options) => geo.resolveDestination(name, options),
+    locateActivity: (location, near, options) =>
+      geo.locateActivity(location, near, { ...extra, ...options }),
+  };
+}
