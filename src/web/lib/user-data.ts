@@ -58,15 +58,19 @@ export const useUserDataEpoch = () =>
   );
 
 /**
- * Forgets the tab's stores and, when given, the query cache (all but `keepQuery`, the session
- * check under way).
+ * Forgets the tab's stores and, when given, the query cache's data (all but `keepQuery`'s, the
+ * session check under way).
  */
 function forgetTab(queryClient?: QueryClient, keepQuery?: QueryKey) {
   for (const key of TAB_STORES) write(tab, key, null);
   write(tab, TAB_USER_KEY, null);
   if (queryClient) {
     const kept = JSON.stringify(keepQuery);
-    queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== kept });
+    // Reset rather than removed: a page on screen is told, drops the data at once and asks again
+    // (as whoever is signed in now); a removed query would stay on screen until something re-renders.
+    void queryClient
+      .resetQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== kept })
+      .catch(() => undefined);
     queryClient.getMutationCache().clear();
   }
   epoch += 1;
