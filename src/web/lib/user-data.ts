@@ -49,6 +49,10 @@ const subscribe = (onChange: () => void) => {
   return () => listeners.delete(onChange);
 };
 
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
 /** Changes each time the tab forgets a user: a key for components that copy a store into state. */
 export const useUserDataEpoch = () =>
   useSyncExternalStore(
@@ -56,6 +60,26 @@ export const useUserDataEpoch = () =>
     () => epoch,
     () => 0,
   );
+
+// Until the page's first session check has answered, the tab's stores may be a previous user's:
+// what restores itself unasked (a chat left open) waits for it, so it is never shown to the next.
+let checked = false;
+const markChecked = () => {
+  if (checked) return;
+  checked = true;
+  notify();
+};
+
+/** True once this page's session check has answered (or failed: offline, the stores stay as they are). */
+export const useSessionChecked = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => checked,
+    () => false,
+  );
+
+/** The session check failed (no network): nothing is learnt, nothing is forgotten. */
+export const noteSessionUnknown = markChecked;
 
 /**
  * Forgets the tab's stores and, when given, the query cache's data (all but `keepQuery`'s, the
@@ -74,7 +98,7 @@ function forgetTab(queryClient?: QueryClient, keepQuery?: QueryKey) {
     queryClient.getMutationCache().clear();
   }
   epoch += 1;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /**
@@ -109,4 +133,5 @@ export function noteSessionUser(
     // The session's own entry stays: the worker has just replaced it with this very answer.
     void clearOfflineReads().catch(() => undefined);
   }
+  markChecked();
 }

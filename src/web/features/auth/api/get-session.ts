@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { takeEarlyResponse } from "#web/lib/early-requests.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
-import { noteSessionUser } from "#web/lib/user-data.ts";
+import { noteSessionUnknown, noteSessionUser } from "#web/lib/user-data.ts";
 import type { SessionPayload } from "./session-schema.ts";
 
 export type { SessionPayload };
@@ -26,7 +26,10 @@ export const getSessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ client }) => {
-      const session = await getSession();
+      const session = await getSession().catch((error: unknown) => {
+        noteSessionUnknown();
+        throw error;
+      });
       // Before anything renders with this answer: a previous user's chat, drafts, cached queries
       // and offline trips are gone by then. A failed check (offline) says nothing and keeps them.
       noteSessionUser(session?.user.id ?? null, client, SESSION_QUERY_KEY);
