@@ -113,6 +113,55 @@ test.describe("a shared device", () => {
     expect(sent).not.toContain("surprise party");
   });
 
+  test("a chat left open is not shown to the next user after a reload", async ({
+    page,
+    request,
+  }) => {
+    const alice = await createAccount(request, "alice");
+    const bob = await createAccount(request, "bob");
+    const secret = "Keep this between us: the ring is for Sam";
+    await scriptModel(request, ["Noted."]);
+
+    await page.goto("/login");
+    await logIn(page, alice);
+    await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
+    const panel = page.getByRole("region", { name: "Boundless Assistant" });
+    await panel.getByRole("textbox", { name: "Message" }).fill(secret);
+    await panel.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(
+      panel.getByRole("list", { name: "Conversation" }).getByText("Noted."),
+    ).toBeVisible();
+
+    // Elsewhere on the device Alice's session ends and Bob signs in; Bob reloads this tab, whose
+    // session check takes a while to answer.
+    await page.request.post("/api/auth/sign-out", { data: {}, headers: ORIGIN });
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: bob, password: PASSWORD },
+      headers: ORIGIN,
+    });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+    await page.route("**/api/auth/get-session", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    const checked = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/auth/get-session",
+    );
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Open Boundless Assistant" })).toBeVisible();
+    // While the check is under way (time enough for the assistant's code to load): not shown.
+    await page.waitForTimeout(2_000);
+    expect(await page.getByText(secret).count()).toBe(0);
+    await checked;
+    await expect(signOutButton(page)).toBeVisible();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
+    await expect(
+      panel.getByRole("list", { name: "Conversation" }).getByRole("listitem"),
+    ).toHaveCount(1);
+    await expect(panel.getByText(secret)).toHaveCount(0);
+  });
+
   test("a draft and the query cache of the previous user are gone when another user signs in", async ({
     page,
     request,
