@@ -6,7 +6,10 @@ import { VitePWA } from "vite-plugin-pwa";
 
 const DEV_API_PORT = 3001;
 
-/** Runtime cache for the API reads a traveller needs on the road; cleared at sign-out. */
+/**
+ * Runtime cache for the API reads a traveller needs on the road; cleared at sign-out and whenever
+ * the app learns of no session or another user (src/web/lib/user-data.ts).
+ */
 export const OFFLINE_API_CACHE = "boundless-api";
 
 /**
@@ -104,20 +107,51 @@ export default defineConfig(({ isSsrBuild = false }) => ({
             clientsClaim: true,
             runtimeCaching: [
               {
-                // A trip the traveller opened (owner's or shared), their list and their session: fresh from
-                // the network when there is one, from the cache when there is none.
+                // A trip the traveller opened (owner's or shared) and their list: fresh from the
+                // network when there is one, from the cache when there is none.
                 urlPattern: ({ url, request }) =>
                   request.method === "GET" &&
                   url.origin === self.location.origin &&
-                  /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36}|auth\/get-session)$/.test(
-                    url.pathname,
-                  ),
+                  /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/.test(url.pathname),
                 handler: "NetworkFirst",
                 options: {
                   cacheName: OFFLINE_API_CACHE,
                   networkTimeoutSeconds: 6,
                   cacheableResponse: { statuses: [200] },
                   expiration: { maxEntries: 200 },
+                },
+              },
+              {
+                // Who is signed in, so the trips above open with no network; the page reads only
+                // the user. The session itself (its token) is never kept: a copy without it is.
+                urlPattern: ({ url, request }) =>
+                  request.method === "GET" &&
+                  url.origin === self.location.origin &&
+                  url.pathname === "/api/auth/get-session",
+                handler: "NetworkFirst",
+                options: {
+                  cacheName: OFFLINE_API_CACHE,
+                  networkTimeoutSeconds: 6,
+                  cacheableResponse: { statuses: [200] },
+                  // Serialized into the worker as source text: it may use nothing from this file.
+                  plugins: [
+                    {
+                      cacheWillUpdate: async ({ response }: { response: Response }) => {
+                        let user: unknown = null;
+                        try {
+                          const body: unknown = await response.json();
+                          if (typeof body === "object" && body !== null && "user" in body)
+                            user = body.user ?? null;
+                        } catch {
+                          // Unreadable: kept as nobody signed in, never as the previous answer.
+                        }
+                        return new Response(JSON.stringify(user === null ? null : { user }), {
+                          status: 200,
+                          headers: { "Content-Type": "application/json" },
+                        });
+                      },
+                    },
+                  ],
                 },
               },
             ],

@@ -4,16 +4,18 @@ import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/components/route-guard.tsx";
 import { ConfirmDeletionPanel } from "#web/features/account/components/confirm-deletion-panel.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { forgetUserData } from "#web/lib/user-data.ts";
 
 function ConfirmDeletion() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   if (auth.status !== "signed-in") return null;
-  const onDeleted = () => {
-    queryClient.clear();
-    window.location.assign("/account/deleted");
-  };
+  const onDeleted = () =>
+    void forgetUserData().finally(() => {
+      queryClient.clear();
+      window.location.assign("/account/deleted");
+    });
   return (
     <ConfirmDeletionPanel
       token={params.get("token") ?? ""}

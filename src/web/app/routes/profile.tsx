@@ -10,6 +10,7 @@ import { AvatarEditor } from "#web/features/profile/components/avatar-editor.tsx
 import { ProfileForm } from "#web/features/profile/components/profile-form.tsx";
 import { MESSAGES } from "#shared/messages.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { forgetUserData } from "#web/lib/user-data.ts";
 
 const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -40,11 +41,13 @@ function ProfileScreen({ userId }: { userId: string }) {
 
 function AccountScreen({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
-  const onDeleted = () => {
-    queryClient.clear();
-    // A full load: nothing of the deleted account stays in memory.
-    window.location.assign("/account/deleted");
-  };
+  const onDeleted = () =>
+    // Nothing of the deleted account stays in the tab or on the device; a full load then empties
+    // the memory.
+    void forgetUserData().finally(() => {
+      queryClient.clear();
+      window.location.assign("/account/deleted");
+    });
   return (
     <>
       <div className={cardClass}>

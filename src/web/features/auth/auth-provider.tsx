@@ -1,13 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useMemo, type ReactNode } from "react";
 import { clearOfflineData } from "#web/lib/offline.ts";
+import { forgetUserData } from "#web/lib/user-data.ts";
 import { useSession } from "./api/get-session.ts";
 import { AuthContext, type AuthContextValue } from "./auth-context.ts";
 
 /**
  * Restores the session on load and re-checks it (focus, interval); the server extends a session in
  * use (updateAge). Plain fetch + TanStack Query keeps Better Auth's client out of the first view. `signOut` ends the session on the server and
- * reloads at /login.
+ * reloads at /login. Sign-out, and an answer with no user or another user, forget the previous
+ * user's data in this tab and on the device (lib/user-data.ts).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Only what the value is made of: the query's result object changes with every fetch state (the
@@ -20,6 +22,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await refetch();
     };
     const signOut = async () => {
+      // The chat, drafts and trips kept for offline reading belong to this user: none may stay on
+      // a shared device, even when the request below fails (clicked while offline, say).
+      await forgetUserData();
       const response = await fetch("/api/auth/sign-out", {
         method: "POST",
         credentials: "same-origin",
@@ -28,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       });
       if (!response.ok) throw new Error("Sign out failed");
       queryClient.clear();
-      // Trips kept for offline reading belong to this user: none may stay on a shared device.
+      // A read the page made while the request was under way may have been kept again.
       await clearOfflineData().catch(() => undefined);
       // A full load of /login: nothing of the previous user stays in memory, and no guarded page
       // gets to re-render signed-out first (it would send the visitor to /login?from=…).

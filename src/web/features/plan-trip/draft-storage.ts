@@ -1,7 +1,7 @@
 import { INTERESTS, TRAVEL_STYLES, type Interest, type TravelStyle } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
-
-const KEY = "boundless:plan-trip-draft";
+// Named with every other per-user store: a draft left by a previous user is forgotten with them.
+import { PLAN_DRAFT_STORAGE_KEY as KEY } from "#web/lib/user-data.ts";
 
 type Draft = Partial<TripRequestInput>;
 

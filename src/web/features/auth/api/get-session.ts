@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { takeEarlyResponse } from "#web/lib/early-requests.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
+import { noteSessionUnknown, noteSessionUser } from "#web/lib/user-data.ts";
 import type { SessionPayload } from "./session-schema.ts";
 
 export type { SessionPayload };
@@ -24,7 +25,16 @@ export const SESSION_QUERY_KEY = ["session"] as const;
 export const getSessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: getSession,
+    queryFn: async ({ client }) => {
+      const session = await getSession().catch((error: unknown) => {
+        noteSessionUnknown();
+        throw error;
+      });
+      // Before anything renders with this answer: a previous user's chat, drafts, cached queries
+      // and offline trips are gone by then. A failed check (offline) says nothing and keeps them.
+      noteSessionUser(session?.user.id ?? null, client, SESSION_QUERY_KEY);
+      return session;
+    },
     staleTime: 60_000,
     // Re-checked when the tab regains focus and every 5 minutes, so an expired or revoked session
     // shows as signed out; the server extends a session that is in use.

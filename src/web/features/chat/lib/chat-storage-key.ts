@@ -1,2 +1,5 @@
-/** Where the conversation and its open state are kept (session storage, this tab only). */
-export const CHAT_STORAGE_KEY = "boundless.chat.v1";
+/**
+ * Where the conversation and its open state are kept (session storage, this tab only). Named with
+ * every other per-user store, which are forgotten together at sign-out or a change of user.
+ */
+export { CHAT_STORAGE_KEY } from "#web/lib/user-data.ts";
