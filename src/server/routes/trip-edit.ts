@@ -12,6 +12,7 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
+import { confirmPlaces } from "../lib/confirm-places.ts";
 import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
@@ -46,10 +47,17 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const row = await findOwnTrip(db, user.id, id);
     if (row.version !== patch.version) return conflict(c, row);
     const patched = applyTripPatch(row, patch);
-    const { itinerary, place } = await placePatchedTrip(
+    const { itinerary: placed, place } = await placePatchedTrip(
       c.var.deps.geo,
       row,
       patched,
+      c.req.raw.signal,
+    );
+    const itinerary = await confirmPlaces(
+      c.var.deps.places,
+      row.itinerary,
+      placed,
+      place,
       c.req.raw.signal,
     );
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
