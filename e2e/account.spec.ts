@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
+import { shareTrip } from "./support/share.ts";
 
 const MAILBOX = `http://127.0.0.1:${stackPorts().mailbox}`;
 const PASSWORD = "correct horse battery";
@@ -32,6 +33,7 @@ async function otherDevice(browser: Browser, baseURL: string, email: string, pas
   return context;
 }
 
+/** A new trip's id and, when shared, its public page's path. */
 async function createTrip(page: Page, baseURL: string, isPublic = false) {
   const res = await page.request.post("/api/trips", {
     data: {
@@ -46,13 +48,8 @@ async function createTrip(page: Page, baseURL: string, isPublic = false) {
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = ((await res.json()) as { trip: { id: string } }).trip.id;
-  if (isPublic) {
-    const share = await page.request.post(`/api/trips/${id}/share`, {
-      headers: { Origin: baseURL },
-    });
-    expect(share.ok()).toBe(true);
-  }
-  return id;
+  const sharePath = isPublic ? await shareTrip(page.request, id, baseURL) : null;
+  return { id, sharePath };
 }
 
 const security = (page: Page) => page.getByRole("region", { name: "Security" });
@@ -117,7 +114,7 @@ test("Download my data: one dated JSON file with the account and every trip", as
   baseURL,
 }) => {
   const email = await signUp(page, baseURL!);
-  const tripId = await createTrip(page, baseURL!);
+  const { id: tripId } = await createTrip(page, baseURL!);
   await page.goto("/profile");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download my data" }).click();
@@ -142,7 +139,7 @@ test("Delete my account: confirmation with the password, then the address is fre
   browser,
 }) => {
   const email = await signUp(page, baseURL!);
-  const sharedId = await createTrip(page, baseURL!, true);
+  const { sharePath } = await createTrip(page, baseURL!, true);
   const laptop = await otherDevice(browser, baseURL!, email);
   await page.goto("/profile");
 
@@ -174,7 +171,7 @@ test("Delete my account: confirmation with the password, then the address is fre
 
   expect((await laptop.request.get("/api/profile")).status()).toBe(401);
   await laptop.close();
-  await page.goto(`/shared/${sharedId}`);
+  await page.goto(sharePath!);
   await expect(page.getByText("Trip not found")).toBeVisible();
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login/);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
+import { shareTrip } from "./support/share.ts";
 
 // Real places on: the stack's Overpass fake serves OpenStreetMap-like places around Paris (the
 // Louvre, way/1001: closed on Tuesdays, otherwise 09:00–18:00; Musée d'Orsay, node/1002: closed on
@@ -197,11 +198,7 @@ test.describe("Real places", () => {
     await expectAxeClean(page, "trip page with real places");
 
     // The same on the shared page and in print.
-    const share = await page.request.post(`/api/trips/${id}/share`, {
-      headers: { Origin: baseURL!, Accept: "application/json" },
-    });
-    expect(share.ok(), await share.text()).toBe(true);
-    await page.goto(`/shared/${id}`);
+    await page.goto(await shareTrip(page.request, id, baseURL!));
     const sharedLouvre = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "Louvre visit" }) });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { stackPorts } from "./support/stack-ports.ts";
+import { shareTrip } from "./support/share.ts";
 
 /**
  * Script payloads typed by users (destination, profile fields, chat) or returned by the model
@@ -106,14 +107,12 @@ test("script payloads in destination, activities, profile and chat are inert tex
   });
   expect(created.status(), await created.text()).toBe(201);
   const { trip } = (await created.json()) as { trip: { id: string } };
-  expect(
-    (await page.request.post(`/api/trips/${trip.id}/share`, { headers, data: {} })).status(),
-  ).toBe(200);
+  const sharePath = await shareTrip(page.request, trip.id, origin);
 
   const pages: [string, string][] = [
     ["/trips", "dest"],
     [`/trips/${trip.id}`, "act"],
-    [`/shared/${trip.id}`, "desc"],
+    [sharePath, "desc"],
   ];
   for (const [path, tag] of pages) {
     await page.goto(path);

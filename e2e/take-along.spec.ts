@@ -6,6 +6,7 @@ import { chromium, expect, test, type Page } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { parseCalendar } from "../tests/support/ical.ts";
 import { expectAxeClean } from "./support/axe.ts";
+import { shareTrip } from "./support/share.ts";
 
 let counter = 0;
 
@@ -66,17 +67,14 @@ test.describe("Take the trip along", () => {
     expect(events.map((e) => e.summary)).toEqual(activityNames(trip));
 
     // Shared: the visitor's page offers the public calendar.
-    const share = await page.request.post(`/api/trips/${trip.id}/share`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(share.ok()).toBe(true);
+    const sharePath = await shareTrip(page.request, trip.id, baseURL!);
     // A visitor: a fresh context with no cookies.
     const visitorContext = await page.context().browser()!.newContext();
     const visitor = await visitorContext.newPage();
-    await visitor.goto(`${baseURL}/shared/${trip.id}`);
+    await visitor.goto(`${baseURL}${sharePath}`);
     await expect(visitor.getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
       "href",
-      `/api/shared/${trip.id}/calendar.ics`,
+      `/api${sharePath}/calendar.ics`,
     );
     await visitorContext.close();
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
+import { shareTrip } from "./support/share.ts";
 
 let counter = 0;
 
@@ -369,7 +370,7 @@ test.describe("Trip editor", () => {
   }) => {
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!);
-    await page.request.post(`/api/trips/${id}/share`, { headers: { Origin: baseURL! } });
+    const sharePath = await shareTrip(page.request, id, baseURL!);
     await page.goto(`/trips/${id}`);
     await page.getByRole("button", { name: "Edit Activity 1" }).click();
     await page.getByRole("form", { name: "Edit Activity 1" }).getByLabel("Activity").fill("Castle");
@@ -378,7 +379,7 @@ test.describe("Trip editor", () => {
 
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
-    await visitorPage.goto(`/shared/${id}`);
+    await visitorPage.goto(sharePath);
     await expect(visitorPage.getByRole("heading", { name: "Castle" }).first()).toBeVisible();
     await expect(
       visitorPage.getByRole("button", { name: /Edit|Remove|Undo|Regenerate|Move/ }),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
+import { shareTrip } from "./support/share.ts";
 
 let counter = 0;
 
@@ -239,15 +240,12 @@ test.describe("Trip map", () => {
   }) => {
     await signUp(page, baseURL!);
     const trip = await createPlacedTrip(page, baseURL!);
-    const share = await page.request.post(`/api/trips/${trip.id}/share`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(share.ok()).toBe(true);
+    const sharePath = await shareTrip(page.request, trip.id, baseURL!);
 
     const context = await browser.newContext({ baseURL: baseURL! }); // signed out
     const visitor = await context.newPage();
     try {
-      await visitor.goto(`/shared/${trip.id}`);
+      await visitor.goto(sharePath);
       await expect(markers(visitor)).toHaveCount(2);
       expect(await markerNames(visitor)).toEqual(["1. Louvre Museum", "2. Eiffel Tower"]);
       await tilesLoaded(visitor);
@@ -275,8 +273,8 @@ test.describe("Trip map", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUp(page, baseURL!);
     const trip = await createPlacedTrip(page, baseURL!);
-    await page.request.post(`/api/trips/${trip.id}/share`, { headers: { Origin: baseURL! } });
-    for (const path of [`/trips/${trip.id}`, `/shared/${trip.id}`]) {
+    const sharePath = await shareTrip(page.request, trip.id, baseURL!);
+    for (const path of [`/trips/${trip.id}`, sharePath]) {
       await page.goto(path);
       await expect(markers(page)).toHaveCount(2);
       const box = await map(page).boundingBox();
@@ -404,9 +402,9 @@ test.describe("Trip map", () => {
           },
     );
     await patchDays(page, baseURL!, trip.id, trip.version, days);
-    await page.request.post(`/api/trips/${trip.id}/share`, { headers: { Origin: baseURL! } });
+    const sharePath = await shareTrip(page.request, trip.id, baseURL!);
     const warning = "About 14 km from the previous stop with 30 minutes between them";
-    for (const path of [`/trips/${trip.id}`, `/shared/${trip.id}`]) {
+    for (const path of [`/trips/${trip.id}`, sharePath]) {
       await page.goto(path);
       await expect(listItem(page, "Versailles").getByText(warning), path).toBeVisible();
       await expect(listItem(page, "Eiffel Tower").getByText(warning)).toHaveCount(0);

@@ -361,7 +361,12 @@ test.describe("Trip detail", () => {
 });
 
 test.describe("Sharing", () => {
-  test("share, open signed out, stop sharing", async ({ page, context, browser, baseURL }) => {
+  test("share, open signed out, stop sharing; sharing again never revives the old link", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
     const email = await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!, {
@@ -376,9 +381,12 @@ test.describe("Sharing", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Shareable link copied to clipboard!" }),
     ).toBeVisible();
-    const link = `${baseURL}/shared/${id}`;
+    // The link carries its own random token, not the trip's id.
+    const linkField = page.getByLabel("Anyone with this link can view the trip:");
+    await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{22,}$`));
+    const link = await linkField.inputValue();
+    expect(link).not.toContain(id);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    await expect(page.getByLabel("Anyone with this link can view the trip:")).toHaveValue(link);
     await expectAxeClean(page, "shared trip detail");
 
     const visitor = await browser.newContext();
@@ -404,6 +412,18 @@ test.describe("Sharing", () => {
     await expect(visitorPage.getByRole("heading", { name: "Trip not found" })).toBeVisible();
     await expect(visitorPage.getByText("Seville")).toHaveCount(0);
     await expectAxeClean(visitorPage, "/shared/:id after stop sharing");
+
+    // Sharing again gives a new link; the one given out before the unshare stays dead.
+    await page.getByRole("button", { name: "Share Trip" }).click();
+    await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{22,}$`));
+    const newLink = await linkField.inputValue();
+    expect(newLink).not.toBe(link);
+    await visitorPage.reload();
+    await expect(visitorPage.getByRole("heading", { name: "Trip not found" })).toBeVisible();
+    await visitorPage.goto(`${baseURL}/shared/${id}`);
+    await expect(visitorPage.getByRole("heading", { name: "Trip not found" })).toBeVisible();
+    await visitorPage.goto(newLink);
+    await expect(visitorPage.getByRole("heading", { name: "Seville", level: 1 })).toBeVisible();
     await visitor.close();
   });
 
@@ -427,7 +447,7 @@ test.describe("Sharing", () => {
     await page.goto(`/trips/${id}`);
     await page.getByRole("button", { name: "Share Trip" }).click();
     await expect(page.getByLabel("Copy this link to share your trip:")).toHaveValue(
-      `${baseURL}/shared/${id}`,
+      new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{22,}$`),
     );
     await expect(page.getByText("Shareable link copied to clipboard!")).toHaveCount(0);
   });

@@ -21,7 +21,9 @@ type Filter = { key: string; op: "has" | "=" | "!=" | "~" | "!~"; value?: string
 type Statement = {
   types: FakeOsmElement["type"][];
   filters: Filter[];
-  around: { radius: number; lat: number; lon: number };
+  around?: { radius: number; lat: number; lon: number };
+  /** `node(id:1,2)`: these elements by id. */
+  ids?: number[];
 };
 
 class QlError extends Error {}
@@ -81,6 +83,7 @@ export function parseQuery(ql: string): { statements: Statement[]; limit: number
           : [type[0] as FakeOsmElement["type"]];
     const filters: Filter[] = [];
     let around: Statement["around"] | undefined;
+    let ids: number[] | undefined;
     while (true) {
       skipSpace();
       if (src[pos] === "[") {
@@ -98,6 +101,11 @@ export function parseQuery(ql: string): { statements: Statement[]; limit: number
         if (src[pos] !== "]") throw new QlError(`expected ] at ${pos}`);
         pos++;
         filters.push({ key, op: op || "has", value, i });
+      } else if (src.startsWith("(id:", pos)) {
+        const m = /^\(id:(\d+(?:,\d+)*)\)/.exec(src.slice(pos));
+        if (!m) throw new QlError("bad id list");
+        ids = m[1]!.split(",").map(Number);
+        pos += m[0].length;
       } else if (src.startsWith("(around:", pos)) {
         const m = /^\(around:(\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\)/.exec(
           src.slice(pos),
@@ -109,9 +117,10 @@ export function parseQuery(ql: string): { statements: Statement[]; limit: number
     }
     if (src[pos] !== ";") throw new QlError(`expected ; at ${pos}`);
     pos++;
-    // A query without a bounding area would scan the planet: refuse it, as a careful instance would.
-    if (!around) throw new QlError("every statement needs (around:…)");
-    statements.push({ types, filters, around });
+    // A query without a bounding area would scan the planet: refuse it, as a careful instance would
+    // (elements asked for by id are looked up directly).
+    if (!around && !ids) throw new QlError("every statement needs (around:…) or (id:…)");
+    statements.push({ types, filters, around, ids });
   }
   if (statements.length === 0) throw new QlError("no statements");
   return { statements, limit };
@@ -129,7 +138,8 @@ const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }
 
 function matches(element: FakeOsmElement, statement: Statement): boolean {
   if (!statement.types.includes(element.type)) return false;
-  if (metres(element, statement.around) > statement.around.radius) return false;
+  if (statement.ids && !statement.ids.includes(element.id)) return false;
+  if (statement.around && metres(element, statement.around) > statement.around.radius) return false;
   return statement.filters.every((f) => {
     const v = element.tags[f.key];
     switch (f.op) {

@@ -71,12 +71,14 @@ describe("access-control matrix over id-bearing routes", () => {
     expect(mine.status).toBe(200);
   });
 
-  it("GET /api/shared/:id — nobody, owner included, reads a trip that is not shared", async () => {
+  it("GET /api/shared/:token — nobody, owner included, reads a trip that is not shared", async () => {
     const id = await newTrip();
     for (const client of [anonymous, stranger, owner])
       await expectRefused(await client.get(`/api/shared/${id}`), [404]);
-    expect((await owner.post(`/api/trips/${id}/share`, {})).status).toBe(200);
-    const shared = await anonymous.get(`/api/shared/${id}`);
+    const sharing = await owner.post(`/api/trips/${id}/share`, {});
+    expect(sharing.status).toBe(200);
+    const { trip } = (await sharing.json()) as { trip: { sharePath: string } };
+    const shared = await anonymous.get(`/api${trip.sharePath}`);
     expect(shared.status).toBe(200);
     const text = await shared.text();
     expect(text).toContain(SECRET_DESTINATION);

@@ -2,6 +2,8 @@ import { addDays, formatISO } from "./dates.ts";
 import type { Db } from "#server/db/client.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { newShareToken } from "#server/lib/share-token.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/constants.ts";
 
@@ -61,9 +63,41 @@ export async function insertTrip(
       interests: ["Food & Dining", "History"],
       itinerary: buildItinerary(startDate, days),
       status: "generated",
+      // A public trip has its link's token, as the share route gives it.
+      shareToken: rest.isPublic ? newShareToken() : null,
       ...rest,
     })
     .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+type TripBeforeShareTokens = Pick<
+  TripOverrides,
+  "days" | "destination" | "startDate" | "itinerary" | "isPublic" | "place"
+>;
+
+/**
+ * A trip as releases before share tokens (migration 0008) wrote it: only the columns they had, so it
+ * can be inserted into a database migrated to an older tag (insertTrip names every column of today).
+ */
+export async function insertTripBeforeShareTokens(
+  db: Db,
+  userId: string,
+  overrides: TripBeforeShareTokens = {},
+): Promise<{ id: string }> {
+  const { days = 3, startDate = "2027-03-01" } = overrides;
+  const endDate = formatISO(addDays(startDate, days - 1));
+  const itinerary = overrides.itinerary ?? buildItinerary(startDate, days);
+  const place = overrides.place ? JSON.stringify(overrides.place) : null;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    insert into trips (user_id, destination, start_date, end_date, budget, travel_style, interests,
+      itinerary, status, is_public, place)
+    values (${userId}, ${overrides.destination ?? "Lisbon, Portugal"}, ${startDate}, ${endDate},
+      1500, 'comfort', array['Food & Dining', 'History'], ${JSON.stringify(itinerary)}::jsonb,
+      'generated', ${overrides.isPublic ?? false}, ${place}::jsonb)
+    returning id::text`);
+  const row = rows[0];
   if (!row) throw new Error("insert returned no row");
   return row;
 }

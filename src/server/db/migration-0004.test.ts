@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -32,7 +32,10 @@ describe("migration 0004_pending_file_deletions on a database written before it"
     expect((await owner.client.put("/api/profile", { fullName: "Kept", bio: "Old" })).status).toBe(
       200,
     );
-    await insertTrip(database.db, owner.userId, { destination: "Old Town", isPublic: true });
+    await insertTripBeforeShareTokens(database.db, owner.userId, {
+      destination: "Old Town",
+      isPublic: true,
+    });
     before = await snapshot();
     await database.migrate();
   }, 120_000);

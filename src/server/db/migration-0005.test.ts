@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
-import { activityOf, insertTrip } from "#tests/support/factories.ts";
+import { activityOf, insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -33,7 +33,7 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
     // The previous release's app writes accounts and trips (placed and unplaced) on this schema.
     t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
     owner = await signUpUser(t, { name: "Before 0005" });
-    const placed = await insertTrip(database.db, owner.userId, {
+    const placed = await insertTripBeforeShareTokens(database.db, owner.userId, {
       days: 1,
       place: LISBON,
       itinerary: {
@@ -56,7 +56,9 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
         ],
       },
     });
-    const unplaced = await insertTrip(database.db, owner.userId, { destination: "Old Town" });
+    const unplaced = await insertTripBeforeShareTokens(database.db, owner.userId, {
+      destination: "Old Town",
+    });
     tripIds = [placed.id, unplaced.id];
     before = await snapshot();
     await database.migrate();

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -22,7 +22,6 @@ describe("migration 0006_places_cache on a database written before it", () => {
   let fake: OverpassFake;
   let owner: { client: TestClient; userId: string };
   let tripId: string;
-  let tripBefore: unknown;
   let before: Record<string, unknown>[];
   const snapshot = async () =>
     (
@@ -41,12 +40,15 @@ describe("migration 0006_places_cache on a database written before it", () => {
     // The previous release's app writes accounts, trips and geocoder answers on this schema.
     t = await createTestApp({ AUTH_RATE_LIMIT: "1000", OVERPASS_URL: fake.url }, {}, { database });
     owner = await signUpUser(t, { name: "Before 0006" });
-    tripId = (await insertTrip(database.db, owner.userId, { destination: "Paris", place: paris }))
-      .id;
+    tripId = (
+      await insertTripBeforeShareTokens(database.db, owner.userId, {
+        destination: "Paris",
+        place: paris,
+      })
+    ).id;
     await database.db.execute(sql`
       insert into geocode_cache (kind, query, result)
       values ('destination', 'paris', ${JSON.stringify(paris)}::jsonb)`);
-    tripBefore = await (await owner.client.get(`/api/trips/${tripId}`)).json();
     before = await snapshot();
     await database.migrate();
   }, 120_000);
@@ -63,7 +65,8 @@ describe("migration 0006_places_cache on a database written before it", () => {
     const res = await owner.client.get(`/api/trips/${tripId}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { trip: unknown };
-    expect(body).toEqual(tripBefore);
+    // The rows are compared whole above; today's API (which reads columns added later) serves it.
+    expect(body).toMatchObject({ trip: { id: tripId, destination: "Paris", isPublic: false } });
     expect(tripSchema.parse(body.trip).place).toEqual(paris);
   });
 

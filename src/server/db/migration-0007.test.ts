@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -50,7 +50,9 @@ describe("migration 0007_activity_website on a database written before it", () =
     await migrateTo(database, "0006_places_cache");
     t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
     owner = await signUpUser(t, { name: "Before 0007" });
-    oldTripId = (await insertTrip(database.db, owner.userId, { destination: "Lisbon" })).id;
+    oldTripId = (
+      await insertTripBeforeShareTokens(database.db, owner.userId, { destination: "Lisbon" })
+    ).id;
     itineraryBefore = {
       days: [
         { date: "2027-03-01", activities: [oldActivity(1), oldActivity(2)] },
@@ -62,7 +64,9 @@ describe("migration 0007_activity_website on a database written before it", () =
       sql`update trips set itinerary = ${JSON.stringify(itineraryBefore)}::jsonb where id = ${oldTripId}`,
     );
     // A row no release wrote but the column allows: the migration must leave it readable, not fail.
-    oddTripId = (await insertTrip(database.db, owner.userId, { destination: "Odd" })).id;
+    oddTripId = (
+      await insertTripBeforeShareTokens(database.db, owner.userId, { destination: "Odd" })
+    ).id;
     await database.db.execute(
       sql`update trips set itinerary = '{"days":[{"date":"2027-03-01","activities":null}]}'::jsonb where id = ${oddTripId}`,
     );

@@ -56,6 +56,9 @@ export const trips = pgTable(
     itinerary: jsonb("itinerary").$type<Itinerary>().notNull(),
     status: text("status").notNull().default("generated"),
     isPublic: boolean("is_public").notNull().default(false),
+    // The public link's secret (`/shared/<token>`): set at every share, cleared on unshare, so a link
+    // given out before an unshare never works again. Null while the trip is private.
+    shareToken: text("share_token").unique("trips_share_token_unique"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Optimistic concurrency: every saved change names the version it read and bumps it by one.
     version: integer("version").notNull().default(1),

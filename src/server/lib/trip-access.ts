@@ -18,7 +18,7 @@ const OWN_TRIP: NamedStatement = {
     to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
     array_to_json(interests) as interests, itinerary, status, is_public as "isPublic",
     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-    version, place, grounding
+    version, place, grounding, share_token as "shareToken"
     from trips where user_id = $1 and id = $2`,
 };
 

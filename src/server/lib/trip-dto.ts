@@ -1,6 +1,7 @@
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
+import { sharePathFor } from "./share-token.ts";
 
 /**
  * The columns a card needs; raw queries give numeric as text, Drizzle as a number, and the hot
@@ -8,14 +9,22 @@ import type { TripRow } from "../db/schema.ts";
  */
 export type TripSummaryRow = Omit<
   TripRow,
-  "userId" | "itinerary" | "searchText" | "place" | "grounding" | "budget" | "createdAt"
+  | "userId"
+  | "itinerary"
+  | "searchText"
+  | "place"
+  | "grounding"
+  | "budget"
+  | "createdAt"
+  | "shareToken"
 > & {
   budget: number | string;
   createdAt: Date | string;
 };
 
 /** A trip row without its owner and search columns (what the detail query reads). */
-export type TripDetailRow = TripSummaryRow & Pick<TripRow, "itinerary" | "place" | "grounding">;
+export type TripDetailRow = TripSummaryRow &
+  Pick<TripRow, "itinerary" | "place" | "grounding" | "shareToken">;
 
 /** A list card's view of a trip row (no itinerary). Never includes user_id. */
 export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
@@ -41,5 +50,6 @@ export function toTripDto(row: TripDetailRow): Trip {
     itinerary: row.itinerary,
     place: row.place,
     grounding: row.grounding,
+    sharePath: row.shareToken ? sharePathFor(row.shareToken) : null,
   };
 }

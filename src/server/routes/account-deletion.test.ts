@@ -77,7 +77,7 @@ async function fullAccount(app: TestApp = t) {
   await app.deps.database.db
     .insert(rateLimits)
     .values({ key: `generation:${owner.userId}`, windowStart: new Date(), count: 1 });
-  return { ...owner, avatarUrl, sharedId: shared.id, phone };
+  return { ...owner, avatarUrl, sharedToken: shared.shareToken, phone };
 }
 
 /** Every row anywhere that names the user. */
@@ -140,7 +140,7 @@ describe("DELETE /api/account", () => {
     // Not a file, not even the folder named after the user.
     expect(readdirSync(path.join(uploads, "avatars"))).not.toContain(owner.userId);
     expect((await t.app.request(owner.avatarUrl)).status).toBe(404);
-    expect((await createClient(t).get(`/api/shared/${owner.sharedId}`)).status).toBe(404);
+    expect((await createClient(t).get(`/api/shared/${owner.sharedToken}`)).status).toBe(404);
     expect((await owner.phone.get("/api/profile")).status).toBe(401);
     expect((await otherInstance.get("/api/trips")).status).toBe(401);
 

@@ -134,7 +134,7 @@ describe("GET /api/trips/:id/calendar.ics", () => {
   });
 });
 
-describe("GET /api/shared/:id/calendar.ics", () => {
+describe("GET /api/shared/:token/calendar.ics", () => {
   it("serves a public trip to anyone and a private one to no one", async () => {
     const alice = await signUpUser(t);
     const shared = await insertTrip(t.deps.database.db, alice.userId, {
@@ -146,12 +146,14 @@ describe("GET /api/shared/:id/calendar.ics", () => {
     });
     const hidden = await insertTrip(t.deps.database.db, alice.userId, { isPublic: false });
     const visitor = createClient(t);
-    const ok = await fetchCalendar(visitor, `/api/shared/${shared.id}/calendar.ics`);
+    const ok = await fetchCalendar(visitor, `/api/shared/${shared.shareToken}/calendar.ics`);
     expect(ok.res.status).toBe(200);
     expect(parseCalendar(ok.text).events).toHaveLength(3);
     for (const client of [visitor, alice.client]) {
-      const { res } = await fetchCalendar(client, `/api/shared/${hidden.id}/calendar.ics`);
-      expect(res.status).toBe(404);
+      for (const link of [hidden.id, shared.id]) {
+        const { res } = await fetchCalendar(client, `/api/shared/${link}/calendar.ics`);
+        expect(res.status).toBe(404);
+      }
     }
   });
 });

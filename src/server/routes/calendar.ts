@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
+import { SHARE_TOKEN_PATTERN } from "../lib/share-token.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import {
   attachmentHeader,
@@ -13,8 +13,6 @@ import {
   tripCalendar,
   type CalendarTrip,
 } from "../services/calendar/trip-calendar.ts";
-
-const tripId = z.uuid();
 
 function calendarResponse(c: Context<AppBindings>, trip: CalendarTrip, cache: string) {
   return c.body(tripCalendar(trip), 200, {
@@ -31,23 +29,26 @@ export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics
   return calendarResponse(c, row, "private, no-store");
 });
 
-/** `GET /api/shared/:id/calendar.ics`: a public trip's calendar; a private one is the same 404. */
-export const sharedCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics", async (c) => {
-  const id = c.req.param("id");
-  if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
-  const [row] = await c.var.deps.database.db
-    .select({
-      id: trips.id,
-      destination: trips.destination,
-      startDate: trips.startDate,
-      endDate: trips.endDate,
-      itinerary: trips.itinerary,
-      place: trips.place,
-    })
-    .from(trips)
-    .where(and(eq(trips.id, id), eq(trips.isPublic, true)))
-    .limit(1);
-  if (!row) throw notFound(MESSAGES.tripNotFound);
-  // Unsharing must take effect at once, so no shared cache may keep it.
-  return calendarResponse(c, row, "no-store");
-});
+/** `GET /api/shared/:token/calendar.ics`: a public trip's calendar; a private one is the same 404. */
+export const sharedCalendarRoutes = new Hono<AppBindings>().get(
+  "/:token/calendar.ics",
+  async (c) => {
+    const token = c.req.param("token");
+    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
+    const [row] = await c.var.deps.database.db
+      .select({
+        id: trips.id,
+        destination: trips.destination,
+        startDate: trips.startDate,
+        endDate: trips.endDate,
+        itinerary: trips.itinerary,
+        place: trips.place,
+      })
+      .from(trips)
+      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
+      .limit(1);
+    if (!row) throw notFound(MESSAGES.tripNotFound);
+    // Unsharing must take effect at once, so no shared cache may keep it.
+    return calendarResponse(c, row, "no-store");
+  },
+);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("GET /api/shared/:id", () => {
+describe("GET /api/shared/:token", () => {
   it("shows a public trip to anyone, with public fields only", async () => {
     const alice = await signUpUser(t);
     const trip = await insertTrip(t.deps.database.db, alice.userId, {
@@ -20,7 +20,7 @@ describe("GET /api/shared/:id", () => {
     });
 
     for (const client of [createClient(t), (await signUpUser(t)).client, alice.client]) {
-      const res = await client.get(`/api/shared/${trip.id}`);
+      const res = await client.get(`/api/shared/${trip.shareToken}`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { trip: Record<string, unknown> };
       expect(Object.keys(body.trip).sort()).toEqual(
@@ -50,10 +50,17 @@ describe("GET /api/shared/:id", () => {
     }
   });
 
-  it("answers a private, missing or malformed id with the same 404", async () => {
+  it("answers a private trip, a public trip's id, a missing or malformed token with the same 404", async () => {
     const alice = await signUpUser(t);
     const privateTrip = await insertTrip(t.deps.database.db, alice.userId);
-    for (const id of [privateTrip.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
+    const publicTrip = await insertTrip(t.deps.database.db, alice.userId, { isPublic: true });
+    for (const id of [
+      privateTrip.id,
+      publicTrip.id,
+      "00000000-0000-4000-8000-000000000000",
+      "AAAAAAAAAAAAAAAAAAAAAA",
+      "nope",
+    ]) {
       for (const client of [createClient(t), alice.client]) {
         const res = await client.get(`/api/shared/${id}`);
         expect(res.status).toBe(404);

@@ -1,19 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppBindings } from "../context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
+import { SHARE_TOKEN_PATTERN } from "../lib/share-token.ts";
 
-const tripId = z.uuid();
-
-/** Public trips for anyone with the link. A private or missing trip is the same 404. */
-export const sharedRoutes = new Hono<AppBindings>().get("/:id", async (c) => {
-  const id = c.req.param("id");
-  if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
+/**
+ * Public trips for anyone with the link, found by the link's token only (never by trip id). A
+ * private trip, an unknown token and a token from before the last unshare are the same 404.
+ */
+export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => {
+  const token = c.req.param("token");
+  if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
   // Only the public columns are read, so a private field cannot leak through a later DTO change.
   const [row] = await c.var.deps.database.db
     .select({
@@ -28,7 +29,7 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:id", async (c) => {
       grounding: trips.grounding,
     })
     .from(trips)
-    .where(and(eq(trips.id, id), eq(trips.isPublic, true)))
+    .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.tripNotFound);
   const trip: SharedTrip = { ...row, travelStyle: row.travelStyle as Trip["travelStyle"] };

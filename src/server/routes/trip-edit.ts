@@ -12,6 +12,7 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
+import { confirmPlaces } from "../lib/confirm-places.ts";
 import { geocoderBudget } from "../lib/geocoder-budget.ts";
 import { groundingAfterEdit } from "../lib/grounding-upkeep.ts";
 import { notFound } from "../lib/http-errors.ts";
@@ -54,7 +55,19 @@ export const tripEditRoutes = new Hono<AppBindings>()
       owner: user.id,
       admit: geocoderBudget(c.var.deps, user.id),
     });
-    const { itinerary, place } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
+    const { itinerary: placed, place } = await placePatchedTrip(
+      geo,
+      row,
+      patched,
+      c.req.raw.signal,
+    );
+    const itinerary = await confirmPlaces(
+      c.var.deps.places,
+      row.itinerary,
+      placed,
+      place,
+      c.req.raw.signal,
+    );
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)

@@ -92,23 +92,33 @@ describe("DELETE /api/trips/:id", () => {
 });
 
 describe("share and stop sharing", () => {
-  it("POST sets is_public and returns the trip; DELETE makes it private again", async () => {
+  it("POST sets is_public and answers the trip and its link; DELETE makes it private again", async () => {
     const alice = await signUpUser(t);
     const trip = await insertTrip(t.deps.database.db, alice.userId, { destination: "Oslo" });
 
     const shared = await alice.client.post(`/api/trips/${trip.id}/share`);
     expect(shared.status).toBe(200);
-    expect(await shared.json()).toMatchObject({
-      trip: { id: trip.id, destination: "Oslo", isPublic: true },
-    });
-    // Sharing twice is harmless.
-    expect((await alice.client.post(`/api/trips/${trip.id}/share`)).status).toBe(200);
-    expect((await createClient(t).get(`/api/shared/${trip.id}`)).status).toBe(200);
+    const body = (await shared.json()) as { trip: { sharePath: string }; shareUrl: string };
+    expect(body).toMatchObject({ trip: { id: trip.id, destination: "Oslo", isPublic: true } });
+    const token = /^\/shared\/([A-Za-z0-9_-]{22,})$/.exec(body.trip.sharePath)?.[1];
+    expect(token).toBeDefined();
+    expect(body.shareUrl).toBe(`${t.deps.env.APP_ORIGIN}/shared/${token}`);
+    // Sharing twice is harmless: the link already given out keeps working.
+    const twice = await alice.client.post(`/api/trips/${trip.id}/share`);
+    expect(twice.status).toBe(200);
+    expect(((await twice.json()) as { trip: { sharePath: string } }).trip.sharePath).toBe(
+      body.trip.sharePath,
+    );
+    expect((await createClient(t).get(`/api/shared/${token}`)).status).toBe(200);
+    // The trip's id is not a link.
+    expect((await createClient(t).get(`/api/shared/${trip.id}`)).status).toBe(404);
 
     const stopped = await alice.client.delete(`/api/trips/${trip.id}/share`);
     expect(stopped.status).toBe(200);
-    expect(await stopped.json()).toMatchObject({ trip: { id: trip.id, isPublic: false } });
-    expect((await createClient(t).get(`/api/shared/${trip.id}`)).status).toBe(404);
+    expect(await stopped.json()).toMatchObject({
+      trip: { id: trip.id, isPublic: false, sharePath: null },
+    });
+    expect((await createClient(t).get(`/api/shared/${token}`)).status).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { readAsSessionUser, requireUser } from "../lib/session.ts";
+import { newShareToken, shareUrlFor } from "../lib/share-token.ts";
 import { readOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../lib/trip-list.ts";
@@ -15,16 +16,23 @@ import { validate } from "../lib/validate.ts";
 
 const tripId = z.uuid();
 
-/** Sets is_public on the user's own trip; 404 for a missing, foreign or malformed id. */
+/**
+ * Shares or unshares the user's own trip; 404 for a missing, foreign or malformed id. Sharing a
+ * private trip draws a new link token; sharing one already public keeps its link (the owner may be
+ * copying it again); unsharing clears it, so no earlier link comes back with a later share.
+ */
 async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) {
   if (!tripId.safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
   const [row] = await db
     .update(trips)
-    .set({ isPublic })
+    .set({
+      isPublic,
+      shareToken: isPublic ? sql`coalesce(${trips.shareToken}, ${newShareToken()})` : null,
+    })
     .where(and(eq(trips.id, id), eq(trips.userId, userId)))
     .returning();
   if (!row) throw notFound(MESSAGES.tripNotFound);
-  return toTripDto(row);
+  return row;
 }
 
 /** The signed-in user's trips. Every handler checks ownership: another user's trip is a 404. */
@@ -53,11 +61,15 @@ export const tripsRoutes = new Hono<AppBindings>()
   })
   .post("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), true);
-    return c.json({ trip });
+    const row = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), true);
+    if (!row.shareToken) throw new Error("a shared trip has no share token");
+    return c.json({
+      trip: toTripDto(row),
+      shareUrl: shareUrlFor(c.get("deps").env.APP_ORIGIN, row.shareToken),
+    });
   })
   .delete("/:id/share", async (c) => {
     const user = await requireUser(c);
-    const trip = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), false);
-    return c.json({ trip });
+    const row = await setPublic(c.get("deps").database.db, user.id, c.req.param("id"), false);
+    return c.json({ trip: toTripDto(row) });
   });

@@ -62,7 +62,12 @@ export const tripListQuerySchema = z.intersection(
 export type TripListQuery = z.output<typeof tripListQuerySchema>;
 
 /** A list card: everything but the itinerary and its places. */
-export const tripSummarySchema = tripSchema.omit({ itinerary: true, place: true, grounding: true });
+export const tripSummarySchema = tripSchema.omit({
+  itinerary: true,
+  place: true,
+  grounding: true,
+  sharePath: true,
+});
 export type TripSummary = z.infer<typeof tripSummarySchema>;
 
 export const tripListResponseSchema = z.object({

@@ -19,6 +19,11 @@ export const tripSchema = z.object({
   version: z.number().int().positive(),
   place: tripPlaceSchema.nullable(),
   grounding: groundingSchema,
+  /**
+   * The public page's path, `/shared/<token>` (a random token, never the trip id); null while the
+   * trip is private. A new token at every share after an unshare.
+   */
+  sharePath: z.string().nullable(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

@@ -24,6 +24,7 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     itinerary,
     status: "generated",
     isPublic: false,
+    shareToken: null,
     createdAt: new Date(),
     version: 3,
     place: null,

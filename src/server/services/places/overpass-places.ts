@@ -10,7 +10,7 @@ import {
   type OsmElement,
 } from "./osm-element.ts";
 import type { OverpassClient } from "./overpass-client.ts";
-import { candidatesQuery, nameQuery } from "./overpass-query.ts";
+import { candidatesQuery, idsQuery, nameQuery } from "./overpass-query.ts";
 import { createPlacesCache, destinationPoint, nameKey, type CachedAnswer } from "./places-cache.ts";
 import { PlacesError, type LatLng, type Place, type PlacesService } from "./places-service.ts";
 
@@ -19,6 +19,8 @@ export const CANDIDATES_PER_INTEREST = 200;
 /** A search by name looks this far around the destination (a day trip away). */
 export const NAME_SEARCH_RADIUS_M = 15_000;
 const NAME_SEARCH_LIMIT = 50;
+/** At most this many elements asked for by id in one request (an edit of a long trip at most). */
+export const MAX_IDS_PER_REQUEST = 200;
 
 /** Lower-cased, accents and extra spaces removed: "Musée  du Louvre" and "musee du louvre" match. */
 export const normalizeName = (text: string) =>
@@ -129,6 +131,16 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
     return [...places.values()];
   }
 
+  /** Every element of the destination's cached answers (stale ones too: they are still OSM's). */
+  async function cachedById(near: LatLng): Promise<Map<string, Place>> {
+    const { key } = destinationPoint(near);
+    const all = await readCache(() => cache.getAll(key), new Map<string, CachedAnswer>());
+    const places = new Map<string, Place>();
+    for (const answer of all.values())
+      for (const place of placesOf(answer.elements)) places.set(place.osmId, place);
+    return places;
+  }
+
   return {
     enabled: true,
 
@@ -181,6 +193,32 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
       );
       if (known) return known;
       return rankByName(await byName(name.trim(), near, signal), text, near)[0] ?? null;
+    },
+
+    async byIds(osmIds, near, { signal }) {
+      const wanted = [...new Set(osmIds)];
+      if (wanted.length === 0) return [];
+      const known = near ? await cachedById(near) : new Map<string, Place>();
+      const found = wanted.flatMap((id) => known.get(id) ?? []);
+      const missing = wanted.filter((id) => !known.has(id)).slice(0, MAX_IDS_PER_REQUEST);
+      if (missing.length === 0) return found;
+      try {
+        const fetched = placesOf(await client.query(idsQuery(missing), { signal }));
+        const asked = new Set(missing);
+        return [...found, ...fetched.filter((p) => asked.has(p.osmId))];
+      } catch (error) {
+        if (!(error instanceof PlacesError) || signal.aborted) throw error;
+        logger.warn(
+          {
+            reason: error.reason,
+            status: error.status,
+            err: safeErrorMessage(error.cause ?? error),
+          },
+          "overpass request failed",
+        );
+        // What the cache confirmed stands; the rest stays unconfirmed.
+        return found;
+      }
     },
 
     async search(q, near, { signal, limit = 20 }) {

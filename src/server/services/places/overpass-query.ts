@@ -50,3 +50,15 @@ export function nameQuery(text: string, near: LatLng, radiusM: number, limit: nu
   const filter = `["name"~${qlString(regexLiteral(text))},i]`;
   return `[out:json][timeout:${OVERPASS_QUERY_TIMEOUT_S}];nwr${filter}${around(near, radiusM)};out center tags ${limit};`;
 }
+
+/** One query for these elements by id (`node/1`, `way/2`…): no area, each type asked for once. */
+export function idsQuery(osmIds: readonly string[]): string {
+  const byType = new Map<string, string[]>();
+  for (const osmId of osmIds) {
+    const [type, id] = osmId.split("/");
+    if (!type || !id) continue;
+    byType.set(type, [...(byType.get(type) ?? []), id]);
+  }
+  const statements = [...byType].map(([type, ids]) => `${type}(id:${ids.join(",")});`).join("");
+  return `[out:json][timeout:${OVERPASS_QUERY_TIMEOUT_S}];(${statements});out center tags;`;
+}

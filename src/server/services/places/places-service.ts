@@ -85,6 +85,12 @@ export type PlacesService = {
    * request, cached per text.
    */
   search(q: string, near: LatLng, options: PlacesOptions & { limit?: number }): Promise<Place[]>;
+  /**
+   * These elements (`node/1`, `way/2`, `relation/3`) as OpenStreetMap has them, by id: from the
+   * destination's cached answers when `near` is given and they hold them, the rest in one request.
+   * An id that does not exist or has no name or position is absent from the answer.
+   */
+  byIds(osmIds: readonly string[], near: LatLng | null, options: PlacesOptions): Promise<Place[]>;
 };
 
 /** The service when OVERPASS_URL=off: it says so instead of pretending there is nothing. */
@@ -93,4 +99,5 @@ export const DISABLED_PLACES: PlacesService = {
   candidates: () => Promise.reject(new PlacesError("off")),
   findByName: () => Promise.reject(new PlacesError("off")),
   search: () => Promise.reject(new PlacesError("off")),
+  byIds: () => Promise.reject(new PlacesError("off")),
 };

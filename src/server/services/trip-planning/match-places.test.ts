@@ -36,6 +36,7 @@ function placesNamed(known: Place[]): PlacesService & { asked: string[] } {
     asked,
     candidates: () => Promise.resolve([]),
     search: () => Promise.resolve([]),
+    byIds: () => Promise.resolve([]),
     findByName: (name) => {
       asked.push(name);
       const text = norm(name);

@@ -66,6 +66,7 @@ describe("offerCandidates", () => {
     candidates,
     findByName: () => Promise.resolve(null),
     search: () => Promise.resolve([]),
+    byIds: () => Promise.resolve([]),
   });
 
   it("gives up on the prompt's wait but keeps the whole answer for matching", async () => {

@@ -6,18 +6,21 @@ import { STOP_SHARING_FAILED, useSetTripSharing } from "../api/share-trip.ts";
 
 type Notice = { kind: "copied" | "manual" | "stopped" } | { kind: "error"; message: string } | null;
 
-const shareLink = (id: string) => `${window.location.origin}/shared/${id}`;
+// The path carries the trip's share token, never its id: a new one at every share after an unshare.
+const shareLink = (sharePath: string) => `${window.location.origin}${sharePath}`;
 
 /** Share Trip (public + link copied), the link itself while shared, and Stop sharing. */
 export function ShareTripPanel({ trip }: { trip: Trip }) {
   const mutation = useSetTripSharing(trip.id);
   const [notice, setNotice] = useState<Notice>(null);
   const linkId = useId();
-  const link = shareLink(trip.id);
+  const link = trip.sharePath ? shareLink(trip.sharePath) : null;
 
-  const copyLink = async () => {
+  // The link of the answer just received: the trip in props is still the one from before the share.
+  const copyLink = async (shared: Trip) => {
+    if (!shared.sharePath) return;
     try {
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(shareLink(shared.sharePath));
       setNotice({ kind: "copied" });
     } catch {
       // Clipboard refused (permissions, insecure origin): the link stays on screen to copy.
@@ -26,7 +29,7 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
   };
   const share = () =>
     mutation.mutate(true, {
-      onSuccess: () => void copyLink(),
+      onSuccess: (shared) => void copyLink(shared),
       onError: () => setNotice({ kind: "error", message: MESSAGES.shareTripFailed }),
     });
   const stop = () =>
@@ -47,7 +50,7 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
           </Button>
         ) : null}
       </div>
-      {trip.isPublic ? (
+      {trip.isPublic && link ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={linkId} className="text-sm text-slate-700">
             {notice?.kind === "manual"

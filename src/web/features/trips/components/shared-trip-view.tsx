@@ -17,7 +17,10 @@ import { TripLoadError } from "./trip-load-error.tsx";
 
 const PLAN_OWN = { to: "/", label: "Plan your own trip" };
 
-/** /shared/:id: a read-only itinerary for anyone with the link, and an invitation to plan one. */
+/**
+ * /shared/:token: a read-only itinerary for anyone with the link, and an invitation to plan one.
+ * `id` is the link's token (not the trip's id): the calendar and print links carry it on.
+ */
 export function SharedTripView({
   id,
   slots = {},
@@ -66,8 +69,8 @@ export function SharedTripView({
         {slots.headerExtras}
         <div className="mt-4 flex flex-wrap gap-3">
           <TakeAlongLinks
-            calendarHref={`/api/shared/${trip.id}/calendar.ics`}
-            printTo={`/shared/${trip.id}/print`}
+            calendarHref={`/api/shared/${encodeURIComponent(id)}/calendar.ics`}
+            printTo={`/shared/${encodeURIComponent(id)}/print`}
           />
         </div>
       </header>

@@ -46,13 +46,13 @@ export function OwnTripPrintPage({ id }: { id: string }) {
   );
 }
 
-/** /shared/:id/print for anyone with the link to a public trip. */
+/** /shared/:token/print for anyone with the link to a public trip (`id` is the link's token). */
 export function SharedTripPrintPage({ id }: { id: string }) {
   const query = useSharedTrip(id);
   return (
     <PrintState
       query={query}
-      backTo={`/shared/${id}`}
+      backTo={`/shared/${encodeURIComponent(id)}`}
       notFoundAction={{ to: "/", label: "Plan your own trip" }}
     />
   );
