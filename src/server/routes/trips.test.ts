@@ -103,13 +103,13 @@ describe("share and stop sharing", () => {
     const token = /^\/shared\/([A-Za-z0-9_-]{22,})$/.exec(body.trip.sharePath)?.[1];
     expect(token).toBeDefined();
     expect(body.shareUrl).toBe(`${t.deps.env.APP_ORIGIN}/shared/${token}`);
-    // Sharing twice is harmless: the link already given out keeps working.
+    // Every share draws a new link (the page copies the link it has instead of sharing again).
     const twice = await alice.client.post(`/api/trips/${trip.id}/share`);
     expect(twice.status).toBe(200);
-    expect(((await twice.json()) as { trip: { sharePath: string } }).trip.sharePath).toBe(
-      body.trip.sharePath,
-    );
-    expect((await createClient(t).get(`/api/shared/${token}`)).status).toBe(200);
+    const again = ((await twice.json()) as { trip: { sharePath: string } }).trip.sharePath;
+    expect(again).not.toBe(body.trip.sharePath);
+    expect((await createClient(t).get(`/api/shared/${token}`)).status).toBe(404);
+    expect((await createClient(t).get(`/api${again}`)).status).toBe(200);
     // The trip's id is not a link.
     expect((await createClient(t).get(`/api/shared/${trip.id}`)).status).toBe(404);
 

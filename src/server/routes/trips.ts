@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
@@ -27,7 +27,7 @@ async function setPublic(db: Db, userId: string, id: string, isPublic: boolean) 
     .update(trips)
     .set({
       isPublic,
-      shareToken: isPublic ? sql`coalesce(${trips.shareToken}, ${newShareToken()})` : null,
+      shareToken: isPublic ? newShareToken() : null,
     })
     .where(and(eq(trips.id, id), eq(trips.userId, userId)))
     .returning();

@@ -27,11 +27,15 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
       setNotice({ kind: "manual" });
     }
   };
+  // Every share draws a new link on the server, so a trip already shared copies the link it has:
+  // asking again would break the link its owner already gave out.
   const share = () =>
-    mutation.mutate(true, {
-      onSuccess: (shared) => void copyLink(shared),
-      onError: () => setNotice({ kind: "error", message: MESSAGES.shareTripFailed }),
-    });
+    trip.isPublic && trip.sharePath
+      ? void copyLink(trip)
+      : mutation.mutate(true, {
+          onSuccess: (shared) => void copyLink(shared),
+          onError: () => setNotice({ kind: "error", message: MESSAGES.shareTripFailed }),
+        });
   const stop = () =>
     mutation.mutate(false, {
       onSuccess: () => setNotice({ kind: "stopped" }),
