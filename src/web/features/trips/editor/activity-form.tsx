@@ -4,7 +4,7 @@ import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
-import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+import type { PlaceFields, TripDetailSlots } from "#web/lib/trip-slots.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.

@@ -15,7 +15,7 @@ import {
   updateActivity,
 } from "./editable-trip.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
-import type { PlaceActivity, TripDetailSlots } from "./slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { SortableActivity } from "./sortable-activity.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 

@@ -11,7 +11,7 @@ import { ActivityPlace, type PlaceContext } from "../components/activity-place.t
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
-import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+import type { PlaceFields, TripDetailSlots } from "#web/lib/trip-slots.ts";
 
 type Props = {
   activity: Activity;

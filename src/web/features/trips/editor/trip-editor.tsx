@@ -40,7 +40,7 @@ import {
   updateActivity,
 } from "./editable-trip.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
-import type { PlaceActivity, TripDetailSlots } from "./slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { TripFactsForm } from "./trip-facts-form.tsx";
 import { useTripEditor } from "./use-trip-editor.ts";
 
