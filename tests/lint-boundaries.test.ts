@@ -93,7 +93,7 @@ describe("import boundaries", () => {
   it("code within its own room passes", async () => {
     const errors = await boundaryErrors(
       "src/web/features/chat/components/boundary-probe.tsx",
-      'import { formatDate } from "#web/lib/format.ts";\nimport { UNPLACED } from "#shared/constants.ts";\nexport const probe = [formatDate, UNPLACED];\n',
+      'import { formatDate } from "#web/lib/format.ts";\nimport { UNPLACED } from "#shared/place-fields.ts";\nexport const probe = [formatDate, UNPLACED];\n',
     );
     expect(errors).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openAtIn } from "./opening-hours.ts";
 import { checkDayRealism, checkItineraryRealism, formatLongDay } from "./realism.ts";
-import { UNPLACED } from "./constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity, Day } from "./schemas/itinerary.ts";
 
 const paris = { country: "France", lat: 48.8566, lng: 2.3522 };

@@ -15,7 +15,7 @@ import {
   normalizePlace,
   travelMinutes,
 } from "./realism.ts";
-import { UNPLACED } from "./constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity, Day } from "./schemas/itinerary.ts";
 
 let nextId = 0;

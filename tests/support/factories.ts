@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 
 /** A stored activity from its text fields: a fresh id and no place, unless overridden. */
 export const activityOf = (

@@ -2,7 +2,8 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
+import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { PlaceContext } from "../components/activity-place.tsx";
 import { DayTotal } from "../components/day-activities.tsx";
