@@ -9,7 +9,6 @@ import {
   checkDayRealism,
   checkItineraryRealism,
   distanceKm,
-  formatDayLabel,
   formatKm,
   formatMinutes,
   normalizePlace,
@@ -94,11 +93,6 @@ describe("formatting", () => {
     expect(formatMinutes(61)).toBe("1 hour 1 minute");
     expect(formatMinutes(125)).toBe("2 hours 5 minutes");
     expect(formatMinutes(120)).toBe("2 hours");
-  });
-
-  it("labels a date with its weekday, whatever the local time zone", () => {
-    expect(formatDayLabel("2025-05-12")).toBe("Mon 12 May");
-    expect(formatDayLabel("2026-01-01")).toBe("Thu 1 Jan");
   });
 
   it("normalizes place names without case, accents or punctuation", () => {

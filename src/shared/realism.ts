@@ -1,3 +1,4 @@
+import { formatDayLabel, formatLongDay } from "./format.ts";
 import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
 
@@ -65,16 +66,6 @@ export function formatMinutes(total: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
-}
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mon 12 May" from YYYY-MM-DD, in UTC so no time zone shifts the day (and no locale data is needed). */
-export function formatDayLabel(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -180,37 +171,6 @@ export type OpenAt = (
   localDate: string,
   localTime: string,
 ) => "open" | "closed" | "unknown";
-
-const LONG_WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-];
-const LONG_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "Tuesday, 29 December" from YYYY-MM-DD (the calendar date itself, no time zone involved). */
-export function formatLongDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return `${LONG_WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${LONG_MONTHS[d.getUTCMonth()]}`;
-}
 
 /**
  * A visit to a matched OpenStreetMap place at a time its hours say it is closed. Only matched places
