@@ -53,3 +53,19 @@ export function formatLongDay(date: string): string {
   if (Number.isNaN(d.getTime())) return date;
   return `${LONG_WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${LONG_MONTHS[d.getUTCMonth()]}`;
 }
+
+/** "About 14 km" / "About 2.5 km": whole kilometres from 10 on, one decimal below (no trailing ".0"). */
+export function formatKm(km: number): string {
+  if (km >= 10) return `${Math.round(km)} km`;
+  return `${Number(km.toFixed(1))} km`;
+}
+
+/** "1 minute", "45 minutes", "1 hour", "2 hours 5 minutes". */
+export function formatMinutes(total: number): string {
+  const minutes = Math.round(total);
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (minutes < 60) return unit(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
+}
