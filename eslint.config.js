@@ -1,7 +1,16 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Import patterns follow .gitignore syntax, where a leading `#` starts a comment: the subpath
+// imports are written `\\#web/...` so they are patterns at all.
+const features = readdirSync(new URL("src/web/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -16,6 +25,19 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  {
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these the import-x rules skip every .ts file: their default is .js only.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      // A circle of imports has no bottom: which module runs first depends on who is imported first.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
@@ -51,7 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["#server/*", "**/server/**"],
+              group: ["\\#server/*", "**/server/**"],
               allowTypeImports: true,
               message: "web imports server types only",
             },
@@ -69,8 +91,44 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["#web/features/*", "#web/app/*"],
+              group: ["\\#web/features/*", "\\#web/app/*"],
               message: "features do not import other features or the app layer",
+            },
+          ],
+        },
+      ],
+      // The same by resolved path, so a relative `../../other-feature/...` is caught as well.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: "./src/web/features",
+              except: [`./${feature}`],
+              message: "features do not import other features",
+            })),
+            {
+              target: "./src/web/features",
+              from: "./src/web/app",
+              message: "features do not import the app layer",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared UI and helpers sit below the features: they import neither a feature nor the app layer.
+    files: ["src/web/components/**", "src/web/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#web/features/*", "\\#web/app/*", "**/features/**", "**/app/**"],
+              message: "components and lib sit below the features and the app layer",
             },
           ],
         },
@@ -80,7 +138,17 @@ export default tseslint.config(
   {
     files: ["src/shared/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["#server/*", "#web/*", "node:*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#server/*", "\\#web/*", "**/server/**", "**/web/**", "node:*"],
+              message: "shared code imports neither the server, the web nor Node",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -5,7 +5,7 @@ import { NO_GEO } from "#server/services/geo/geo-service.ts";
 import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { countTokens } from "#tests/fakes/openai-fake.ts";
 import { startFakeProvider } from "./fake-provider.ts";

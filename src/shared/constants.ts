@@ -1,5 +1,3 @@
-import type { Activity } from "./schemas/itinerary.ts";
-
 export const PRODUCT_NAME = "Boundless";
 
 export const TRAVEL_STYLES = ["luxury", "comfort", "budget"] as const;
@@ -38,15 +36,6 @@ export const CHAT_MAX_TOKENS = 1000;
 export const MAX_ACTIVITIES_PER_DAY = 12;
 /** An OpenStreetMap element as `node/123`, `way/123` or `relation/123`. */
 export const OSM_ID_PATTERN = /^(node|way|relation)\/[1-9]\d{0,18}$/;
-/** The place fields of an activity that nothing has located or matched yet. */
-export const UNPLACED = {
-  lat: null,
-  lng: null,
-  why: null,
-  osmId: null,
-  openingHours: null,
-  website: null,
-} as const satisfies Pick<Activity, "lat" | "lng" | "why" | "osmId" | "openingHours" | "website">;
 export const TRIP_CONFLICT_MESSAGE = "This trip was changed somewhere else";
 export const REGENERATE_INSTRUCTION_MAX_LENGTH = 300;
 export const PLACE_SEARCH_MAX_LENGTH = 100;

@@ -4,7 +4,6 @@ import {
   isOpenAt,
   mayVisitAt,
   openIntervalsOn,
-  shortDate,
   wallClockIn,
 } from "./opening-hours.ts";
 
@@ -137,11 +136,6 @@ describe("openIntervalsOn and formatHoursOn", () => {
     );
     expect(formatHoursOn(null, { ...paris, localDate: "2026-12-29" })).toBe("Hours unknown");
     expect(openIntervalsOn("not hours", { ...paris, localDate: "2026-12-29" })).toBeNull();
-  });
-
-  it("names the calendar date without any time zone", () => {
-    expect(shortDate("2026-12-29")).toBe("Tue 29 Dec");
-    expect(shortDate("2027-01-01")).toBe("Fri 1 Jan");
   });
 });
 

@@ -1,5 +1,6 @@
 import OpeningHours from "opening_hours";
 import { countryCodeOf } from "./country-code.ts";
+import { formatDayLabel } from "./format.ts";
 import type { OpenAt } from "./realism.ts";
 
 /**
@@ -198,16 +199,6 @@ export function openIntervalsOn(
   return result;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Tue 29 Dec" for "2026-12-29" (the calendar date itself, no time zone involved). */
-export function shortDate(localDate: string): string {
-  const [y, m, d] = localDate.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return `${WEEKDAYS[date.getUTCDay()]} ${d} ${MONTHS[m - 1]}`;
-}
-
 /**
  * The hours on that day in words: "Open 09:00–18:00 on Tue 29 Dec", "Open 12:00–15:00 and
  * 19:00–23:30 on …", "Open 24 hours on …", "Closed on …", or "Hours unknown".
@@ -218,7 +209,7 @@ export function formatHoursOn(
 ): string {
   const intervals = openIntervalsOn(openingHours, on);
   if (intervals === null) return "Hours unknown";
-  const day = shortDate(on.localDate);
+  const day = formatDayLabel(on.localDate);
   if (intervals === "all-day") return `Open 24 hours on ${day}`;
   const known = intervals.filter((i) => !i.unknown);
   if (known.length === 0)

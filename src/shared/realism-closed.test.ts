@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openAtIn } from "./opening-hours.ts";
-import { checkDayRealism, checkItineraryRealism, formatLongDay } from "./realism.ts";
-import { UNPLACED } from "./constants.ts";
+import { checkDayRealism, checkItineraryRealism } from "./realism.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity, Day } from "./schemas/itinerary.ts";
 
 const paris = { country: "France", lat: 48.8566, lng: 2.3522 };
@@ -77,11 +77,5 @@ describe("checkDayRealism: closed places", () => {
       (w) => w.kind === "closed",
     );
     expect(closed.map((w) => w.activityId)).toEqual(["b"]);
-  });
-
-  it("formats long days from the calendar date", () => {
-    expect(formatLongDay("2026-12-29")).toBe("Tuesday, 29 December");
-    expect(formatLongDay("2027-01-01")).toBe("Friday, 1 January");
-    expect(formatLongDay("nonsense")).toBe("nonsense");
   });
 });

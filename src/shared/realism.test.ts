@@ -1,21 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatKm, formatMinutes } from "./format.ts";
 import {
   EARLIEST_START,
   LATEST_START,
-  RIDING_SPEED_KMH,
-  WALKING_MAX_KM,
-  WALKING_SPEED_KMH,
   checkDayRealism,
   checkItineraryRealism,
-  distanceKm,
-  formatDayLabel,
-  formatKm,
-  formatMinutes,
   normalizePlace,
-  travelMinutes,
 } from "./realism.ts";
-import { UNPLACED } from "./constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity, Day } from "./schemas/itinerary.ts";
 
 let nextId = 0;
@@ -45,62 +38,7 @@ const addMinutes = (time: string, minutes: number) => {
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 };
 
-describe("distanceKm", () => {
-  it("is zero for one point, symmetric, and matches known distances", () => {
-    expect(distanceKm(ORIGIN, ORIGIN)).toBe(0);
-    const paris = { lat: 48.8566, lng: 2.3522 };
-    const london = { lat: 51.5074, lng: -0.1278 };
-    // Paris–London is about 344 km in a straight line.
-    expect(distanceKm(paris, london)).toBeCloseTo(343.6, 0);
-    expect(distanceKm(london, paris)).toBeCloseTo(distanceKm(paris, london), 9);
-    expect(distanceKm(ORIGIN, eastOf(14))).toBeCloseTo(14, 9);
-  });
-
-  it("stays finite for antipodal points", () => {
-    expect(distanceKm({ lat: 0, lng: 0 }, { lat: 0, lng: 180 })).toBeCloseTo(Math.PI * 6371, 6);
-  });
-});
-
-describe("travelMinutes", () => {
-  it("walks up to the 2 km boundary and rides beyond it", () => {
-    expect(WALKING_MAX_KM).toBe(2);
-    expect(WALKING_SPEED_KMH).toBe(4.5);
-    expect(RIDING_SPEED_KMH).toBe(25);
-    expect(travelMinutes(0)).toBe(0);
-    expect(travelMinutes(4.5 / 2)).toBeCloseTo(2.25 * (60 / 25), 9); // 2.25 km rides
-    expect(travelMinutes(2)).toBeCloseTo((2 / 4.5) * 60, 9); // 26.67 min on foot, at the boundary
-    expect(travelMinutes(2.001)).toBeCloseTo((2.001 / 25) * 60, 9); // just over: riding, 4.8 min
-    expect(travelMinutes(1.999)).toBeCloseTo((1.999 / 4.5) * 60, 9);
-    expect(travelMinutes(25)).toBe(60);
-  });
-});
-
-describe("formatting", () => {
-  it("rounds kilometres to whole numbers from 10 on and to one decimal below", () => {
-    expect(formatKm(14.2)).toBe("14 km");
-    expect(formatKm(10)).toBe("10 km");
-    expect(formatKm(9.96)).toBe("10 km");
-    expect(formatKm(9.94)).toBe("9.9 km");
-    expect(formatKm(2.5)).toBe("2.5 km");
-    expect(formatKm(3.02)).toBe("3 km");
-    expect(formatKm(0.04)).toBe("0 km");
-  });
-
-  it("says minutes and hours in words", () => {
-    expect(formatMinutes(1)).toBe("1 minute");
-    expect(formatMinutes(30)).toBe("30 minutes");
-    expect(formatMinutes(59)).toBe("59 minutes");
-    expect(formatMinutes(60)).toBe("1 hour");
-    expect(formatMinutes(61)).toBe("1 hour 1 minute");
-    expect(formatMinutes(125)).toBe("2 hours 5 minutes");
-    expect(formatMinutes(120)).toBe("2 hours");
-  });
-
-  it("labels a date with its weekday, whatever the local time zone", () => {
-    expect(formatDayLabel("2025-05-12")).toBe("Mon 12 May");
-    expect(formatDayLabel("2026-01-01")).toBe("Thu 1 Jan");
-  });
-
+describe("normalizePlace", () => {
   it("normalizes place names without case, accents or punctuation", () => {
     expect(normalizePlace("  Musée d'Orsay ")).toBe("musee d orsay");
     expect(normalizePlace("MUSEE D ORSAY")).toBe("musee d orsay");

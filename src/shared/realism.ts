@@ -1,3 +1,5 @@
+import { formatDayLabel, formatKm, formatLongDay, formatMinutes } from "./format.ts";
+import { distanceKm, travelMinutes, type Point } from "./geo.ts";
 import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
 
@@ -19,63 +21,12 @@ export type RealismWarning = {
   message: string;
 };
 
-export const WALKING_SPEED_KMH = 4.5;
-/** Up to this straight-line distance a traveller walks; further, they ride (taxi, bus, metro). */
-export const WALKING_MAX_KM = 2;
-export const RIDING_SPEED_KMH = 25;
 /** Activities starting before this look like a mistake (HH:MM compares in time order). */
 export const EARLIEST_START = "06:00";
 /** Activities starting after this look like a mistake. */
 export const LATEST_START = "23:30";
-const EARTH_RADIUS_KM = 6371;
-
-type Point = { lat: number; lng: number };
-
-/** Straight-line (great-circle, haversine) distance in kilometres. */
-export function distanceKm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  // min(1, …) guards against rounding just above 1 for antipodal points.
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Minutes a straight-line distance takes: walking up to WALKING_MAX_KM, riding beyond. Not rounded. */
-export function travelMinutes(km: number): number {
-  const speed = km <= WALKING_MAX_KM ? WALKING_SPEED_KMH : RIDING_SPEED_KMH;
-  return (km / speed) * 60;
-}
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** "About 14 km" / "About 2.5 km": whole kilometres from 10 on, one decimal below (no trailing ".0"). */
-export function formatKm(km: number): string {
-  if (km >= 10) return `${Math.round(km)} km`;
-  return `${Number(km.toFixed(1))} km`;
-}
-
-/** "1 minute", "45 minutes", "1 hour", "2 hours 5 minutes". */
-export function formatMinutes(total: number): string {
-  const minutes = Math.round(total);
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (minutes < 60) return unit(minutes, "minute");
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
-}
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mon 12 May" from YYYY-MM-DD, in UTC so no time zone shifts the day (and no locale data is needed). */
-export function formatDayLabel(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -180,37 +131,6 @@ export type OpenAt = (
   localDate: string,
   localTime: string,
 ) => "open" | "closed" | "unknown";
-
-const LONG_WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-];
-const LONG_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "Tuesday, 29 December" from YYYY-MM-DD (the calendar date itself, no time zone involved). */
-export function formatLongDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return `${LONG_WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${LONG_MONTHS[d.getUTCMonth()]}`;
-}
 
 /**
  * A visit to a matched OpenStreetMap place at a time its hours say it is closed. Only matched places

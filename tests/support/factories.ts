@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { newShareToken } from "#server/lib/share-token.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 
 /** A stored activity from its text fields: a fresh id and no place, unless overridden. */
 export const activityOf = (

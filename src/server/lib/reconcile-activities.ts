@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED, type PlaceFields } from "#shared/place-fields.ts";
 import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
-import type { PlaceFields } from "./activity.ts";
 
 type DayInput = z.output<typeof dayInputSchema>;
 type ActivityInput = DayInput["activities"][number];

@@ -3,7 +3,7 @@ import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { itinerarySchema } from "#shared/schemas/itinerary.ts";
 import type { tripPatchSchema } from "#shared/schemas/trip-edit.ts";
 import { MAX_TRIP_DAYS } from "#shared/schemas/trip-request.ts";
-import { daysBetween, tripDates } from "#shared/trip-dates.ts";
+import { daysBetween, refitDays, shiftDate, tripDates } from "#shared/trip-dates.ts";
 import type { TripRow } from "../db/schema.ts";
 import { AppError } from "./http-errors.ts";
 import { reconcileItinerary, type Reconciled } from "./reconcile-activities.ts";
@@ -17,17 +17,6 @@ export const PATCH_MESSAGES = {
 } as const;
 
 const invalid = (message: string) => new AppError(422, "invalid_input", message);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const shiftDate = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The stored days moved to new dates: same order, empty days added at the end or the last dropped. */
-export function refitDays(itinerary: Itinerary, dates: string[]): Itinerary {
-  return {
-    days: dates.map((date, i) => ({ date, activities: itinerary.days[i]?.activities ?? [] })),
-  };
-}
 
 export type PatchedTrip = {
   values: Pick<

@@ -9,7 +9,7 @@ import {
   type TripConflict,
 } from "#shared/schemas/trip-edit.ts";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
-import { daysBetween } from "#shared/trip-dates.ts";
+import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../context.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { confirmPlaces } from "../lib/confirm-places.ts";
@@ -19,7 +19,7 @@ import { notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../lib/session.ts";
 import { findOwnTrip } from "../lib/trip-access.ts";
 import { toTripDto } from "../lib/trip-dto.ts";
-import { applyTripPatch, shiftDate } from "../lib/trip-patch.ts";
+import { applyTripPatch } from "../lib/trip-patch.ts";
 import { placePatchedTrip } from "../lib/trip-places.ts";
 import { enforceTripCreateLimit, insertOwnTrip } from "../lib/trip-quota.ts";
 import { validate } from "../lib/validate.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
 import type { OverpassFailure, OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { geocodeCache, trips } from "#server/db/schema.ts";
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
 import {

@@ -10,4 +10,3 @@ export const apiErrorSchema = z.object({
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -27,7 +27,6 @@ export const placeSearchQuerySchema = z.object({
       `A place search is at most ${PLACE_SEARCH_MAX_LENGTH} characters`,
     ),
 });
-export type PlaceSearchQuery = z.infer<typeof placeSearchQuerySchema>;
 
 /** A place from OpenStreetMap as the editor's location field offers it. */
 export const placeResultSchema = z.object({

@@ -114,7 +114,6 @@ export const profileUpdateInputSchema = z.object({
         ),
     ),
 });
-export type ProfileUpdateInput = z.output<typeof profileUpdateInputSchema>;
 
 /** The avatar checks both the browser and the server make (SPEC 5); null when the file may go. */
 export function avatarFileError(file: { size: number; type: string }): string | null {

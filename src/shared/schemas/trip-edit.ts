@@ -73,7 +73,6 @@ export type RegenerateDayRequest = z.input<typeof regenerateDayRequestSchema>;
 
 /** A day the model proposes; nothing is saved until the traveller accepts it through PATCH. */
 export const dayProposalSchema = daySchema;
-export type DayProposal = z.infer<typeof dayProposalSchema>;
 
 export const regenerateDayResponseSchema = z.object({
   proposal: dayProposalSchema,

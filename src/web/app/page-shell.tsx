@@ -39,7 +39,7 @@ export function TripsPageShell() {
 
 /** `destination` is a placeholder that the server replaces with the trip's, HTML-escaped. */
 export function TripPageShell({ destination }: { destination: string }) {
-  // As the trip editor's top (features/trips/editor/trip-editor.tsx) before its facts.
+  // As the trip editor's top (features/trips/editor/trip-editor.tsx, trip-editor-header.tsx) before its facts.
   return (
     <PageShell>
       <div className="flex flex-col gap-6">

@@ -71,3 +71,42 @@ describe("apiRequest with a schema loaded on first use (lazySchema)", () => {
     expect(order).toEqual(["schema", "request"]);
   });
 });
+
+describe("apiRequest's hook for one error status", () => {
+  const failWith = (status: number, body: unknown) =>
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))),
+    );
+  class Conflict extends Error {}
+  const onStatus = {
+    status: 409,
+    toError: async (response: Response) => new Conflict(JSON.stringify(await response.json())),
+  };
+
+  it("turns that status into the caller's error, with the answer's body", async () => {
+    failWith(409, { trip: { id: "now" } });
+    const failed = await apiRequest("/trips/a", {
+      method: "PATCH",
+      body: {},
+      schema: tripSchema,
+      fallbackError: "Failed to save trip",
+      onStatus,
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Conflict);
+    expect((failed as Error).message).toBe('{"trip":{"id":"now"}}');
+  });
+
+  it("leaves other statuses to the usual error", async () => {
+    failWith(422, { error: { code: "invalid_input", message: "Bad dates" } });
+    const failed = await apiRequest("/trips/a", {
+      method: "PATCH",
+      body: {},
+      schema: tripSchema,
+      fallbackError: "Failed to save trip",
+      onStatus,
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ApiRequestError);
+    expect(failed).toMatchObject({ message: "Bad dates", status: 422 });
+  });
+});

@@ -56,6 +56,11 @@ type RequestOptions<T> = {
   schema: core.$ZodType<T> | SchemaLoader<T>;
   fallbackError: string;
   signal?: AbortSignal;
+  /**
+   * One error status whose body means more than a message (a 409 carrying the current trip): its
+   * answer becomes the caller's own error. Every other failure takes the usual path.
+   */
+  onStatus?: { status: number; toError: (response: Response) => Promise<Error> };
 };
 
 /** The one path every JSON call takes: same-origin /api, cookies, the error shape, a validated answer. */
@@ -82,7 +87,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiRequestError(options.fallbackError, 0, "network");
   }
-  if (!response.ok) throw await toApiError(response, options.fallbackError);
+  if (!response.ok) {
+    if (response.status === options.onStatus?.status)
+      throw await options.onStatus.toError(response);
+    throw await toApiError(response, options.fallbackError);
+  }
   let checked: [ZodParse, core.$ZodType<T>];
   try {
     checked = await Promise.all([loadZod(), schema]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { diffDay, hasChanges } from "./day-diff.ts";
 

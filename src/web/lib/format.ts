@@ -1,9 +1,9 @@
+import { MONTHS, WEEKDAYS } from "#shared/format.ts";
+
 // en-US by hand, the same text Intl.NumberFormat and Intl.DateTimeFormat give for these fixed
 // formats (format.test.ts compares them): a page's first Intl object loads ICU's data, 45–65 ms of
 // main thread on the machines we measure and about 4× that on a mid-range phone, which the trip
 // list would pay on every load for month names and thousands separators.
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** A YYYY-MM-DD calendar date as UTC, so no time zone shifts a day. */
 const calendarDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);

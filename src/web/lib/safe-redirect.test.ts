@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
-// Issue 17, item 13: "/%09/evil.example/" passed, and the router then refused it. Every form below
+// "/%09/evil.example/" once passed, and the router then refused it. Every form below
 // leaves the site (or could, once decoded by a router or a browser) and must fall back to "/".
 const BYPASSES = [
   "https://evil.example/",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { activityDraftSchema } from "#shared/schemas/itinerary.ts";
-import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
+import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { reconcileActivity } from "../../lib/reconcile-activities.ts";

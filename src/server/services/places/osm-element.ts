@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import { isStorableText } from "#shared/schemas/safe-input.ts";
 import type { LatLng, Place } from "./places-service.ts";
 

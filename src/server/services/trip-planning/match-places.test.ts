@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Activity } from "#shared/schemas/itinerary.ts";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { OsmId, Place, PlacesService } from "../places/places-service.ts";
 import { createPlaceMatcher } from "./match-places.ts";
 

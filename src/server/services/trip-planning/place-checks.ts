@@ -1,4 +1,4 @@
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { LatLng } from "../geo/geo-service.ts";
 

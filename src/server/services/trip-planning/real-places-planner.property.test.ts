@@ -2,7 +2,7 @@ import { checkItineraryRealism } from "#shared/realism.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERESTS, TRAVEL_STYLES, type Interest } from "#shared/constants.ts";
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import { activitySchema, type TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";

@@ -1,5 +1,5 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
-import { distanceKm } from "#shared/realism.ts";
+import { distanceKm } from "#shared/geo.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import { ConfirmDeletionPanel } from "#web/features/account/components/confirm-deletion-panel.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { forgetUserData } from "#web/lib/user-data.ts";

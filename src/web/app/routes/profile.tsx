@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import { SecuritySection } from "#web/features/account/components/security-section.tsx";
 import { YourDataSection } from "#web/features/account/components/your-data-section.tsx";
 import { useAuth, type AuthUser } from "#web/features/auth/auth-context.ts";

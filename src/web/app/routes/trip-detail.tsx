@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";

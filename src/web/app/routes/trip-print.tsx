@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import {
   OwnTripPrintPage,
   SharedTripPrintPage,

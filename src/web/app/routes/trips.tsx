@@ -1,5 +1,5 @@
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import { TripListView } from "#web/features/trips/components/trip-list-view.tsx";
 
 export function TripsRoute() {

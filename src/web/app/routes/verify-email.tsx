@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { usePageTitle } from "#web/components/page-title.tsx";
-import { RequireAuth } from "#web/components/route-guard.tsx";
+import { RequireAuth } from "#web/app/route-guard.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
 import { VerifiedSignedOutPanel } from "#web/features/auth/components/verified-signed-out-panel.tsx";

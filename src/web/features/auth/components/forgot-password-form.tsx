@@ -2,8 +2,7 @@ import { useForm } from "react-hook-form";
 import type { ForgotPasswordInput } from "#shared/schemas/auth.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useRequestPasswordReset } from "../api/request-password-reset.ts";
-import { Button } from "#web/components/ui/button.tsx";
-import { FormError } from "./form-error.tsx";
+import { AuthForm } from "./auth-form.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
@@ -33,11 +32,13 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form
-      noValidate
+    <AuthForm
       onFocus={forgotPasswordResolver.preload}
       onSubmit={(e) => void submit(e)}
-      className="space-y-4"
+      submitLabel="Send Reset Link"
+      pendingLabel="Sending..."
+      pending={request.isPending}
+      error={request.error?.message}
     >
       <TextField
         label="Email"
@@ -46,10 +47,6 @@ export function ForgotPasswordForm() {
         error={form.formState.errors.email?.message}
         {...form.register("email")}
       />
-      <Button type="submit" disabled={request.isPending} block>
-        {request.isPending ? "Sending..." : "Send Reset Link"}
-      </Button>
-      <FormError message={request.error?.message} />
-    </form>
+    </AuthForm>
   );
 }

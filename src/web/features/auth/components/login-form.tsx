@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import type { LoginInput } from "#shared/schemas/auth.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignIn } from "../api/sign-in.ts";
-import { Button } from "#web/components/ui/button.tsx";
-import { FormError } from "./form-error.tsx";
+import { AuthForm } from "./auth-form.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
@@ -23,11 +22,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   });
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
+    <AuthForm
       onFocus={loginResolver.preload}
       onSubmit={(e) => void submit(e)}
-      className="space-y-4"
+      submitLabel="Login"
+      pendingLabel="Logging in..."
+      pending={signIn.isPending}
+      error={signIn.error?.message}
     >
       <TextField
         label="Email"
@@ -48,10 +49,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
           Forgot Password?
         </Link>
       </div>
-      <Button type="submit" disabled={signIn.isPending} block>
-        {signIn.isPending ? "Logging in..." : "Login"}
-      </Button>
-      <FormError message={signIn.error?.message} />
-    </form>
+    </AuthForm>
   );
 }

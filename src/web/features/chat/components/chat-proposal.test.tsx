@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UNPLACED } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { DESTINATION_MAX_LENGTH, INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
+import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
@@ -113,71 +113,34 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
         {/* Disabled until React has taken a prerendered form over: what a visitor typed before
             that would be replaced by the form's values when it does. */}
         <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 md:grid-cols-2">
-          <TextField
-            className="md:col-span-2"
-            label="Destination"
-            type="text"
-            autoComplete="off"
-            maxLength={DESTINATION_MAX_LENGTH + 20}
-            placeholder="e.g. Lisbon, Portugal"
-            error={errors.destination?.message}
-            {...register("destination")}
+          <TripFactsFields
+            register={register}
+            errors={errors}
+            wide="md:col-span-2"
+            destinationPlaceholder="e.g. Lisbon, Portugal"
+            initialInterests={initial.interests ?? []}
+            interestsLegendClassName="font-medium"
+            interestsError={<FieldError id="interests-error" message={errors.interests?.message} />}
+            style={
+              <fieldset>
+                <legend className="font-medium">Travel style</legend>
+                <div className="mt-2 flex flex-wrap gap-4">
+                  {TRAVEL_STYLES.map((style) => (
+                    <label key={style} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        value={style}
+                        defaultChecked={initial.travelStyle === style}
+                        {...register("travelStyle")}
+                      />
+                      {STYLE_LABELS[style]}
+                    </label>
+                  ))}
+                </div>
+                <FieldError id="travelStyle-error" message={errors.travelStyle?.message} />
+              </fieldset>
+            }
           />
-          <TextField
-            label="Start date"
-            type="date"
-            error={errors.startDate?.message}
-            {...register("startDate")}
-          />
-          <TextField
-            label="End date"
-            type="date"
-            error={errors.endDate?.message}
-            {...register("endDate")}
-          />
-          <TextField
-            label="Budget (USD)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step="any"
-            error={errors.budget?.message}
-            {...register("budget", { valueAsNumber: true })}
-          />
-          <fieldset>
-            <legend className="font-medium">Travel style</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {TRAVEL_STYLES.map((style) => (
-                <label key={style} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    value={style}
-                    defaultChecked={initial.travelStyle === style}
-                    {...register("travelStyle")}
-                  />
-                  {STYLE_LABELS[style]}
-                </label>
-              ))}
-            </div>
-            <FieldError id="travelStyle-error" message={errors.travelStyle?.message} />
-          </fieldset>
-          <fieldset className="md:col-span-2">
-            <legend className="font-medium">Interests</legend>
-            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
-              {INTERESTS.map((interest) => (
-                <label key={interest} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    value={interest}
-                    defaultChecked={(initial.interests ?? []).includes(interest)}
-                    {...register("interests")}
-                  />
-                  {interest}
-                </label>
-              ))}
-            </div>
-            <FieldError id="interests-error" message={errors.interests?.message} />
-          </fieldset>
           <div className="md:col-span-2">
             {generate.isError ? (
               <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">

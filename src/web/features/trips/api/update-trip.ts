@@ -1,7 +1,7 @@
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import type { TripPatch } from "#shared/schemas/trip-edit.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
+import { ApiRequestError, apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
 // Ours, in the specification's pattern ('Failed to delete trip').
 export const SAVE_TRIP_FAILED = "Failed to save trip";
@@ -14,38 +14,32 @@ export class TripConflictError extends Error {
   }
 }
 
-/** PATCH /api/trips/:id. Not through apiRequest: a 409 carries the current trip in its body. */
-export async function updateTrip(id: string, patch: TripPatch): Promise<Trip> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/trips/${encodeURIComponent(id)}`, {
-      method: "PATCH",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(patch),
-    });
-  } catch {
-    throw new ApiRequestError(SAVE_TRIP_FAILED, 0, "network");
-  }
-  if (response.status === 409) {
-    const [{ tripConflictSchema }, body] = await Promise.all([
-      import("#shared/schemas/trip-edit.ts"),
-      response.json().then(
-        (json: unknown) => json,
-        () => null,
-      ),
-    ]);
-    const conflict = tripConflictSchema.safeParse(body);
-    if (conflict.success) throw new TripConflictError(conflict.data.trip);
-    throw new ApiRequestError(TRIP_CONFLICT_MESSAGE, 409, "conflict");
-  }
-  if (!response.ok) throw await toApiError(response, SAVE_TRIP_FAILED);
-  // The schema's module is loaded with the first save, not with the page (api-client.ts, lazySchema).
-  const [{ tripResponseSchema }, body] = await Promise.all([
-    import("#shared/schemas/trip.ts"),
-    response.json() as Promise<unknown>,
+const tripResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
+);
+
+/** A 409's body is the current trip; without it, the conflict is still said. */
+async function conflictError(response: Response): Promise<Error> {
+  const [{ tripConflictSchema }, body] = await Promise.all([
+    import("#shared/schemas/trip-edit.ts"),
+    response.json().then(
+      (json: unknown) => json,
+      () => null,
+    ),
   ]);
-  return tripResponseSchema.parse(body).trip;
+  const conflict = tripConflictSchema.safeParse(body);
+  if (conflict.success) return new TripConflictError(conflict.data.trip);
+  return new ApiRequestError(TRIP_CONFLICT_MESSAGE, 409, "conflict");
 }
+
+/** PATCH /api/trips/:id. A 409 throws TripConflictError with the trip as it is now. */
+export const updateTrip = (id: string, patch: TripPatch): Promise<Trip> =>
+  apiRequest(`/trips/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: patch,
+    schema: tripResponseSchemaLoader,
+    fallbackError: SAVE_TRIP_FAILED,
+    onStatus: { status: 409, toError: conflictError },
+  }).then((body) => body.trip);
 
 export const tripEditKey = (id: string) => ["trips", "edit", id] as const;

@@ -4,7 +4,8 @@ import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
-import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+import type { PlaceFields } from "#shared/place-fields.ts";
+import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
@@ -39,7 +40,7 @@ export function ActivityForm({
   initial: ActivityFields;
   title: string;
   submitLabel: string;
-  onSave: (fields: ActivityFields & PlaceFields) => void;
+  onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
   onCancel: () => void;
   renderLocationField?: TripDetailSlots["renderLocationField"];
 }) {
@@ -47,7 +48,7 @@ export function ActivityForm({
     ...initial,
     cost: initial.cost === null ? "" : String(initial.cost),
   });
-  const [place, setPlace] = useState<PlaceFields>({});
+  const [place, setPlace] = useState<Partial<PlaceFields>>({});
   const [errors, setErrors] = useState<Errors>({});
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));

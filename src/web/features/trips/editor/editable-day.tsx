@@ -2,7 +2,8 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
+import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
+import { UNPLACED } from "#shared/place-fields.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { PlaceContext } from "../components/activity-place.tsx";
 import { DayTotal } from "../components/day-activities.tsx";
@@ -15,7 +16,7 @@ import {
   updateActivity,
 } from "./editable-trip.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
-import type { PlaceActivity, TripDetailSlots } from "./slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { SortableActivity } from "./sortable-activity.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 

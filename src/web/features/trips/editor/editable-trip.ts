@@ -1,6 +1,6 @@
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import type { TripPatch } from "#shared/schemas/trip-edit.ts";
-import { tripDates } from "#shared/trip-dates.ts";
+import { refitDays, tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 
 /** What the traveller can change: everything a PATCH may carry. */
@@ -93,16 +93,9 @@ export const setFacts = (facts: TripFacts): TripChange => ({
   apply: (trip) => ({
     ...trip,
     ...facts,
-    itinerary: { days: reshapeDays(trip.itinerary.days, facts) },
+    itinerary: refitDays(trip.itinerary, tripDates(facts.startDate, facts.endDate)),
   }),
 });
-
-export function reshapeDays(days: readonly Day[], dates: Pick<TripFacts, "startDate" | "endDate">) {
-  return tripDates(dates.startDate, dates.endDate).map((date, i) => ({
-    date,
-    activities: days[i]?.activities ?? [],
-  }));
-}
 
 /** Days and activities a change of dates would drop (for the confirmation). */
 export function droppedByDates(

@@ -11,7 +11,8 @@ import { ActivityPlace, type PlaceContext } from "../components/activity-place.t
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
-import type { PlaceFields, TripDetailSlots } from "./slots.ts";
+import type { PlaceFields } from "#shared/place-fields.ts";
+import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 
 type Props = {
   activity: Activity;
@@ -22,7 +23,7 @@ type Props = {
   editing: boolean;
   onEdit: () => void;
   onCancelEdit: () => void;
-  onSave: (fields: ActivityFields & PlaceFields) => void;
+  onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
   onRemove: () => void;
   onMoveToDay: (date: string) => void;
   slots: TripDetailSlots;

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { DESTINATION_MAX_LENGTH, INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
+import { TRAVEL_STYLES } from "#shared/constants.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
+import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { styleLabel } from "../format.ts";
 import { droppedByDates, type EditableTrip, type TripFacts } from "./editable-trip.ts";
@@ -65,51 +65,20 @@ export function TripFactsForm({
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="border-brand-600 grid gap-4 rounded-lg border p-4 sm:grid-cols-2"
     >
-      <TextField
-        className="sm:col-span-2"
-        label="Destination"
-        maxLength={DESTINATION_MAX_LENGTH + 20}
-        error={errors.destination?.message}
-        {...register("destination")}
+      <TripFactsFields
+        register={register}
+        errors={errors}
+        wide="sm:col-span-2"
+        interestsLegendClassName="text-sm font-medium text-slate-800"
+        style={
+          <SelectField
+            label="Travel style"
+            options={STYLE_OPTIONS}
+            error={errors.travelStyle?.message}
+            {...register("travelStyle")}
+          />
+        }
       />
-      <TextField
-        label="Start date"
-        type="date"
-        error={errors.startDate?.message}
-        {...register("startDate")}
-      />
-      <TextField
-        label="End date"
-        type="date"
-        error={errors.endDate?.message}
-        {...register("endDate")}
-      />
-      <TextField
-        label="Budget (USD)"
-        type="number"
-        inputMode="decimal"
-        min={1}
-        step="any"
-        error={errors.budget?.message}
-        {...register("budget", { valueAsNumber: true })}
-      />
-      <SelectField
-        label="Travel style"
-        options={STYLE_OPTIONS}
-        error={errors.travelStyle?.message}
-        {...register("travelStyle")}
-      />
-      <fieldset className="sm:col-span-2">
-        <legend className="text-sm font-medium text-slate-800">Interests</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-          {INTERESTS.map((interest) => (
-            <label key={interest} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" value={interest} {...register("interests")} />
-              {interest}
-            </label>
-          ))}
-        </div>
-      </fieldset>
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit">Save details</Button>
         <Button variant="secondary" onClick={onCancel}>

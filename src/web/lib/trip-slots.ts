@@ -1,16 +1,13 @@
 import type { ReactNode } from "react";
+import type { PlaceFields } from "#shared/place-fields.ts";
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
-
-/** Place fields another feature (place search) may set along with the location text. */
-export type PlaceFields = Partial<
-  Pick<Activity, "lat" | "lng" | "osmId" | "openingHours" | "website" | "why">
->;
 
 export type LocationFieldProps = {
   label: string;
   value: string;
   error?: string | undefined;
-  onChange: (value: string, place?: PlaceFields) => void;
+  /** `place`: what another feature (place search) sets along with the location text. */
+  onChange: (value: string, place?: Partial<PlaceFields>) => void;
 };
 
 /** Sets an activity's coordinates (a pin placed by hand) through the editor's normal save. */

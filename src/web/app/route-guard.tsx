@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuth } from "#web/features/auth/auth-context.ts";
-import { LoadingScreen } from "./loading-screen.tsx";
+import { LoadingScreen } from "#web/components/loading-screen.tsx";
 
 /** Signed-out visitors go to /login, carrying where they came from so they return after signing in. */
 export function RequireAuth({ children }: { children: ReactNode }) {

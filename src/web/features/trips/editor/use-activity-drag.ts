@@ -1,0 +1,102 @@
+import {
+  closestCenter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import { DAY_DROP_PREFIX } from "./day-nav.tsx";
+import { moveActivity } from "./editable-trip.ts";
+import type { TripEditor } from "./use-trip-editor.ts";
+
+const isDay = (id: UniqueIdentifier | undefined) => String(id).startsWith(DAY_DROP_PREFIX);
+
+// A pointer over a day in the list means "move there"; otherwise the nearest activity of the day.
+const collisions: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) return closestCenter(args);
+  const days = args.droppableContainers.filter((c) => isDay(c.id));
+  const onDay = pointerWithin({ ...args, droppableContainers: days });
+  if (onDay.length > 0) return onDay;
+  return closestCenter({
+    ...args,
+    droppableContainers: args.droppableContainers.filter((c) => !isDay(c.id)),
+  });
+};
+
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    "To move an activity, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it, or Escape to cancel. Dropping it on a day in the list of days moves it there; Move to does the same.",
+};
+
+/**
+ * Dragging an activity within the shown day, or onto a day in the list of days, by pointer or
+ * keyboard, with what a screen reader hears at each step. The props to spread on DndContext.
+ */
+export function useActivityDrag({
+  days,
+  day,
+  dayTitle,
+  save,
+}: {
+  days: readonly Day[];
+  /** The day shown. */
+  day: Day | undefined;
+  dayTitle: (index: number) => string;
+  save: TripEditor["save"];
+}) {
+  const sensors = useSensors(
+    // A few pixels before a drag starts, so a click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const activities = day?.activities ?? [];
+  const nameOf = (id: UniqueIdentifier) =>
+    days.flatMap((d) => d.activities).find((a) => a.id === id)?.activity ?? "activity";
+  const position = (id: UniqueIdentifier | undefined) =>
+    `position ${activities.findIndex((a) => a.id === id) + 1} of ${activities.length}`;
+  const dayName = (id: UniqueIdentifier) => {
+    const i = days.findIndex((d) => `${DAY_DROP_PREFIX}${d.date}` === id);
+    return i >= 0 ? dayTitle(i) : "another day";
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, at ${position(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      !over
+        ? `${nameOf(active.id)} is no longer over a place to drop it.`
+        : isDay(over.id)
+          ? `${nameOf(active.id)} is over ${dayName(over.id)}. Drop to move it to the end of that day.`
+          : `${nameOf(active.id)} is over ${position(over.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      !over
+        ? `${nameOf(active.id)} was dropped where it was.`
+        : isDay(over.id)
+          ? `${nameOf(active.id)} was moved to ${dayName(over.id)}.`
+          : `${nameOf(active.id)} was dropped at ${position(over.id)}.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || !day) return;
+    const id = String(active.id);
+    if (isDay(over.id)) {
+      const date = String(over.id).slice(DAY_DROP_PREFIX.length);
+      if (date !== day.date) void save(moveActivity(id, date, Infinity));
+      return;
+    }
+    const from = activities.findIndex((a) => a.id === id);
+    const to = activities.findIndex((a) => a.id === over.id);
+    if (from >= 0 && to >= 0 && from !== to) void save(moveActivity(id, day.date, to));
+  };
+  return {
+    sensors,
+    collisionDetection: collisions,
+    onDragEnd,
+    accessibility: { announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS },
+  };
+}

@@ -1,0 +1,135 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ESLint, type Linter } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The import boundaries are only worth having if the linter enforces them: each deliberate
+ * violation below must fail `npm run lint`, through the repository's own eslint.config.js.
+ */
+const root = join(import.meta.dirname, "..");
+
+// Type-aware rules need each file in a TypeScript program; the boundary rules do not, and the
+// fixtures below are not on disk, so the type-aware part is switched off to keep this fast.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: tseslint.configs.disableTypeChecked as Linter.Config,
+});
+
+const boundaryRules = new Set([
+  "no-restricted-imports",
+  "@typescript-eslint/no-restricted-imports",
+  "import-x/no-restricted-paths",
+  "import-x/no-cycle",
+]);
+
+async function boundaryErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? [])
+    .filter((m) => m.severity === 2 && m.ruleId !== null && boundaryRules.has(m.ruleId))
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("import boundaries", () => {
+  it("a feature importing another feature fails", async () => {
+    const errors = await boundaryErrors(
+      "src/web/features/chat/components/boundary-probe.tsx",
+      'import { useAuth } from "#web/features/auth/auth-context.ts";\nexport const probe = useAuth;\n',
+    );
+    expect(errors.join("\n")).toMatch(/features do not import other features/);
+  });
+
+  it("a feature reaching another feature by a relative path fails", async () => {
+    const errors = await boundaryErrors(
+      "src/web/features/chat/components/boundary-probe.tsx",
+      'import { useAuth } from "../../auth/auth-context.ts";\nexport const probe = useAuth;\n',
+    );
+    expect(errors.join("\n")).toMatch(/features do not import other features/);
+  });
+
+  it("a feature importing the app layer fails", async () => {
+    const errors = await boundaryErrors(
+      "src/web/features/chat/components/boundary-probe.tsx",
+      'import { RequireAuth } from "#web/app/route-guard.tsx";\nexport const probe = RequireAuth;\n',
+    );
+    expect(errors.join("\n")).toMatch(/the app layer/);
+  });
+
+  it("shared UI importing a feature fails", async () => {
+    const errors = await boundaryErrors(
+      "src/web/components/boundary-probe.tsx",
+      'import { useAuth } from "#web/features/auth/auth-context.ts";\nexport const probe = useAuth;\n',
+    );
+    expect(errors.join("\n")).toMatch(/sit below the features/);
+  });
+
+  it("shared code importing the server or the web fails", async () => {
+    const fromServer = await boundaryErrors(
+      "src/shared/boundary-probe.ts",
+      'import { logger } from "#server/lib/logger.ts";\nexport const probe = logger;\n',
+    );
+    expect(fromServer.join("\n")).toMatch(/imports neither the server, the web nor Node/);
+    const fromWeb = await boundaryErrors(
+      "src/shared/boundary-probe.ts",
+      'import { formatDate } from "#web/lib/format.ts";\nexport const probe = formatDate;\n',
+    );
+    expect(fromWeb.join("\n")).toMatch(/imports neither the server, the web nor Node/);
+  });
+
+  it("web importing server code fails, and server types pass", async () => {
+    const value = await boundaryErrors(
+      "src/web/lib/boundary-probe.ts",
+      'import { logger } from "#server/lib/logger.ts";\nexport const probe = logger;\n',
+    );
+    expect(value.join("\n")).toMatch(/web imports server types only/);
+    const typeOnly = await boundaryErrors(
+      "src/web/lib/boundary-probe.ts",
+      'import type { Logger } from "#server/lib/logger.ts";\nexport type Probe = Logger;\n',
+    );
+    expect(typeOnly).toEqual([]);
+  });
+
+  it("code within its own room passes", async () => {
+    const errors = await boundaryErrors(
+      "src/web/features/chat/components/boundary-probe.tsx",
+      'import { formatDate } from "#web/lib/format.ts";\nimport { UNPLACED } from "#shared/place-fields.ts";\nexport const probe = [formatDate, UNPLACED];\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("import cycles", () => {
+  // Fixture files on disk (the cycle rule follows imports through the file system), in a folder of
+  // their own under tests/ so the repository's config applies to them.
+  const dir = join(root, "tests", `.cycle-fixture-${process.pid}`);
+  beforeAll(async () => {
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, "first.ts"),
+      'import { second } from "./second.ts";\nexport const first = () => second();\n',
+    );
+    await writeFile(
+      join(dir, "second.ts"),
+      'import { first } from "./first.ts";\nexport const second = (): unknown => first;\n',
+    );
+    await writeFile(join(dir, "leaf.ts"), "export const leaf = 1;\n");
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("a circle of imports fails", async () => {
+    const [result] = await eslint.lintFiles([join(dir, "first.ts")]);
+    const cycles = (result?.messages ?? []).filter((m) => m.ruleId === "import-x/no-cycle");
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]?.severity).toBe(2);
+    expect(cycles[0]?.message).toMatch(/cycle/i);
+  });
+
+  it("imports without a circle pass", async () => {
+    const errors = await boundaryErrors(
+      `tests/.cycle-fixture-${process.pid}/third.ts`,
+      'import { leaf } from "./leaf.ts";\nexport const third = leaf;\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
