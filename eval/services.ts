@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createItineraryGenerator, createModel, openAppDatabase } from "#server/deps.ts";
-import { openDatabase, type Database } from "#server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/lib/logger.ts";
 import { createGeo } from "#server/services/geo/create-geo.ts";

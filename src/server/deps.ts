@@ -1,7 +1,8 @@
 import path from "node:path";
-import { createLazyAuth } from "./lazy-auth.ts";
-import type { AppDeps } from "./context.ts";
-import { openDatabase, type Database } from "./db/client.ts";
+import { createLazyAuth } from "./auth/lazy-auth.ts";
+import type { AppDeps } from "./http/context.ts";
+import { openDatabase } from "./db/client.ts";
+import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";

@@ -1,5 +1,5 @@
 import { addDays, formatISO } from "./dates.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db } from "#server/db/database.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";

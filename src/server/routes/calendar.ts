@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../lib/session.ts";
-import { findOwnTrip } from "../lib/trip-access.ts";
+import { requireUser } from "../auth/session.ts";
+import { findOwnTrip } from "../trips/trip-access.ts";
 import {
   attachmentHeader,
   calendarFileName,

@@ -13,12 +13,12 @@ import {
 } from "#shared/schemas/chat.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { ForecastCard } from "#shared/schemas/weather.ts";
-import type { AppBindings, AppDeps } from "../context.ts";
+import type { AppBindings, AppDeps } from "../http/context.ts";
 import { profiles, type TripRow } from "../db/schema.ts";
-import { enforceRateLimit } from "../lib/rate-limit.ts";
-import { getSessionUser } from "../lib/session.ts";
-import { findOwnTripOrNull } from "../lib/trip-access.ts";
-import { validate } from "../lib/validate.ts";
+import { enforceRateLimit } from "../http/rate-limit.ts";
+import { getSessionUser } from "../auth/session.ts";
+import { findOwnTripOrNull } from "../trips/trip-access.ts";
+import { validate } from "../http/validate.ts";
 import { buildChatMessages, type TravellerContext } from "../services/chat-model/chat-prompt.ts";
 import type { ChatModelMessage } from "../services/chat-model/chat-model.ts";
 import {

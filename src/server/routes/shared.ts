@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 

@@ -5,13 +5,13 @@ import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.
 import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import type { AppDeps, AppBindings } from "../context.ts";
+import type { AppDeps, AppBindings } from "../http/context.ts";
 import { trips } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
-import { requireUser } from "../lib/session.ts";
-import { toTripDto } from "../lib/trip-dto.ts";
-import { validate } from "../lib/validate.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../http/generation.ts";
+import { requireUser } from "../auth/session.ts";
+import { toTripDto } from "../trips/trip-dto.ts";
+import { validate } from "../http/validate.ts";
 import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */

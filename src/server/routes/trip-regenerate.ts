@@ -7,13 +7,13 @@ import {
   type RegenerateDayResponse,
 } from "#shared/schemas/trip-edit.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { AppBindings, AppDeps } from "../context.ts";
+import type { AppBindings, AppDeps } from "../http/context.ts";
 import type { TripRow } from "../db/schema.ts";
-import { describeFailure, enforceGenerationLimit, logFailure } from "../lib/generation.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../http/generation.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../lib/session.ts";
-import { findOwnTrip } from "../lib/trip-access.ts";
-import { validate } from "../lib/validate.ts";
+import { requireUser } from "../auth/session.ts";
+import { findOwnTrip } from "../trips/trip-access.ts";
+import { validate } from "../http/validate.ts";
 import { regenerateDay } from "../services/trip-planning/regenerate-day.ts";
 
 const uuid = z.uuid();

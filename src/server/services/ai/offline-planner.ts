@@ -1,7 +1,7 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { ActivityDraft, Day, Itinerary } from "#shared/schemas/itinerary.ts";
-import { toActivity } from "../../lib/activity.ts";
+import { toActivity } from "../../planner/activity.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import { CATALOGUE, type Slot } from "./offline-catalogue.ts";

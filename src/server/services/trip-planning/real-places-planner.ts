@@ -3,7 +3,7 @@ import { distanceKm } from "#shared/realism.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import { toActivity } from "../../lib/activity.ts";
+import { toActivity } from "../../planner/activity.ts";
 import type { OutlineDay } from "../ai/itinerary-generator.ts";
 import { countryCodeOf } from "#shared/country-code.ts";
 import { formatHoursOn, isOpenAt, mayVisitAt, type LocalMoment } from "#shared/opening-hours.ts";

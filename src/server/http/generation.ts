@@ -1,8 +1,8 @@
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppDeps } from "../context.ts";
+import type { AppDeps } from "./context.ts";
 import { GenerationError } from "../services/model/model-error.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
-import { isRejectedByDatabase, safeErrorMessage, sqlState } from "./safe-error.ts";
+import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
 
 const HOUR_SECONDS = 60 * 60;
 

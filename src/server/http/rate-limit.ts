@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
-import { tooManyRequests } from "./http-errors.ts";
+import { tooManyRequests } from "../lib/http-errors.ts";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 

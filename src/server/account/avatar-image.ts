@@ -1,5 +1,5 @@
 import { MESSAGES } from "#shared/messages.ts";
-import { AppError } from "./http-errors.ts";
+import { AppError } from "../lib/http-errors.ts";
 
 /** Raster formats we decode; SVG (script), HEIC, TIFF, PDF and everything else are refused. */
 const ACCEPTED_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);

@@ -7,15 +7,15 @@ import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/gener
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Db } from "./db/client.ts";
-import * as schema from "./db/schema.ts";
-import type { Env } from "./env.ts";
-import { betterAuthLogger, describeError } from "./lib/auth-log.ts";
-import { checkUserFields, sanitizeUserData } from "./lib/auth-user-fields.ts";
-import type { Logger } from "./lib/logger.ts";
-import { passwordChangedSince, recordPasswordChange } from "./lib/password-changes.ts";
-import type { Mailer } from "./services/mail/mailer.ts";
-import { resetPasswordMail, verificationMail } from "./services/mail/templates.ts";
+import type { Db } from "../db/database.ts";
+import * as schema from "../db/schema.ts";
+import type { Env } from "../env.ts";
+import { betterAuthLogger, describeError } from "./auth-log.ts";
+import { checkUserFields, sanitizeUserData } from "./auth-user-fields.ts";
+import type { Logger } from "../lib/logger.ts";
+import { passwordChangedSince, recordPasswordChange } from "./password-changes.ts";
+import type { Mailer } from "../services/mail/mailer.ts";
+import { resetPasswordMail, verificationMail } from "../services/mail/templates.ts";
 
 export type AuthDeps = {
   env: Env;

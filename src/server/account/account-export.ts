@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
-import type { AppDeps } from "../context.ts";
+import type { AppDeps } from "../http/context.ts";
 import { account, profiles, trips, user } from "../db/schema.ts";
-import { toTripDto } from "./trip-dto.ts";
+import { toTripDto } from "../trips/trip-dto.ts";
 
 type Deps = Pick<AppDeps, "database" | "storage" | "logger">;
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings, AppDeps, SessionUser } from "../context.ts";
-import type { NamedStatement } from "../db/client.ts";
-import { unauthorized } from "./http-errors.ts";
+import type { AppBindings, AppDeps, SessionUser } from "../http/context.ts";
+import type { NamedStatement } from "../db/database.ts";
+import { unauthorized } from "../lib/http-errors.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
 import { sessionSettings, type SessionSettings } from "./session-settings.ts";
 

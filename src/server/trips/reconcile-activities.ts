@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/constants.ts";
 import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
-import type { PlaceFields } from "./activity.ts";
+import type { PlaceFields } from "../planner/activity.ts";
 
 type DayInput = z.output<typeof dayInputSchema>;
 type ActivityInput = DayInput["activities"][number];

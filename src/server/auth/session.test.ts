@@ -8,11 +8,11 @@ import { createApp } from "../app.ts";
 import { createDeps } from "../deps.ts";
 import { session as sessionTable } from "../db/auth-schema.ts";
 import { trips } from "../db/schema.ts";
-import { createAuth } from "../auth.ts";
+import { createAuth } from "./auth.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
 import { sessionSettings } from "./session-settings.ts";
 
-// The session reader of the read routes (lib/session.ts) on the real app and database: it must refuse
+// The session reader of the read routes (auth/session.ts) on the real app and database: it must refuse
 // exactly what Better Auth refuses, at once, on every instance.
 
 const COOKIE = "better-auth.session_token";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { createApp } from "./app.ts";
-import { createDeps } from "./deps.ts";
+import { createApp } from "../app.ts";
+import { createDeps } from "../deps.ts";
 
 let t: TestApp;
 let second: { app: ReturnType<typeof createApp> };

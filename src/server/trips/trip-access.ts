@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Context } from "hono";
-import type { AppBindings } from "../context.ts";
-import type { Db, NamedStatement } from "../db/client.ts";
+import type { AppBindings } from "../http/context.ts";
+import type { Db, NamedStatement } from "../db/database.ts";
 import { trips, type TripRow } from "../db/schema.ts";
-import { notFound } from "./http-errors.ts";
-import { readAsSessionUser, requireUser } from "./session.ts";
+import { notFound } from "../lib/http-errors.ts";
+import { readAsSessionUser, requireUser } from "../auth/session.ts";
 import type { TripDetailRow } from "./trip-dto.ts";
 
 const uuid = z.uuid();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { verification } from "../db/auth-schema.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/database.ts";
 
 // Kept in Better Auth's verification table, so no migration: a row per user, as long as the oldest
 // verification link that could still be opened (24 h), after which no link issued before it is valid.

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "./http-errors.ts";
+import { AppError } from "../lib/http-errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Content types a page on another site can send without a CORS preflight.

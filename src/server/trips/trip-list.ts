@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { TripSort } from "#shared/constants.ts";
 import type { TripListQuery, TripSummary } from "#shared/schemas/trip-list.ts";
-import type { Database, NamedStatement } from "../db/client.ts";
-import { AppError } from "./http-errors.ts";
+import type { Database, NamedStatement } from "../db/database.ts";
+import { AppError } from "../lib/http-errors.ts";
 import { toTripSummaryDto, type TripSummaryRow } from "./trip-dto.ts";
 
 /**

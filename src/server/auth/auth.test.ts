@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_ORIGIN, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
-import { user as userTable, verification } from "./db/auth-schema.ts";
+import { user as userTable, verification } from "../db/auth-schema.ts";
 
 let smtp: SmtpCatcher;
 let t: TestApp;

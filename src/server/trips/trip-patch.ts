@@ -5,7 +5,7 @@ import type { tripPatchSchema } from "#shared/schemas/trip-edit.ts";
 import { MAX_TRIP_DAYS } from "#shared/schemas/trip-request.ts";
 import { daysBetween, tripDates } from "#shared/trip-dates.ts";
 import type { TripRow } from "../db/schema.ts";
-import { AppError } from "./http-errors.ts";
+import { AppError } from "../lib/http-errors.ts";
 import { reconcileItinerary, type Reconciled } from "./reconcile-activities.ts";
 
 export type TripPatchInput = z.output<typeof tripPatchSchema>;

@@ -1,4 +1,4 @@
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../lib/logger.ts";
 
 // Better Auth logs a client's mistakes (a refused callbackURL, a foreign origin, a sign-up for an
 // existing address) at error or info level, with the attacker's text or the address in the message.

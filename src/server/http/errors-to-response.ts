@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings } from "../context.ts";
-import { AppError } from "./http-errors.ts";
-import { isRejectedByDatabase, safeErrorMessage, sqlState } from "./safe-error.ts";
+import type { AppBindings } from "./context.ts";
+import { AppError } from "../lib/http-errors.ts";
+import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
 
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",

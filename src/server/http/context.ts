@@ -1,14 +1,14 @@
-import type { Auth } from "./auth.ts";
-import type { Database } from "./db/client.ts";
-import type { Env } from "./env.ts";
-import type { Logger } from "./lib/logger.ts";
-import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
-import type { ChatModel } from "./services/chat-model/chat-model.ts";
-import type { GeoService } from "./services/geo/geo-service.ts";
-import type { Mailer } from "./services/mail/mailer.ts";
-import type { PlacesService } from "./services/places/places-service.ts";
-import type { Storage } from "./services/storage/storage.ts";
-import type { WeatherService } from "./services/weather/weather-service.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Database } from "../db/database.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { ItineraryGenerator } from "../services/ai/itinerary-generator.ts";
+import type { ChatModel } from "../services/chat-model/chat-model.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import type { Mailer } from "../services/mail/mailer.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
+import type { Storage } from "../services/storage/storage.ts";
+import type { WeatherService } from "../services/weather/weather-service.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
 export type AppDeps = {

@@ -3,7 +3,7 @@ import type { Auth, AuthDeps } from "./auth.ts";
 /**
  * Better Auth, imported and built with its first use. It is the largest thing the server loads
  * (about 40 MB resident and half of the module loading at start-up), and the read routes do not need
- * it: they verify the session cookie and read the session themselves (lib/session.ts). Sign-in,
+ * it: they verify the session cookie and read the session themselves (auth/session.ts). Sign-in,
  * sign-up, sign-out, resets and sessions due for extension load it on the first such request.
  *
  * Everything the app uses of Auth is asynchronous (handler, api.*, $context), so a stand-in with the

@@ -3,8 +3,8 @@ import { MESSAGES } from "#shared/messages.ts";
 import { profileSchema, type Profile } from "#shared/schemas/profile.ts";
 import type { ProfileRow } from "../db/schema.ts";
 import type { Storage } from "../services/storage/storage.ts";
-import { AppError } from "./http-errors.ts";
-import type { Logger } from "./logger.ts";
+import { AppError } from "../lib/http-errors.ts";
+import type { Logger } from "../lib/logger.ts";
 
 /** What a profile answer is made of (the stored row without its timestamp). */
 export type ProfileFields = Omit<ProfileRow, "updatedAt">;

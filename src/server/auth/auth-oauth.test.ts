@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "#tests/fakes/oauth-provider.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
-import { createApp } from "./app.ts";
+import { createApp } from "../app.ts";
 import { createAuth } from "./auth.ts";
-import { account, user as userTable } from "./db/auth-schema.ts";
+import { account, user as userTable } from "../db/auth-schema.ts";
 
 const SOCIAL = {
   GOOGLE_CLIENT_ID: "test-google-id.apps.googleusercontent.com",

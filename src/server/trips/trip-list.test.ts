@@ -4,8 +4,8 @@ import { TRIP_SORTS } from "#shared/constants.ts";
 import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import type { NamedStatement } from "../db/client.ts";
-import { joinedToSession } from "./session.ts";
+import type { NamedStatement } from "../db/database.ts";
+import { joinedToSession } from "../auth/session.ts";
 import { listTrips, tripListQuery } from "./trip-list.ts";
 
 let t: TestApp;

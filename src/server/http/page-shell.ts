@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { SHELL_DESTINATION, type PageShellName } from "#shared/page-shells.ts";
-import type { AppBindings } from "../context.ts";
-import type { NamedStatement } from "../db/client.ts";
-import { escapeHtml } from "./escape-html.ts";
-import { AppError } from "./http-errors.ts";
-import { getSessionUser, hasSessionCookie, readAsSessionUser } from "./session.ts";
+import type { AppBindings } from "./context.ts";
+import type { NamedStatement } from "../db/database.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
+import { AppError } from "../lib/http-errors.ts";
+import { getSessionUser, hasSessionCookie, readAsSessionUser } from "../auth/session.ts";
 
 const TRIP_PAGE = /^\/trips\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 

@@ -9,7 +9,7 @@ import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
- * The signed-in page shells (server/lib/page-shell.ts): `/trips` and a trip's page arrive with
+ * The signed-in page shells (server/http/page-shell.ts): `/trips` and a trip's page arrive with
  * their top already in the HTML, before `#root`, for a signed-in visitor and the trip's owner only.
  * A small built dist and a prerenderer module of the test's own, on a real database.
  */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { AppDeps } from "../context.ts";
+import type { AppDeps } from "../http/context.ts";
 import { pendingFileDeletions, rateLimits, user, verification } from "../db/schema.ts";
 import { accountDeletedMail } from "../services/mail/templates.ts";
 import { avatarFolder } from "./avatar-image.ts";
