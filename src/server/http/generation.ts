@@ -1,6 +1,6 @@
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "./context.ts";
-import { GenerationError } from "../services/model/model-error.ts";
+import { ModelError } from "../services/llm/model-error.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
 
@@ -32,7 +32,7 @@ export async function enforceGenerationLimit(deps: AppDeps, userId: string, clie
 
 /** The user-facing side of a failure: the spec's message, a code that says which failure it was. */
 export function describeFailure(error: unknown) {
-  if (error instanceof GenerationError)
+  if (error instanceof ModelError)
     return {
       status: error.code === "ai_timeout" ? (504 as const) : (502 as const),
       code: error.code,
@@ -54,7 +54,7 @@ export function logFailure(deps: AppDeps, requestId: string, error: unknown, wha
   deps.logger.warn(
     {
       requestId,
-      code: error instanceof GenerationError ? error.code : "internal",
+      code: error instanceof ModelError ? error.code : "internal",
       err: safeErrorMessage(error),
       cause: cause === undefined ? undefined : safeErrorMessage(cause),
     },

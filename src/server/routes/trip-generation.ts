@@ -12,7 +12,7 @@ import { describeFailure, enforceGenerationLimit, logFailure } from "../http/gen
 import { requireUser } from "../auth/session.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 import { validate } from "../http/validate.ts";
-import { planTrip, type PlanTripResult } from "../services/trip-planning/plan-trip.ts";
+import { planTrip, type PlanTripResult } from "../planner/plan-trip.ts";
 
 /** Keeps proxies from closing a quiet stream while a slow model works. */
 const HEARTBEAT_MS = 15_000;

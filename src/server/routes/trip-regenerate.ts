@@ -14,7 +14,7 @@ import { AppError, notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../auth/session.ts";
 import { findOwnTrip } from "../trips/trip-access.ts";
 import { validate } from "../http/validate.ts";
-import { regenerateDay } from "../services/trip-planning/regenerate-day.ts";
+import { regenerateDay } from "../planner/regenerate-day.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";

@@ -1,8 +1,8 @@
 import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { destinationQuery } from "../services/geo/open-meteo-geocoding.ts";
-import { createActivityLocator } from "../services/trip-planning/locate-activities.ts";
-import { checkActivityPlace } from "../services/trip-planning/place-checks.ts";
+import { createActivityLocator } from "../planner/locate-activities.ts";
+import { checkActivityPlace } from "../planner/place-checks.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { PatchedTrip } from "./trip-patch.ts";
 

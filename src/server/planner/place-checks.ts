@@ -1,6 +1,6 @@
 import { distanceKm } from "#shared/realism.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
-import type { LatLng } from "../geo/geo-service.ts";
+import type { LatLng } from "../services/geo/geo-service.ts";
 
 /** Activities further than this from the destination are someone else's (a namesake, a bad guess). */
 export const MAX_KM_FROM_DESTINATION = 60;

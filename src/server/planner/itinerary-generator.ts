@@ -1,6 +1,6 @@
 import type { Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { ModelUsage } from "../model/model-client.ts";
+import type { ModelUsage } from "../services/llm/usage.ts";
 import type { PromptPlace } from "./prompts.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */

@@ -1,11 +1,11 @@
 import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { safeErrorMessage } from "../../lib/safe-error.ts";
-import type { ItineraryGenerator } from "../ai/itinerary-generator.ts";
-import type { GeoService } from "../geo/geo-service.ts";
-import { PlacesError, type Place, type PlacesService } from "../places/places-service.ts";
-import { GenerationError } from "../model/model-error.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import type { ItineraryGenerator } from "./itinerary-generator.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
+import { GenerationError } from "./generation-error.ts";
 import { plannedInterests } from "./keyless-plan.ts";
 import { createActivityLocator } from "./locate-activities.ts";
 import { createPlaceMatcher, unmatchedDay } from "./match-places.ts";

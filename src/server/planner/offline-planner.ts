@@ -1,12 +1,12 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { ActivityDraft, Day, Itinerary } from "#shared/schemas/itinerary.ts";
-import { toActivity } from "../../planner/activity.ts";
+import { toActivity } from "./activity.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import { CATALOGUE, type Slot } from "./offline-catalogue.ts";
 import type { ItineraryGenerator, RegenerateDayInput } from "./itinerary-generator.ts";
-import { GenerationError } from "../model/model-error.ts";
+import { GenerationError } from "./generation-error.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 
 const SLOTS: { slot: Slot; time: string }[] = [

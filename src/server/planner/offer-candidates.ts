@@ -1,7 +1,7 @@
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import { MAX_PROMPT_CANDIDATES, type PromptPlace } from "../ai/prompts.ts";
-import { PlacesError, type Place, type PlacesService } from "../places/places-service.ts";
+import { MAX_PROMPT_CANDIDATES, type PromptPlace } from "./prompts.ts";
+import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
 import { plannedInterests } from "./keyless-plan.ts";
 import type { CandidatesOutcome } from "./match-places.ts";
 

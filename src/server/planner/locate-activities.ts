@@ -1,5 +1,5 @@
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
-import type { GeoService, LatLng } from "../geo/geo-service.ts";
+import type { GeoService, LatLng } from "../services/geo/geo-service.ts";
 import { checkedPoint } from "./place-checks.ts";
 
 const locationKey = (location: string) => location.trim().replace(/\s+/g, " ").toLowerCase();

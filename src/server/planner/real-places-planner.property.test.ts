@@ -6,7 +6,7 @@ import { distanceKm } from "#shared/realism.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";
-import type { Place } from "../places/places-service.ts";
+import type { Place } from "../services/places/places-service.ts";
 import { DAY_SLOTS, MAX_HOP_KM, isEatery, planFromPlaces } from "./real-places-planner.ts";
 
 /*

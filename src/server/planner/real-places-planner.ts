@@ -3,11 +3,11 @@ import { distanceKm } from "#shared/realism.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import { toActivity } from "../../planner/activity.ts";
-import type { OutlineDay } from "../ai/itinerary-generator.ts";
+import { toActivity } from "./activity.ts";
+import type { OutlineDay } from "./itinerary-generator.ts";
 import { countryCodeOf } from "#shared/country-code.ts";
 import { formatHoursOn, isOpenAt, mayVisitAt, type LocalMoment } from "#shared/opening-hours.ts";
-import type { Place } from "../places/places-service.ts";
+import type { Place } from "../services/places/places-service.ts";
 
 /*
  * The keyless planner: every day built from real OpenStreetMap places near the destination. Pure

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { activityDraftSchema, type Activity } from "#shared/schemas/itinerary.ts";
 import { OSM_ID_PATTERN } from "#shared/constants.ts";
 import { safeText } from "#shared/schemas/safe-input.ts";
-import { toActivity } from "../../planner/activity.ts";
+import { toActivity } from "./activity.ts";
 
 export const WHY_MAX_LENGTH = 200;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { OsmId, Place } from "../places/places-service.ts";
+import type { OsmId, Place } from "../services/places/places-service.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
-import { PlacesError, type PlacesService } from "../places/places-service.ts";
+import { PlacesError, type PlacesService } from "../services/places/places-service.ts";
 
 const place = (id: number, interest: string, hours: string | null = null): Place => ({
   osmId: `node/${id}` as OsmId,

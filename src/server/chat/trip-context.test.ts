@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TripRow } from "../../db/schema.ts";
+import type { TripRow } from "../db/schema.ts";
 import { activityOf, buildItinerary } from "#tests/support/factories.ts";
 import { compactTrip, TRIP_CONTEXT_MAX_CHARS, tripDataMessage } from "./trip-context.ts";
 

@@ -1,5 +1,6 @@
 import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE } from "#shared/constants.ts";
-import { newCallState, type ModelClient } from "../model/model-client.ts";
+import type { ModelClient } from "../services/llm/model-client.ts";
+import { newCallState } from "../services/llm/usage.ts";
 import type { ChatModel } from "./chat-model.ts";
 
 const PROPOSAL_MAX_TOKENS = 3000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/constants.ts";
-import type { OsmId, Place, PlacesService } from "../places/places-service.ts";
+import type { OsmId, Place, PlacesService } from "../services/places/places-service.ts";
 import { createPlaceMatcher } from "./match-places.ts";
 
 const paris = {

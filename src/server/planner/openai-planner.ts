@@ -3,8 +3,9 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
-import { newCallState, type ModelClient } from "../model/model-client.ts";
-import { GenerationError } from "../model/model-error.ts";
+import type { ModelClient } from "../services/llm/model-client.ts";
+import { newCallState } from "../services/llm/usage.ts";
+import { GenerationError } from "./generation-error.ts";
 import { fromModelDay, modelActivitySchema, modelDaySchema } from "./model-activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
 import {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { activityDraftSchema } from "#shared/schemas/itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY, UNPLACED } from "#shared/constants.ts";
 import { tripProposalSchema, type TripProposal } from "#shared/schemas/trip-edit.ts";
-import type { TripRow } from "../../db/schema.ts";
-import { reconcileActivity } from "../../trips/reconcile-activities.ts";
+import type { TripRow } from "../db/schema.ts";
+import { reconcileActivity } from "../trips/reconcile-activities.ts";
 import type { ChatModelMessage } from "./chat-model.ts";
 
 /** The trip's own bound in the prompt: a 30-day trip of 5 activities a day fits, a huge one is cut. */

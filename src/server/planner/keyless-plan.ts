@@ -1,11 +1,11 @@
 import type { Interest } from "#shared/constants.ts";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { safeErrorMessage } from "../../lib/safe-error.ts";
-import type { GenerateOptions } from "../ai/itinerary-generator.ts";
-import { GenerationError } from "../model/model-error.ts";
-import { PlacesError, type PlacesService } from "../places/places-service.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import type { GenerateOptions } from "./itinerary-generator.ts";
+import { GenerationError } from "./generation-error.ts";
+import { PlacesError, type PlacesService } from "../services/places/places-service.ts";
 import { planFromPlaces } from "./real-places-planner.ts";
 
 /** What a traveller with no interests sees: the sights a first visit is usually about. */

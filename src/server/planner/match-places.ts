@@ -1,9 +1,9 @@
 import type { Activity, Day, Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { safeErrorMessage } from "../../lib/safe-error.ts";
-import { createConcurrencyLimit } from "../places/concurrency-limit.ts";
-import { normalizeName } from "../places/overpass-places.ts";
-import { PlacesError, type Place, type PlacesService } from "../places/places-service.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import { createConcurrencyLimit } from "../services/places/concurrency-limit.ts";
+import { normalizeName } from "../services/places/overpass-places.ts";
+import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
 import { unavailable } from "./keyless-plan.ts";
 
 /** Lookups of one plan at a time: the service queues its requests too, this keeps the queue short. */

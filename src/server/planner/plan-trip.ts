@@ -9,19 +9,20 @@ import {
 } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { safeErrorMessage } from "../../lib/safe-error.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
 import type {
   GenerateOptions,
   GenerationEvent,
   ItineraryGenerator,
-} from "../ai/itinerary-generator.ts";
-import { itineraryProblems } from "../ai/validate-itinerary.ts";
-import type { GeoService } from "../geo/geo-service.ts";
-import type { PlacesService } from "../places/places-service.ts";
-import type { PromptPlace } from "../ai/prompts.ts";
-import type { ModelUsage } from "../model/model-client.ts";
-import { GenerationError } from "../model/model-error.ts";
+} from "./itinerary-generator.ts";
+import { itineraryProblems } from "./validate-itinerary.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
+import type { PromptPlace } from "./prompts.ts";
+import type { ModelUsage } from "../services/llm/usage.ts";
+import { GenerationError } from "./generation-error.ts";
+import { ModelError } from "../services/llm/model-error.ts";
 import { planKeyless } from "./keyless-plan.ts";
 import { createActivityLocator } from "./locate-activities.ts";
 import {
@@ -219,7 +220,7 @@ export async function planTrip(
     // The plan is still a plan: it is saved with its warnings shown.
     logger?.warn(
       {
-        code: error instanceof GenerationError ? error.code : "internal",
+        code: error instanceof ModelError ? error.code : "internal",
         err: safeErrorMessage(error),
       },
       "realism repair failed",
