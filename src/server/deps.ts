@@ -6,7 +6,7 @@ import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { ItineraryGenerator } from "./planner/itinerary-generator.ts";
-import { createOfflinePlanner } from "./planner/offline-planner.ts";
+import { createKeylessPlanner } from "./planner/keyless-planner.ts";
 import { createOpenAiPlanner } from "./planner/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
@@ -81,7 +81,7 @@ export function createModel(env: Env): ModelClient | null {
 }
 
 export function createItineraryGenerator(model: ModelClient | null): ItineraryGenerator {
-  return model ? createOpenAiPlanner(model) : createOfflinePlanner();
+  return model ? createOpenAiPlanner(model) : createKeylessPlanner();
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */

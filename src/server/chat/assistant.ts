@@ -79,7 +79,7 @@ export async function loadTraveller(db: Db, userId: string): Promise<TravellerCo
 }
 
 /** Without a model the assistant still answers from the forecast, and says what it cannot do. */
-function offlineReply(weather: WeatherLookup | null, tripOpen = false): string {
+function keylessReply(weather: WeatherLookup | null, tripOpen = false): string {
   if (tripOpen)
     return weather
       ? `${weather.text}\n\n${CHAT_LIMIT_MESSAGES.tripNeedsProvider}`
@@ -138,7 +138,7 @@ async function generate(
   },
 ): Promise<string> {
   if (!model.chatModel) {
-    const text = offlineReply(options.weather);
+    const text = keylessReply(options.weather);
     await options.onText(text);
     return text;
   }
@@ -176,7 +176,7 @@ async function generateForTrip(
   },
 ): Promise<{ response: string; proposal?: TripProposal }> {
   if (!model.chatModel) {
-    const text = offlineReply(options.weather, true);
+    const text = keylessReply(options.weather, true);
     await options.onText(text);
     return { response: text };
   }

@@ -18,7 +18,7 @@ export type AppDeps = {
   mailer: Mailer;
   storage: Storage;
   auth: Auth;
-  /** Plans itineraries: an OpenAI-compatible model when configured, the offline planner otherwise. */
+  /** Plans itineraries: an OpenAI-compatible model when configured, the keyless planner otherwise. */
   ai: ItineraryGenerator;
   weather: WeatherService;
   /** Destinations (Open-Meteo geocoding) and, with GEOCODER_URL, activity locations. */

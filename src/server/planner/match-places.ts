@@ -4,7 +4,7 @@ import { safeErrorMessage } from "../lib/safe-error.ts";
 import { createConcurrencyLimit } from "../services/places/concurrency-limit.ts";
 import { normalizeName } from "../services/places/overpass-places.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
-import { unavailable } from "./keyless-plan.ts";
+import { unavailable } from "./keyless-planner.ts";
 
 /** Lookups of one plan at a time: the service queues its requests too, this keeps the queue short. */
 const MATCH_CONCURRENCY = 4;

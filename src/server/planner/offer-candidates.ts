@@ -2,7 +2,7 @@ import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { MAX_PROMPT_CANDIDATES, type PromptPlace } from "./prompts.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
-import { plannedInterests } from "./keyless-plan.ts";
+import { plannedInterests } from "./keyless-planner.ts";
 import type { CandidatesOutcome } from "./match-places.ts";
 
 /**

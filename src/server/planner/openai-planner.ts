@@ -99,7 +99,8 @@ export function createOpenAiPlanner(
 ): ItineraryGenerator {
   return {
     mode: "online",
-    async generate(request, { signal: outer, onEvent, candidates }) {
+    async generate(request, { signal: outer, onEvent, candidates: askCandidates }) {
+      const candidates = await askCandidates?.();
       const dates = tripDates(request.startDate, request.endDate);
       // One failing batch stops its siblings, and so does the browser going away.
       const controller = new AbortController();
@@ -213,6 +214,7 @@ export function createOpenAiPlanner(
       }
     },
     async regenerateDay(input, { signal }) {
+      const candidates = await input.candidates?.();
       const state = newCallState();
       const otherDays = input.itinerary.days
         .filter((day) => day.date !== input.date)
@@ -224,7 +226,7 @@ export function createOpenAiPlanner(
           date: input.date,
           otherDays,
           instruction: input.instruction,
-          candidates: input.candidates,
+          candidates,
         }),
         schema: regeneratedDaySchema(used),
         schemaName: "trip_day",

@@ -23,7 +23,6 @@ import type { PromptPlace } from "./prompts.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
 import { GenerationError } from "./generation-error.ts";
 import { ModelError } from "../services/llm/model-error.ts";
-import { planKeyless } from "./keyless-plan.ts";
 import { createActivityLocator } from "./locate-activities.ts";
 import {
   createPlaceMatcher,
@@ -114,42 +113,25 @@ export async function planTrip(
   const locator = createActivityLocator(geo, signal);
   const openAtOf = (place: TripPlace | null) => (place ? openAtIn(place) : undefined);
 
-  // No model: plan from real places near the resolved destination when places are on.
-  let grounding: Grounding = GROUNDING_OFF;
-  if (ai.mode === "offline" && services.places?.enabled) {
-    const destination = await placeReady;
-    const keyless = await planKeyless(
-      { places: services.places, logger },
-      request,
-      destination,
-      options,
-    );
-    if (keyless.ok) {
-      const itinerary = keyless.itinerary;
-      const warnings = checkItineraryRealism(itinerary, {
-        budget: request.budget,
-        openAt: openAtOf(destination),
-      });
-      const usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
-      return {
-        itinerary,
-        place: destination,
-        usage,
-        warnings,
-        grounding: keyless.grounding,
-      };
-    }
-    grounding = keyless.grounding;
-  }
-
-  // A model with places on: candidates near the destination, offered in the prompt when in time.
-  const places = ai.mode === "online" && services.places?.enabled ? services.places : null;
-  const candidates = places ? offerCandidates({ places, placeReady, request, signal }) : null;
+  // Real places are asked for by the planner that uses them: offered to a model in its prompt (in
+  // time), looked up near the destination by the keyless planner itself.
+  const places = services.places?.enabled ? services.places : null;
+  let candidates: ReturnType<typeof offerCandidates> | null = null;
   let offered: readonly PromptPlace[] | undefined;
-  if (candidates) offered = promptCandidates(await candidates.inTime());
+  const askCandidates = places
+    ? async () => {
+        candidates ??= offerCandidates({ places, placeReady, request, signal });
+        offered = promptCandidates(await candidates.inTime());
+        return offered;
+      }
+    : undefined;
 
   const onEvent = (event: GenerationEvent) => {
     if (event.type !== "day") return options.onEvent?.(event);
+    if (event.placed) {
+      const { placed: _placed, ...placedEvent } = event;
+      return options.onEvent?.(placedEvent);
+    }
     if (resolved) locator.prefetch(checkDayPlaces(event.day, resolved.place), resolved.place);
     else void placeReady.then((place) => locator.prefetch(checkDayPlaces(event.day, place), place));
     const preview = resolved
@@ -161,14 +143,31 @@ export async function planTrip(
     options.onEvent?.({ ...event, day: unmatchedDay(preview) });
   };
 
-  const generated = await ai.generate(request, { signal, onEvent, candidates: offered });
+  const generated = await ai.generate(request, {
+    signal,
+    onEvent,
+    candidates: askCandidates,
+    nearby: { place: placeReady, places, logger },
+  });
+  const grounding = generated.grounding ?? GROUNDING_OFF;
+  if (generated.fromRealPlaces) {
+    const place = await placeReady;
+    const { itinerary, usage } = generated;
+    const warnings = checkItineraryRealism(itinerary, {
+      budget: request.budget,
+      openAt: openAtOf(place),
+    });
+    return { itinerary, place, usage, warnings, grounding };
+  }
   const place = await placeReady;
+  // Assigned inside the planner's call, which TypeScript cannot see.
+  const offer = candidates as ReturnType<typeof offerCandidates> | null;
   const matcher =
-    candidates && place
+    offer && place
       ? createPlaceMatcher({
-          places: candidates.places,
+          places: offer.places,
           place,
-          candidates: candidates.all,
+          candidates: offer.all,
           signal,
           logger,
         })
@@ -179,7 +178,7 @@ export async function planTrip(
     return matcher ? matcher.matchDay(located) : unmatchedDay(located);
   };
   const groundingOf = (plan: Itinerary): Grounding => {
-    if (!candidates) return grounding;
+    if (!offer) return grounding;
     if (!matcher) return unresolvedGrounding();
     return matchedGrounding(plan, matcher.failure());
   };

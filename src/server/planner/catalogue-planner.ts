@@ -4,7 +4,7 @@ import type { ActivityDraft, Day, Itinerary } from "#shared/schemas/itinerary.ts
 import { toActivity } from "./activity.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import { CATALOGUE, type Slot } from "./offline-catalogue.ts";
+import { CATALOGUE, type Slot } from "./catalogue.ts";
 import type { ItineraryGenerator, RegenerateDayInput } from "./itinerary-generator.ts";
 import { GenerationError } from "./generation-error.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
@@ -36,7 +36,7 @@ function themeFor(interests: readonly (Interest | "General")[], index: number) {
 }
 
 /** A template plan from interests, style, budget and dates: no network, no invented venue names. */
-export function planOffline(request: TripRequest): Itinerary {
+export function planFromCatalogue(request: TripRequest): Itinerary {
   const dates = tripDates(request.startDate, request.endDate);
   const pools: (Interest | "General")[] =
     request.interests.length > 0 ? [...request.interests] : ["General"];
@@ -81,7 +81,7 @@ const ALL_POOLS = Object.keys(CATALOGUE) as (Interest | "General")[];
  * then the rest) that no day of the trip has yet, this day included, so Regenerate always changes
  * something. The instruction cannot be read without a model; the form says the planner is offline.
  */
-export function regenerateOffline(input: RegenerateDayInput): Day {
+export function regenerateFromCatalogue(input: RegenerateDayInput): Day {
   const { request, itinerary, date } = input;
   const taken = new Set(
     itinerary.days.flatMap((day) => day.activities.map((a) => a.activity.trim().toLowerCase())),
@@ -120,12 +120,13 @@ export function regenerateOffline(input: RegenerateDayInput): Day {
   };
 }
 
-export function createOfflinePlanner(): ItineraryGenerator {
+/** The catalogue as a planner: the keyless planner's fallback when real places cannot be had. */
+export function createCataloguePlanner(): ItineraryGenerator {
   return {
     mode: "offline",
     generate(request, { signal, onEvent }) {
       if (signal.aborted) return Promise.reject(new GenerationError("aborted", "aborted"));
-      const itinerary = planOffline(request);
+      const itinerary = planFromCatalogue(request);
       const dates = tripDates(request.startDate, request.endDate);
       if (itineraryProblems(itinerary, dates).length > 0)
         return Promise.reject(
@@ -145,7 +146,7 @@ export function createOfflinePlanner(): ItineraryGenerator {
     regenerateDay(input, { signal }) {
       if (signal.aborted) return Promise.reject(new GenerationError("aborted", "aborted"));
       return Promise.resolve({
-        day: regenerateOffline(input),
+        day: regenerateFromCatalogue(input),
         usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
       });
     },

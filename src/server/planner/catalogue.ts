@@ -12,7 +12,7 @@ export type TemplateActivity = {
 type Catalogue = Record<Slot, TemplateActivity[]>;
 
 /**
- * Honest, generic suggestions: the offline planner knows no venues, so it names kinds of places and
+ * Honest, generic suggestions: the catalogue knows no venues, so it names kinds of places and
  * says so, instead of inventing names that may not exist.
  */
 export const CATALOGUE: Record<Interest | "General", Catalogue> = {
