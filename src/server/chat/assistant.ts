@@ -22,9 +22,9 @@ import {
 /** The model, or null when no AI provider is configured, and where its failures are logged. */
 type Model = { chatModel: ChatModel | null; logger: Logger };
 
-export type ChatAnswer = { response: string; proposal?: TripProposal };
+type ChatAnswer = { response: string; proposal?: TripProposal };
 
-export type WeatherLookup = { card: ForecastCard | null; text: string };
+type WeatherLookup = { card: ForecastCard | null; text: string };
 
 /**
  * Never the place (the visitor's own words) and no stack: an unknown place is the visitor's doing

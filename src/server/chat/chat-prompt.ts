@@ -34,7 +34,7 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
  * The signed-in traveller's profile as they wrote it: context in a user message of its own, never in
  * the system message (a preferred destination is free text). Null for a visitor.
  */
-export function travellerMessage(traveller: TravellerContext | null): ChatModelMessage | null {
+function travellerMessage(traveller: TravellerContext | null): ChatModelMessage | null {
   if (!traveller) return null;
   const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "not given");
   const lines = [

@@ -118,7 +118,7 @@ export function tripAnswerSchema(row: TripRow, refs: ReadonlyMap<string, string>
       .nullable(),
   });
 }
-export type TripAnswer = z.infer<ReturnType<typeof tripAnswerSchema>>;
+type TripAnswer = z.infer<ReturnType<typeof tripAnswerSchema>>;
 
 /**
  * The model's proposal as the client applies it: changed days in full, known activities keeping their

@@ -36,7 +36,7 @@ function themeFor(interests: readonly (Interest | "General")[], index: number) {
 }
 
 /** A template plan from interests, style, budget and dates: no network, no invented venue names. */
-export function planFromCatalogue(request: TripRequest): Itinerary {
+function planFromCatalogue(request: TripRequest): Itinerary {
   const dates = tripDates(request.startDate, request.endDate);
   const pools: (Interest | "General")[] =
     request.interests.length > 0 ? [...request.interests] : ["General"];
@@ -81,7 +81,7 @@ const ALL_POOLS = Object.keys(CATALOGUE) as (Interest | "General")[];
  * then the rest) that no day of the trip has yet, this day included, so Regenerate always changes
  * something. The instruction cannot be read without a model; the form says the planner is offline.
  */
-export function regenerateFromCatalogue(input: RegenerateDayInput): Day {
+function regenerateFromCatalogue(input: RegenerateDayInput): Day {
   const { request, itinerary, date } = input;
   const taken = new Set(
     itinerary.days.flatMap((day) => day.activities.map((a) => a.activity.trim().toLowerCase())),

@@ -2,7 +2,7 @@ import type { Interest } from "#shared/constants.ts";
 
 export type Slot = "morning" | "afternoon" | "evening";
 /** A template activity; `cost` is a typical per-person USD figure at the comfort level. */
-export type TemplateActivity = {
+type TemplateActivity = {
   activity: string;
   where: string;
   description: string;

@@ -15,7 +15,7 @@ export type OutlineDay = { date: string; theme: string };
 export type GenerationEvent =
   { type: "outline"; days: OutlineDay[] } | { type: "day"; index: number; day: Day; placed?: true };
 
-export type GenerationUsage = ModelUsage;
+type GenerationUsage = ModelUsage;
 
 /** Real places near the destination, asked for when first needed; undefined when places are off. */
 export type CandidatesSource = () => Promise<readonly PromptPlace[]>;
@@ -46,7 +46,7 @@ export type GenerateOptions = {
  * caller does not locate, match or repair it. `grounding` without it: the reason real places could
  * not be had, for a plan that is still to be located.
  */
-export type GeneratedItinerary = {
+type GeneratedItinerary = {
   itinerary: Itinerary;
   usage: GenerationUsage;
   grounding?: Grounding;
@@ -68,7 +68,7 @@ export type RegenerateDayInput = {
 };
 
 /** Days of a generated plan sent back to the model with what is unrealistic about them. */
-export type RepairDaysInput = {
+type RepairDaysInput = {
   request: TripRequest;
   itinerary: Itinerary;
   /** The days to plan again (dates of `itinerary`), each with its warnings in words. */

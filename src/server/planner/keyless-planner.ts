@@ -14,7 +14,7 @@ import type {
 import { planFromPlaces } from "./real-places-planner.ts";
 
 /** What a traveller with no interests sees: the sights a first visit is usually about. */
-export const GENERAL_INTERESTS: readonly Interest[] = [
+const GENERAL_INTERESTS: readonly Interest[] = [
   "Culture & Arts",
   "History",
   "Nature & Outdoors",
@@ -34,7 +34,7 @@ export const plannedInterests = (request: TripRequest): Interest[] => [
 ];
 
 /** Why a keyless plan could not be built from real places, as the trip page says it. */
-export const UNRESOLVED_REASON =
+const UNRESOLVED_REASON =
   "The destination could not be found on the map, so this plan uses general suggestions.";
 
 /** The grounding of a plan made without real places (the catalogue's), with the reason in words. */

@@ -10,7 +10,7 @@ import { unavailable } from "./keyless-planner.ts";
 const MATCH_CONCURRENCY = 4;
 
 /** Why a model's plan could not be checked, when the destination itself was not found. */
-export const UNRESOLVED_MATCH_REASON =
+const UNRESOLVED_MATCH_REASON =
   "The destination could not be found on the map, so the places of this plan could not be checked on OpenStreetMap.";
 
 /** What the candidates lookup came to: the places, or why there are none. */

@@ -4,7 +4,7 @@ import { OSM_ID_PATTERN } from "#shared/constants.ts";
 import { safeText } from "#shared/schemas/safe-input.ts";
 import { toActivity } from "./activity.ts";
 
-export const WHY_MAX_LENGTH = 200;
+const WHY_MAX_LENGTH = 200;
 
 /**
  * One activity as the model writes it (strict json_schema: every field required, null unions):
@@ -31,7 +31,7 @@ const inRange = (lat: number | null, lng: number | null) =>
   lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
 /** The model's "why", trimmed and cut to what an activity stores. */
-export function clipWhy(why: string | null): string | null {
+function clipWhy(why: string | null): string | null {
   const text = why?.trim().replace(/\s+/g, " ") ?? "";
   if (!text) return null;
   return text.length <= WHY_MAX_LENGTH ? text : `${text.slice(0, WHY_MAX_LENGTH - 1).trimEnd()}…`;

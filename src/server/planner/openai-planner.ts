@@ -87,7 +87,7 @@ function createLimiter(limit: number) {
   };
 }
 
-export type PlannerOptions = {
+type PlannerOptions = {
   /** Trips up to this many days are one call; the benchmark's single-call baseline raises it. */
   singleCallMaxDays?: number;
 };

@@ -1,5 +1,5 @@
 import { distanceKm } from "#shared/realism.ts";
-import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { LatLng } from "../services/geo/geo-service.ts";
 
 /** Activities further than this from the destination are someone else's (a namesake, a bad guess). */
@@ -37,8 +37,4 @@ export function checkActivityPlace(activity: Activity, place: TripPlace | null):
 export const checkDayPlaces = (day: Day, place: TripPlace | null): Day => ({
   date: day.date,
   activities: day.activities.map((a) => checkActivityPlace(a, place)),
-});
-
-export const checkItineraryPlaces = (itinerary: Itinerary, place: TripPlace | null): Itinerary => ({
-  days: itinerary.days.map((day) => checkDayPlaces(day, place)),
 });

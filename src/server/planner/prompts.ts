@@ -165,7 +165,7 @@ export function regenerateDayMessages(input: {
 }
 
 /** One day sent back for repair: its activities as planned and what is wrong with them. */
-export type RepairDay = {
+type RepairDay = {
   date: string;
   activities: {
     time: string;

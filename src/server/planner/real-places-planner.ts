@@ -15,7 +15,7 @@ import type { Place } from "../services/places/places-service.ts";
  * property-tested: no place twice, every visit open when scheduled, times ascending, short hops.
  */
 
-export type SlotName = "morning" | "lunch" | "afternoon" | "dinner";
+type SlotName = "morning" | "lunch" | "afternoon" | "dinner";
 
 type Slot = {
   name: SlotName;
@@ -293,7 +293,7 @@ function pick(
 const nameKey = (name: string) =>
   name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
-export type RealPlacesPlan = {
+type RealPlacesPlan = {
   itinerary: Itinerary;
   outline: OutlineDay[];
   /** Activities that are real OpenStreetMap places (the rest are general filler). */

@@ -9,14 +9,14 @@ import { createPlaceMatcher, unmatchedDay } from "./match-places.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
 
-export type RegenerateServices = {
+type RegenerateServices = {
   ai: ItineraryGenerator;
   geo: GeoService;
   places?: PlacesService | undefined;
   logger?: Logger | undefined;
 };
 
-export type RegenerateInput = {
+type RegenerateInput = {
   request: TripRequest;
   itinerary: Itinerary;
   place: TripPlace | null;

@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
- * Issue 18, every model answer verified: with an AI provider and places on, the prompt offers real
+ * Every model answer verified: with an AI provider and places on, the prompt offers real
  * candidates (name, kind, osmId, hours), every activity of the answer is matched to OpenStreetMap
  * (the Overpass fake's Paris) — its osmId, hours, website and the place's own coordinates — an
  * invented place stays unverified, a visit at a closed place is a warning sent back in the one repair

@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
- * Issue 18, plans from real places with no key: POST /api/trips without an AI provider builds every
+ * Plans from real places with no key: POST /api/trips without an AI provider builds every
  * day from OpenStreetMap places (the Overpass fake's Paris), saves `grounding`, asks Overpass once
  * per destination and interest (the database cache answers the second trip), and when real places
  * cannot be had (a remark, 429, 504, a hang, an unresolved destination) still saves the trip from the

@@ -22,7 +22,7 @@ import { parseSse } from "#tests/support/sse.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
- * Issue 12, places: the destination resolved (Open-Meteo geocoding), activity coordinates checked
+ * Places: the destination resolved (Open-Meteo geocoding), activity coordinates checked
  * (range, 60 km), a Nominatim-compatible geocoder used when set (rate-limited, cached), edits that
  * re-locate, pins by hand, offline trips without invented pins, and the realism repair round trip.
  */

@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
- * Issue 18, regenerating a day with real places: with no key the day is planned from OpenStreetMap
+ * Regenerating a day with real places: with no key the day is planned from OpenStreetMap
  * places none of the trip's other days visit, each open at its time; with a model the prompt offers
  * the candidates and the answer is matched like a generated trip's. When places cannot be had, the
  * day comes from the catalogue as before.

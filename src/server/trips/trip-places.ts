@@ -7,7 +7,7 @@ import type { TripRow } from "../db/schema.ts";
 import type { PatchedTrip } from "./trip-patch.ts";
 
 /**
- * The places of a trip after an edit (PATCH, contract 4 of issue 12):
+ * The places of a trip after an edit (PATCH):
  * - a new destination (another place name, not just "Kyoto" → "Kyoto, Japan") is resolved again;
  * - activities whose location text changed while their coordinates were not changed by the client
  *   (`relocated`) are looked up with the geocoder when one is set, and stay unlocated otherwise;

@@ -10,7 +10,7 @@ import type { CallState } from "./usage.ts";
  * streaming and usage (usage.ts) all live in this folder, so no caller wraps the SDK its own way.
  */
 
-export type ModelSettings = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+type ModelSettings = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 
 /*
  * The SDK is imported with the first model call, not at start-up: a server without AI_* settings
@@ -41,7 +41,7 @@ function createSdk(settings: ModelSettings): () => Promise<Sdk> {
       }));
 }
 
-export type TextCall = {
+type TextCall = {
   messages: ChatCompletionMessageParam[];
   maxTokens: number;
   temperature: number;
