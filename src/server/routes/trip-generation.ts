@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
@@ -11,11 +10,9 @@ import { AppError } from "../lib/http-errors.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../http/generation.ts";
 import { requireUser } from "../auth/session.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
+import { streamProgress } from "../http/progress-stream.ts";
 import { validate } from "../http/validate.ts";
 import { planTrip, type PlanTripResult } from "../planner/plan-trip.ts";
-
-/** Keeps proxies from closing a quiet stream while a slow model works. */
-const HEARTBEAT_MS = 15_000;
 
 /** One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no row. */
 async function saveTrip(
@@ -102,28 +99,16 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       }
     }
 
-    // Reverse proxies (nginx) would otherwise hold the days back until the stream ends.
-    c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const controller = new AbortController();
-      stream.onAbort(() => controller.abort());
-      const send = (event: string, data: unknown) =>
-        stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => controller.abort());
-      const heartbeat = setInterval(() => {
-        void stream.write(": keep-alive\n\n").catch(() => controller.abort());
-      }, HEARTBEAT_MS);
-
-      try {
-        await send("start", {
-          mode: deps.ai.mode,
-          days: tripDates(request.startDate, request.endDate),
-        });
+    return streamProgress(c, {
+      start: { mode: deps.ai.mode, days: tripDates(request.startDate, request.endDate) },
+      failure: "itinerary generation failed",
+      run: async (signal, send) => {
         const plan = await planTrip(deps, request, {
-          signal: controller.signal,
+          signal,
           onEvent: (event) => void send(event.type, event),
         });
         // The browser left: the itinerary is complete but nobody asked to keep it.
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return undefined;
         const trip = await saveTrip(
           deps,
           user.id,
@@ -133,15 +118,8 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
           plan.grounding,
         );
         logSuccess(trip.id, plan);
-        await send("done", { trip });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
-        const { code, message } = describeFailure(error);
-        await send("error", { code, message });
-      } finally {
-        clearInterval(heartbeat);
-      }
+        return { trip };
+      },
     });
   },
 );

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import {
@@ -13,13 +12,12 @@ import { describeFailure, enforceGenerationLimit, logFailure } from "../http/gen
 import { AppError, notFound } from "../lib/http-errors.ts";
 import { requireUser } from "../auth/session.ts";
 import { findOwnTrip } from "../trips/trip-access.ts";
+import { streamProgress } from "../http/progress-stream.ts";
 import { validate } from "../http/validate.ts";
 import { regenerateDay } from "../planner/regenerate-day.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";
-/** Keeps proxies from closing a quiet stream while a slow model works. */
-const HEARTBEAT_MS = 15_000;
 
 const requestOf = (row: TripRow): TripRequest => ({
   destination: row.destination,
@@ -84,27 +82,13 @@ export const tripRegenerateRoutes = new Hono<AppBindings>().post(
       }
     }
 
-    c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const controller = new AbortController();
-      stream.onAbort(() => controller.abort());
-      const send = (event: string, data: unknown) =>
-        stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => controller.abort());
-      const heartbeat = setInterval(() => {
-        void stream.write(": keep-alive\n\n").catch(() => controller.abort());
-      }, HEARTBEAT_MS);
-      try {
-        await send("start", { mode: deps.ai.mode, date, version: row.version });
-        const answer = await proposeDay(deps, row, date, instruction, controller.signal);
-        if (!controller.signal.aborted) await send("done", answer);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        logFailure(deps, c.var.requestId, error, "day regeneration failed");
-        const { code, message } = describeFailure(error);
-        await send("error", { code, message });
-      } finally {
-        clearInterval(heartbeat);
-      }
+    return streamProgress(c, {
+      start: { mode: deps.ai.mode, date, version: row.version },
+      failure: "day regeneration failed",
+      run: async (signal) => {
+        const answer = await proposeDay(deps, row, date, instruction, signal);
+        return signal.aborted ? undefined : answer;
+      },
     });
   },
 );
