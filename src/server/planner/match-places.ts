@@ -1,7 +1,7 @@
 import type { Activity, Day, Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Logger } from "../lib/logger.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
-import { createConcurrencyLimit } from "../services/places/concurrency-limit.ts";
+import { createConcurrencyLimit } from "../lib/concurrency-limit.ts";
 import { normalizeName } from "../services/places/overpass-places.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
 import { unavailable } from "./keyless-planner.ts";

@@ -5,6 +5,7 @@ import { tripDates } from "#shared/trip-dates.ts";
 import type { GenerationEvent, ItineraryGenerator } from "./itinerary-generator.ts";
 import type { ModelClient } from "../services/llm/model-client.ts";
 import { newCallState } from "../services/llm/usage.ts";
+import { createConcurrencyLimit } from "../lib/concurrency-limit.ts";
 import { GenerationError } from "./generation-error.ts";
 import { fromModelDay, modelActivitySchema, modelDaySchema } from "./model-activity.ts";
 import { completeDayObjects } from "./outline-stream.ts";
@@ -71,22 +72,6 @@ export function planBatches(
   return batches;
 }
 
-/** At most `limit` tasks at once; the others wait their turn. */
-function createLimiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 type PlannerOptions = {
   /** Trips up to this many days are one call; the benchmark's single-call baseline raises it. */
   singleCallMaxDays?: number;
@@ -116,7 +101,7 @@ export function createOpenAiPlanner(
       try {
         const batches = planBatches(dates.length, options.singleCallMaxDays);
         const days: Day[] = new Array<Day>(dates.length);
-        const limit = createLimiter(MAX_PARALLEL_CALLS);
+        const limit = createConcurrencyLimit(MAX_PARALLEL_CALLS);
         // Outline lines as they stream in; a batch starts as soon as all of its days have one.
         const entries: (OutlineEntry | undefined)[] = new Array<OutlineEntry | undefined>(
           dates.length,
@@ -155,7 +140,7 @@ export function createOpenAiPlanner(
             }
             launched.add(i);
             const snapshot = outline ? [...outline] : null;
-            running.push(limit(() => runBatch(batch, snapshot)).catch(fail));
+            running.push(limit(() => runBatch(batch, snapshot), signal).catch(fail));
           });
         };
 
