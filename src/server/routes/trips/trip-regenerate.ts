@@ -6,15 +6,15 @@ import {
   type RegenerateDayResponse,
 } from "#shared/schemas/trip-edit.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { AppBindings, AppDeps } from "../http/context.ts";
-import type { TripRow } from "../db/schema.ts";
-import { describeFailure, enforceGenerationLimit, logFailure } from "../http/generation.ts";
-import { AppError, notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../auth/session.ts";
-import { findOwnTrip } from "../trips/trip-access.ts";
-import { streamProgress } from "../http/progress-stream.ts";
-import { validate } from "../http/validate.ts";
-import { regenerateDay } from "../planner/regenerate-day.ts";
+import type { AppBindings, AppDeps } from "../../http/context.ts";
+import type { TripRow } from "../../db/schema.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
+import { AppError, notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
+import { streamProgress } from "../../http/progress-stream.ts";
+import { validate } from "../../http/validate.ts";
+import { regenerateDay } from "../../planner/regenerate-day.ts";
 
 const uuid = z.uuid();
 const DAY_NOT_FOUND = "Day not found";

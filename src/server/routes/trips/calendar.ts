@@ -2,17 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings } from "../http/context.ts";
-import { trips } from "../db/schema.ts";
-import { notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../auth/session.ts";
-import { findOwnTrip } from "../trips/trip-access.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { trips } from "../../db/schema.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
 import {
   attachmentHeader,
   calendarFileName,
   tripCalendar,
   type CalendarTrip,
-} from "../services/calendar/trip-calendar.ts";
+} from "../../services/calendar/trip-calendar.ts";
 
 const tripId = z.uuid();
 

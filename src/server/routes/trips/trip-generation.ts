@@ -4,15 +4,15 @@ import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.
 import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import type { AppDeps, AppBindings } from "../http/context.ts";
-import { trips } from "../db/schema.ts";
-import { AppError } from "../lib/http-errors.ts";
-import { describeFailure, enforceGenerationLimit, logFailure } from "../http/generation.ts";
-import { requireUser } from "../auth/session.ts";
-import { toTripDto } from "../trips/trip-dto.ts";
-import { streamProgress } from "../http/progress-stream.ts";
-import { validate } from "../http/validate.ts";
-import { planTrip, type PlanTripResult } from "../planner/plan-trip.ts";
+import type { AppDeps, AppBindings } from "../../http/context.ts";
+import { trips } from "../../db/schema.ts";
+import { AppError } from "../../lib/http-errors.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
+import { requireUser } from "../../auth/session.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { streamProgress } from "../../http/progress-stream.ts";
+import { validate } from "../../http/validate.ts";
+import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
 
 /** One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no row. */
 async function saveTrip(

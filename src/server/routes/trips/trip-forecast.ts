@@ -3,9 +3,9 @@ import { toForecastCard } from "#shared/forecast.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
-import type { AppBindings } from "../http/context.ts";
-import { requireUser } from "../auth/session.ts";
-import { findOwnTrip } from "../trips/trip-access.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (date: string, days: number) =>

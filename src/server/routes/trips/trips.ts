@@ -3,15 +3,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
-import type { AppBindings } from "../http/context.ts";
-import type { Db } from "../db/database.ts";
-import { trips } from "../db/schema.ts";
-import { notFound } from "../lib/http-errors.ts";
-import { readAsSessionUser, requireUser } from "../auth/session.ts";
-import { readOwnTrip } from "../trips/trip-access.ts";
-import { toTripDto } from "../trips/trip-dto.ts";
-import { tripListPage, tripListQuery, type TripListRow } from "../trips/trip-list.ts";
-import { validate } from "../http/validate.ts";
+import type { AppBindings } from "../../http/context.ts";
+import type { Db } from "../../db/database.ts";
+import { trips } from "../../db/schema.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { readAsSessionUser, requireUser } from "../../auth/session.ts";
+import { readOwnTrip } from "../../trips/trip-access.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
+import { validate } from "../../http/validate.ts";
 
 const tripId = z.uuid();
 

@@ -10,16 +10,16 @@ import {
 } from "#shared/schemas/trip-edit.ts";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
-import type { AppBindings } from "../http/context.ts";
-import { trips, type TripRow } from "../db/schema.ts";
-import { groundingAfterEdit } from "../trips/grounding-upkeep.ts";
-import { notFound } from "../lib/http-errors.ts";
-import { requireUser } from "../auth/session.ts";
-import { findOwnTrip } from "../trips/trip-access.ts";
-import { toTripDto } from "../trips/trip-dto.ts";
-import { applyTripPatch, shiftDate } from "../trips/trip-patch.ts";
-import { placePatchedTrip } from "../trips/trip-places.ts";
-import { validate } from "../http/validate.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { trips, type TripRow } from "../../db/schema.ts";
+import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { applyTripPatch, shiftDate } from "../../trips/trip-patch.ts";
+import { placePatchedTrip } from "../../trips/trip-places.ts";
+import { validate } from "../../http/validate.ts";
 
 const uuid = z.uuid();
 
