@@ -163,4 +163,57 @@ export default tseslint.config(
   },
   // The bench's bare baseline is plain JavaScript on purpose (nothing transpiled): no types to check.
   { files: ["bench/*.mjs"], ...tseslint.configs.disableTypeChecked },
+  // Server layers: routes → domain rooms (trips, planner, chat, account, auth) → services, db, lib;
+  // never back up. Regex patterns, so relative and `#server/` specifiers alike are checked.
+  {
+    files: ["src/server/{lib,services,db}/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:(?:\\.\\./)+|#server/)(?:trips|planner|chat|account|auth|http|routes)/",
+              message: "lib, services and db are below the rooms: they import no room and no route",
+            },
+            {
+              regex: "^(?:(?:\\.\\./)+|#server/)(?:app|deps|index|static)\\.ts$",
+              message: "lib, services and db do not import the composition root",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/{trips,planner,chat,account,auth}/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:(?:\\.\\./)+|#server/)routes/",
+              message: "domain rooms do not import routes",
+            },
+          ],
+        },
+      ],
+      // The request plumbing is above the rooms; they may name its types (the Hono context's).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:(?:\\.\\./)+|#server/)http/",
+              allowTypeImports: true,
+              message: "domain rooms take what they use; from http/ they import types only",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
-import { planTrip, type PlanTripResult } from "#server/services/trip-planning/plan-trip.ts";
-import type { GenerateOptions } from "#server/services/ai/itinerary-generator.ts";
+import { planTrip, type PlanTripResult } from "#server/planner/plan-trip.ts";
+import type { GenerateOptions } from "#server/planner/itinerary-generator.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { failedRow, measureTrip, type EvalRow } from "./metrics.ts";
 import type { EvalRequest } from "./requests.ts";

@@ -1,12 +1,13 @@
 import path from "node:path";
 import { createItineraryGenerator, createModel, openAppDatabase } from "#server/deps.ts";
-import { openDatabase, type Database } from "#server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/lib/logger.ts";
 import { createGeo } from "#server/services/geo/create-geo.ts";
 import { NO_GEO } from "#server/services/geo/geo-service.ts";
 import { createPlaces } from "#server/services/places/create-places.ts";
-import type { PlanningServices } from "#server/services/trip-planning/plan-trip.ts";
+import type { PlanningServices } from "#server/planner/plan-trip.ts";
 
 export type EvalServices = PlanningServices;
 

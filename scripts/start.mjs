@@ -50,7 +50,7 @@ await build({
 });
 // esbuild keeps a service process (about 27 MB) for further builds; there are none.
 await stop();
-// db/client.ts finds its migrations next to itself, which is now this build's folder.
+// db/database.ts finds its migrations next to itself, which is now this build's folder.
 cpSync(path.join(root, "src/server/db/migrations"), path.join(outdir, "migrations"), {
   recursive: true,
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
 import { buildItinerary } from "#tests/support/factories.ts";

@@ -1,18 +1,19 @@
 import path from "node:path";
-import { createLazyAuth } from "./lazy-auth.ts";
-import type { AppDeps } from "./context.ts";
-import { openDatabase, type Database } from "./db/client.ts";
+import { createLazyAuth } from "./auth/lazy-auth.ts";
+import type { AppDeps } from "./http/context.ts";
+import { openDatabase } from "./db/client.ts";
+import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
-import type { ItineraryGenerator } from "./services/ai/itinerary-generator.ts";
-import { createOfflinePlanner } from "./services/ai/offline-planner.ts";
-import { createOpenAiPlanner } from "./services/ai/openai-planner.ts";
+import type { ItineraryGenerator } from "./planner/itinerary-generator.ts";
+import { createKeylessPlanner } from "./planner/keyless-planner.ts";
+import { createOpenAiPlanner } from "./planner/openai-planner.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createPlaces } from "./services/places/create-places.ts";
-import { createOpenAIChatModel } from "./services/chat-model/openai-chat-model.ts";
+import { createOpenAIChatModel } from "./chat/openai-chat-model.ts";
 import { createGeo } from "./services/geo/create-geo.ts";
-import { createModelClient, type ModelClient } from "./services/model/model-client.ts";
+import { createModelClient, type ModelClient } from "./services/llm/model-client.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
@@ -80,7 +81,7 @@ export function createModel(env: Env): ModelClient | null {
 }
 
 export function createItineraryGenerator(model: ModelClient | null): ItineraryGenerator {
-  return model ? createOpenAiPlanner(model) : createOfflinePlanner();
+  return model ? createOpenAiPlanner(model) : createKeylessPlanner();
 }
 
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */

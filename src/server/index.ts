@@ -2,9 +2,9 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createDeps, openAppDatabase } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
-import { startPendingFileSweeper } from "./lib/account-deletion.ts";
+import { startPendingFileSweeper } from "./account/account-deletion.ts";
 import { createServerLogger } from "./lib/logger.ts";
-import { developmentExposureWarning } from "./lib/startup-warning.ts";
+import { developmentExposureWarning } from "./http/startup-warning.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,7 +16,7 @@ async function main() {
   // The public pages are prerendered a moment after start-up (server/static.ts): off the path to the
   // first answer, before the first visitor's page.
   const app = createApp(deps, { serveWeb: true, prerenderAfterMs: 1_000 });
-  // Files of deleted accounts that the store refused at the time (see lib/account-deletion.ts).
+  // Files of deleted accounts that the store refused at the time (see account/account-deletion.ts).
   const stopSweeper = startPendingFileSweeper(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -3,9 +3,9 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import { isPrerenderedPath } from "#shared/prerendered-paths.ts";
-import type { AppBindings, AppDeps } from "./context.ts";
-import { mayHavePageShell, signedInShell } from "./lib/page-shell.ts";
-import { renderPublicPages, type PrerenderedPages } from "./lib/prerendered-pages.ts";
+import type { AppBindings, AppDeps } from "./http/context.ts";
+import { mayHavePageShell, signedInShell } from "./http/page-shell.ts";
+import { renderPublicPages, type PrerenderedPages } from "./http/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
 export const WEB_DIST = path.resolve("dist/web");

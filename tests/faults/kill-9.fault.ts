@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppBindings } from "#server/context.ts";
+import type { AppBindings } from "#server/http/context.ts";
 import { user } from "#server/db/auth-schema.ts";
 import { rateLimits, trips } from "#server/db/schema.ts";
-import { errorToResponse } from "#server/lib/errors-to-response.ts";
+import { errorToResponse } from "#server/http/errors-to-response.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { captureLogs, LOG_LEVEL } from "#tests/support/captured-logs.ts";
 import { buildItinerary } from "#tests/support/factories.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeEnv, parseEnv } from "#server/env.ts";
-import { developmentExposureWarning } from "#server/lib/startup-warning.ts";
+import { developmentExposureWarning } from "#server/http/startup-warning.ts";
 import { createClient } from "#tests/support/http.ts";
 import { externalIPv4, serveTestApp } from "#tests/support/serve-app.ts";
 import { startServer } from "#tests/support/server-process.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
-import { createAuth } from "#server/auth.ts";
+import { createAuth } from "#server/auth/auth.ts";
 import { user as userTable } from "#server/db/auth-schema.ts";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "#tests/fakes/oauth-provider.ts";
 import { createClient } from "#tests/support/http.ts";

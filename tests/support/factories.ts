@@ -1,9 +1,9 @@
 import { addDays, formatISO } from "./dates.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db } from "#server/db/database.ts";
 import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { newShareToken } from "#server/lib/share-token.ts";
+import { newShareToken } from "#server/trips/share-token.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
 

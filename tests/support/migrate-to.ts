@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { inject } from "vitest";
-import { migrationsFolder, type Database } from "#server/db/client.ts";
+import { migrationsFolder, type Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
 import { clonePostgresTemplate } from "./postgres-template.ts";

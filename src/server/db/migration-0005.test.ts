@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { activityOf, insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";

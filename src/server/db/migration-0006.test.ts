@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";

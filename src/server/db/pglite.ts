@@ -4,8 +4,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { Db, Database, NamedStatement } from "./client.ts";
-import { migrationsFolder } from "./client.ts";
+import type { Db, Database, NamedStatement } from "./database.ts";
+import { migrationsFolder } from "./database.ts";
 import { copyPgliteTemplate } from "./pglite-template.ts";
 import * as schema from "./schema.ts";
 

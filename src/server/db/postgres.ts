@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { migrationsFolder, type Database, type NamedStatement } from "./client.ts";
+import { migrationsFolder, type Database, type NamedStatement } from "./database.ts";
 import * as schema from "./schema.ts";
 
 /** PostgreSQL through node-postgres: fails fast when the server is down, reconnects by itself. */

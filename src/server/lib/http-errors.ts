@@ -19,7 +19,6 @@ export class AppError extends HTTPException {
 
 export const notFound = (message: string) => new AppError(404, "not_found", message);
 export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);
-export const badRequest = (message: string) => new AppError(400, "bad_request", message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, "rate_limited", message, {
     headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },

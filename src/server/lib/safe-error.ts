@@ -62,7 +62,7 @@ export function safeErrorMessage(error: unknown): string {
   return typeof e.message === "string" ? withoutParams(e.message) : "unknown error";
 }
 
-export type SafeError = {
+type SafeError = {
   type: string;
   message: string;
   code?: string;

@@ -16,14 +16,14 @@ import {
   verification,
 } from "#server/db/schema.ts";
 import { createDeps } from "#server/deps.ts";
-import { retryPendingFileDeletions } from "#server/lib/account-deletion.ts";
+import { retryPendingFileDeletions } from "#server/account/account-deletion.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { startS3Fake } from "#tests/fakes/s3-fake.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_ORIGIN, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/database.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
 import type { Storage } from "../services/storage/storage.ts";
 

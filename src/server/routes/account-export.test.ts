@@ -11,7 +11,7 @@ import { buildItinerary, insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
-import { EXPORT_PAGE_SIZE, exportTripPage } from "../lib/account-export.ts";
+import { EXPORT_PAGE_SIZE, exportTripPage } from "../account/account-export.ts";
 
 type ExportFile = {
   version: number;

@@ -7,14 +7,14 @@ import {
   accountDeletionInputSchema,
   accountExportFileName,
 } from "#shared/schemas/account.ts";
-import type { AppBindings, AppDeps } from "../context.ts";
+import type { AppBindings, AppDeps } from "../http/context.ts";
 import { account, verification } from "../db/schema.ts";
-import { deleteAccount } from "../lib/account-deletion.ts";
-import { accountExportStream } from "../lib/account-export.ts";
+import { deleteAccount } from "../account/account-deletion.ts";
+import { accountExportStream } from "../account/account-export.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { enforceRateLimit } from "../lib/rate-limit.ts";
-import { requireUser } from "../lib/session.ts";
-import { validate } from "../lib/validate.ts";
+import { enforceRateLimit } from "../http/rate-limit.ts";
+import { requireUser } from "../auth/session.ts";
+import { validate } from "../http/validate.ts";
 import { accountDeletionLinkMail } from "../services/mail/templates.ts";
 
 const HOUR_SECONDS = 60 * 60;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "#shared/schemas/config.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import type { Env } from "../env.ts";
 
 export function publicConfig(env: Env): PublicConfig {

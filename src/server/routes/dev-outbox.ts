@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import { notFound } from "../lib/http-errors.ts";
 
 /** Recent dev-outbox mail, so a local user can open their links. Mounted only outside production. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { AVATAR_CACHE_CONTROL_SECONDS } from "#shared/constants.ts";
-import type { AppBindings } from "../context.ts";
-import { isPendingDeletion } from "../lib/account-deletion.ts";
+import type { AppBindings } from "../http/context.ts";
+import { isPendingDeletion } from "../account/account-deletion.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import { isValidKey } from "../services/storage/storage.ts";
 

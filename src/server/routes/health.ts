@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 

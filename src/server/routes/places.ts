@@ -6,11 +6,11 @@ import {
   type PlaceResult,
   type PlaceSearchResponse,
 } from "#shared/schemas/places.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { enforceRateLimit } from "../lib/rate-limit.ts";
-import { requireUser } from "../lib/session.ts";
-import { findOwnTrip } from "../lib/trip-access.ts";
+import { enforceRateLimit } from "../http/rate-limit.ts";
+import { requireUser } from "../auth/session.ts";
+import { findOwnTrip } from "../trips/trip-access.ts";
 import { PlacesError, type Place } from "../services/places/places-service.ts";
 
 const SEARCH_LIMIT = 20;

@@ -3,10 +3,10 @@ import { Hono } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import type { AppBindings } from "../context.ts";
+import type { AppBindings } from "../http/context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
-import { SHARE_TOKEN_PATTERN } from "../lib/share-token.ts";
+import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
 
 /**
  * Public trips for anyone with the link, found by the link's token only (never by trip id). A

@@ -48,7 +48,7 @@ const FULL_NAME_TOO_LONG = `Full name must be at most ${PROFILE_LIMITS.fullName}
 
 /**
  * The one rule for a person's name, wherever it is written: the profile form and route, and Better
- * Auth's sign-up and update-user (src/server/auth-user-fields.ts). Required, trimmed, at most 100.
+ * Auth's sign-up and update-user (src/server/auth/auth-user-fields.ts). Required, trimmed, at most 100.
  */
 export const fullNameSchema = safeText("Full name", { error: FULL_NAME_REQUIRED })
   .transform(trimName)

@@ -1,6 +1,6 @@
 import { APP_VERSION } from "../../lib/app-version.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";

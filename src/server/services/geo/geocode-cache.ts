@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { tripPlaceSchema } from "#shared/schemas/itinerary.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import { geocodeCache, type GeocodeCacheResult } from "../../db/schema.ts";
 
 export type GeocodeKind = "destination" | "activity";

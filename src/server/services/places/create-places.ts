@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createOverpassClient, overpassUserAgent } from "./overpass-client.ts";

@@ -1,5 +1,5 @@
 import { APP_VERSION } from "../../lib/app-version.ts";
-import { abortReason, createConcurrencyLimit } from "./concurrency-limit.ts";
+import { abortReason, createConcurrencyLimit } from "../../lib/concurrency-limit.ts";
 import { overpassResponseSchema } from "./osm-element.ts";
 import { PlacesError } from "./places-service.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INTERESTS } from "#shared/constants.ts";
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/database.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import {
   startOverpassFake,

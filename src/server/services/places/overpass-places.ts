@@ -1,5 +1,5 @@
 import type { Interest } from "#shared/constants.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
 import { INTEREST_RADIUS_M, INTEREST_TAGS, isInterest } from "./interest-tags.ts";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import { placesCache } from "../../db/schema.ts";
 import type { OsmElement } from "./osm-element.ts";
 import type { LatLng } from "./places-service.ts";

@@ -1,0 +1,132 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
+import type { AppDeps } from "../http/context.ts";
+import { account, profiles, trips, user } from "../db/schema.ts";
+import { toTripDto } from "../trips/trip-dto.ts";
+
+type Deps = Pick<AppDeps, "database" | "storage" | "logger">;
+
+/** Trips per query: one page is all the export ever holds in memory. */
+export const EXPORT_PAGE_SIZE = 50;
+
+// Microseconds kept as text: a JS Date would drop them and the keyset would skip or repeat trips.
+const createdKey = sql<string>`to_char(${trips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+async function header(deps: Deps, userId: string, now: Date): Promise<string> {
+  const db = deps.database.db;
+  const [owner] = await db
+    .select({ email: user.email, name: user.name, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!owner) throw new Error("export: the user is gone");
+  const methods = await db
+    .select({ providerId: account.providerId })
+    .from(account)
+    .where(eq(account.userId, userId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+
+  let avatar: string | null = null;
+  if (profile?.avatarKey) {
+    const file = await deps.storage.read(profile.avatarKey);
+    // A missing file is reported as none rather than failing the whole export.
+    if (file)
+      avatar = `data:${file.contentType};base64,${Buffer.from(file.body).toString("base64")}`;
+    else deps.logger.warn({ userId, key: profile.avatarKey }, "export: avatar file missing");
+  }
+
+  const head = {
+    version: ACCOUNT_EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    account: {
+      email: owner.email,
+      name: owner.name,
+      createdAt: owner.createdAt.toISOString(),
+      signInMethods: methods.map((m) => m.providerId).sort(),
+    },
+    profile: {
+      fullName: profile ? profile.fullName : owner.name,
+      bio: profile?.bio ?? "",
+      preferredTravelStyle: profile?.preferredTravelStyle ?? null,
+      interests: profile?.interests ?? [],
+      preferredDestinations: profile?.preferredDestinations ?? [],
+      avatar,
+    },
+  };
+  // The trips array is left open: pages are appended to it as they are read.
+  return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "trips": [`;
+}
+
+/** One page of the export, oldest first (exported so tests can EXPLAIN it). */
+export function exportTripPage(
+  deps: Deps,
+  userId: string,
+  after: { key: string; id: string } | null,
+) {
+  return (
+    deps.database.db
+      .select({ row: trips, createdKey })
+      .from(trips)
+      .where(
+        and(
+          eq(trips.userId, userId),
+          after
+            ? sql`(${trips.createdAt}, ${trips.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      // Oldest first, read backwards along trips_user_created_idx (no sort of every trip).
+      .orderBy(sql`${trips.createdAt} asc nulls first`, sql`${trips.id} asc nulls first`)
+      .limit(EXPORT_PAGE_SIZE)
+  );
+}
+
+/**
+ * The whole account as one JSON document, produced a page at a time when the reader asks for more
+ * (a pull stream): a slow download holds one page of trips, not thousands.
+ */
+export function accountExportStream(
+  deps: Deps,
+  userId: string,
+  now = new Date(),
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: { key: string; id: string } | null = null;
+  let started = false;
+  let first = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!started) {
+            started = true;
+            controller.enqueue(encoder.encode(await header(deps, userId, now)));
+            return;
+          }
+          const page = await exportTripPage(deps, userId, after);
+          const last = page.at(-1);
+          if (last) {
+            after = { key: last.createdKey, id: last.row.id };
+            const items = page.map(({ row }) => {
+              const json = JSON.stringify(toTripDto(row));
+              const item = `${first ? "" : ","}\n    ${json}`;
+              first = false;
+              return item;
+            });
+            controller.enqueue(encoder.encode(items.join("")));
+          }
+          if (page.length < EXPORT_PAGE_SIZE) {
+            controller.enqueue(encoder.encode(`${first ? "" : "\n  "}]\n}\n`));
+            controller.close();
+          }
+        } catch (error) {
+          // Headers are long sent: all we can do is cut the download short (the JSON is then invalid,
+          // so the file cannot be mistaken for a complete export) and say so in the log.
+          deps.logger.error({ err: error, userId }, "account export failed midway");
+          controller.error(error);
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

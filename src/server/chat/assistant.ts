@@ -1,0 +1,202 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { forecastText, extractLocation, toForecastCard } from "#shared/forecast.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { CHAT_HISTORY_LIMIT, CHAT_LIMIT_MESSAGES, type ChatMessage } from "#shared/schemas/chat.ts";
+import type { TripProposal } from "#shared/schemas/trip-edit.ts";
+import type { ForecastCard } from "#shared/schemas/weather.ts";
+import type { Db } from "../db/database.ts";
+import { profiles, type TripRow } from "../db/schema.ts";
+import type { Logger } from "../lib/logger.ts";
+import { WeatherError, type WeatherService } from "../services/weather/weather-service.ts";
+import type { ChatModel, ChatModelMessage } from "./chat-model.ts";
+import { buildChatMessages, type TravellerContext } from "./chat-prompt.ts";
+import {
+  compactTrip,
+  toTripProposal,
+  tripAnswerSchema,
+  tripDataMessage,
+  TRIP_PROPOSAL_RULES,
+} from "./trip-context.ts";
+
+/** The model, or null when no AI provider is configured, and where its failures are logged. */
+type Model = { chatModel: ChatModel | null; logger: Logger };
+
+type ChatAnswer = { response: string; proposal?: TripProposal };
+
+type WeatherLookup = { card: ForecastCard | null; text: string };
+
+/**
+ * Never the place (the visitor's own words) and no stack: an unknown place is the visitor's doing
+ * (debug); an outside service failing is the operator's business (warn, with its status or cause).
+ */
+function logWeatherFailure(weather: WeatherService, logger: Logger, error: unknown) {
+  const provider = weather.provider;
+  if (error instanceof WeatherError && error.kind === "not_found") {
+    logger.debug({ provider }, "weather lookup: place not found");
+    return;
+  }
+  const cause = error instanceof Error ? error.cause : undefined;
+  const status =
+    typeof cause === "object" && cause !== null && "status" in cause ? cause.status : undefined;
+  logger.warn(
+    {
+      provider,
+      status: typeof status === "number" ? status : undefined,
+      cause: cause instanceof Error ? cause.name : undefined,
+    },
+    "weather lookup failed",
+  );
+}
+
+/** The forecast for the place named in the message, if any; a failure becomes the apology text. */
+export async function lookUpWeather(
+  weather: WeatherService,
+  logger: Logger,
+  message: string,
+): Promise<WeatherLookup | null> {
+  const place = extractLocation(message);
+  if (!place) return null;
+  try {
+    const card = toForecastCard(await weather.getForecast(place));
+    return { card, text: forecastText(card) };
+  } catch (error) {
+    logWeatherFailure(weather, logger, error);
+    return { card: null, text: MESSAGES.weatherApology };
+  }
+}
+
+export async function loadTraveller(db: Db, userId: string): Promise<TravellerContext> {
+  const [row] = await db
+    .select({
+      preferredDestinations: profiles.preferredDestinations,
+      preferredTravelStyle: profiles.preferredTravelStyle,
+      interests: profiles.interests,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? { preferredDestinations: [], preferredTravelStyle: null, interests: [] };
+}
+
+/** Without a model the assistant still answers from the forecast, and says what it cannot do. */
+function keylessReply(weather: WeatherLookup | null, tripOpen = false): string {
+  if (tripOpen)
+    return weather
+      ? `${weather.text}\n\n${CHAT_LIMIT_MESSAGES.tripNeedsProvider}`
+      : CHAT_LIMIT_MESSAGES.tripNeedsProvider;
+  if (!weather) return CHAT_LIMIT_MESSAGES.noProvider;
+  return `${weather.text}\n\nGeneral travel answers need an AI provider, and none is configured on this server.`;
+}
+
+/**
+ * How the assistant will answer this message: the prompt is built now (history, forecast, the
+ * traveller, the open trip), the answer when the caller asks, streaming its text through `onText`.
+ */
+export function prepareAnswer(
+  model: Model,
+  input: {
+    message: string;
+    history: ChatMessage[];
+    weather: WeatherLookup | null;
+    traveller: TravellerContext | null;
+    trip: TripRow | null;
+    userId: string | undefined;
+  },
+): (signal: AbortSignal, onText: (text: string) => Promise<void>) => Promise<ChatAnswer> {
+  const { trip, weather } = input;
+  const tripContext = trip ? compactTrip(trip) : null;
+  const messages = buildChatMessages({
+    message: input.message,
+    history: input.history.slice(-CHAT_HISTORY_LIMIT),
+    weatherText: weather?.text ?? "",
+    traveller: input.traveller,
+    ...(tripContext
+      ? { context: [tripDataMessage(tripContext.text)], extraRules: TRIP_PROPOSAL_RULES }
+      : {}),
+  });
+  // The provider sees an opaque id for abuse monitoring, never the account id itself.
+  const endUser = input.userId
+    ? createHash("sha256").update(`boundless:${input.userId}`).digest("hex").slice(0, 32)
+    : undefined;
+  return async (signal, onText) => {
+    const options = { signal, endUser, weather, onText };
+    if (trip && tripContext)
+      return generateForTrip(model, messages, { ...options, trip, refs: tripContext.refs });
+    return { response: await generate(model, messages, options) };
+  };
+}
+
+/** The model's whole answer (also streamed through `onText`), or the spec's apology on failure. */
+async function generate(
+  model: Model,
+  messages: ChatModelMessage[],
+  options: {
+    signal: AbortSignal;
+    endUser: string | undefined;
+    weather: WeatherLookup | null;
+    onText: (text: string) => Promise<void>;
+  },
+): Promise<string> {
+  if (!model.chatModel) {
+    const text = keylessReply(options.weather);
+    await options.onText(text);
+    return text;
+  }
+  let response = "";
+  try {
+    for await (const text of model.chatModel.stream(messages, {
+      signal: options.signal,
+      endUser: options.endUser,
+    })) {
+      response += text;
+      await options.onText(text);
+    }
+    if (!response.trim()) throw new Error("empty model reply");
+    return response;
+  } catch (error) {
+    if (!options.signal.aborted) model.logger.error({ err: error }, "chat model failed");
+    return MESSAGES.chatApology;
+  }
+}
+
+/**
+ * With a trip open the answer is JSON (a reply and perhaps a proposal of changes), validated against
+ * the trip with one repair call, so its text arrives in one piece once it is known to be whole.
+ */
+async function generateForTrip(
+  model: Model,
+  messages: ChatModelMessage[],
+  options: {
+    signal: AbortSignal;
+    endUser: string | undefined;
+    weather: WeatherLookup | null;
+    onText: (text: string) => Promise<void>;
+    trip: TripRow;
+    refs: ReadonlyMap<string, string>;
+  },
+): Promise<{ response: string; proposal?: TripProposal }> {
+  if (!model.chatModel) {
+    const text = keylessReply(options.weather, true);
+    await options.onText(text);
+    return { response: text };
+  }
+  try {
+    const answer = await model.chatModel.json(
+      messages,
+      tripAnswerSchema(options.trip, options.refs),
+      {
+        signal: options.signal,
+        ...(options.endUser ? { endUser: options.endUser } : {}),
+      },
+    );
+    const proposal = answer.proposal
+      ? toTripProposal(options.trip, options.refs, answer.proposal)
+      : undefined;
+    await options.onText(answer.reply);
+    return { response: answer.reply, ...(proposal && { proposal }) };
+  } catch (error) {
+    if (!options.signal.aborted) model.logger.error({ err: error }, "chat model failed");
+    await options.onText(MESSAGES.chatApology);
+    return { response: MESSAGES.chatApology };
+  }
+}

@@ -1,0 +1,43 @@
+import type { Auth } from "../auth/auth.ts";
+import type { Database } from "../db/database.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { ItineraryGenerator } from "../planner/itinerary-generator.ts";
+import type { ChatModel } from "../chat/chat-model.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import type { Mailer } from "../services/mail/mailer.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
+import type { Storage } from "../services/storage/storage.ts";
+import type { WeatherService } from "../services/weather/weather-service.ts";
+
+/** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  auth: Auth;
+  /** Plans itineraries: an OpenAI-compatible model when configured, the keyless planner otherwise. */
+  ai: ItineraryGenerator;
+  weather: WeatherService;
+  /** Destinations (Open-Meteo geocoding) and, with GEOCODER_URL, activity locations. */
+  geo: GeoService;
+  /** Real places (OpenStreetMap through Overpass, cached); `enabled` false when OVERPASS_URL=off. */
+  places: PlacesService;
+  /** Null when no AI provider is configured: the chat then answers weather questions only. */
+  chatModel: ChatModel | null;
+};
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+export type AppBindings = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    clientIp: string;
+    /** The socket's peer is one of TRUSTED_PROXIES (and TRUST_PROXY is on): its headers count. */
+    viaTrustedProxy: boolean;
+    sessionUser: SessionUser | null | undefined;
+  };
+};

@@ -1,0 +1,214 @@
+import type { Interest } from "#shared/constants.ts";
+import type { Day, Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
+import { createCataloguePlanner } from "./catalogue-planner.ts";
+import { GenerationError } from "./generation-error.ts";
+import type {
+  GenerateOptions,
+  ItineraryGenerator,
+  RegenerateDayInput,
+} from "./itinerary-generator.ts";
+import { planFromPlaces } from "./real-places-planner.ts";
+
+/** What a traveller with no interests sees: the sights a first visit is usually about. */
+const GENERAL_INTERESTS: readonly Interest[] = [
+  "Culture & Arts",
+  "History",
+  "Nature & Outdoors",
+];
+
+const GENERAL_SUGGESTIONS = "This plan uses general suggestions instead.";
+
+/**
+ * The interests real places are looked up for: the traveller's (or the general ones), and always
+ * Food & Dining, since meals need places to eat whatever the interests.
+ */
+export const plannedInterests = (request: TripRequest): Interest[] => [
+  ...new Set<Interest>([
+    ...(request.interests.length > 0 ? request.interests : GENERAL_INTERESTS),
+    "Food & Dining",
+  ]),
+];
+
+/** Why a keyless plan could not be built from real places, as the trip page says it. */
+const UNRESOLVED_REASON =
+  "The destination could not be found on the map, so this plan uses general suggestions.";
+
+/** The grounding of a plan made without real places (the catalogue's), with the reason in words. */
+export const unavailable = (reason: string): Grounding => ({
+  status: "unavailable",
+  verified: 0,
+  total: 0,
+  reason,
+});
+
+type PlacesUse = { places: PlacesService; logger?: Logger | undefined };
+
+type KeylessOutcome =
+  { ok: true; itinerary: Itinerary; grounding: Grounding } | { ok: false; grounding: Grounding };
+
+const NO_USAGE = { calls: 0, promptTokens: 0, completionTokens: 0 };
+
+/** The real places near the destination for the trip's interests; an abort rejects with GenerationError. */
+async function nearbyPlaces(
+  places: PlacesService,
+  place: TripPlace,
+  request: TripRequest,
+  signal: AbortSignal,
+): Promise<Place[]> {
+  try {
+    return await places.candidates(place, plannedInterests(request), { signal });
+  } catch (error) {
+    if (signal.aborted) throw new GenerationError("aborted", "aborted", { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The keyless plan from real places near the resolved destination, or why it cannot be had (the
+ * catalogue then plans). Outline and day events go to `options.onEvent` as the catalogue sends them.
+ */
+async function planFromRealPlaces(
+  { places, logger }: PlacesUse,
+  request: TripRequest,
+  place: TripPlace | null,
+  options: GenerateOptions,
+): Promise<KeylessOutcome> {
+  if (!place) return { ok: false, grounding: unavailable(UNRESOLVED_REASON) };
+  let candidates;
+  try {
+    candidates = await nearbyPlaces(places, place, request, options.signal);
+  } catch (error) {
+    if (error instanceof GenerationError) throw error;
+    const reason =
+      error instanceof PlacesError
+        ? `${error.message} ${GENERAL_SUGGESTIONS}`
+        : `Places from OpenStreetMap could not be had. ${GENERAL_SUGGESTIONS}`;
+    logger?.warn(
+      {
+        reason: error instanceof PlacesError ? error.reason : "internal",
+        status: error instanceof PlacesError ? error.status : undefined,
+        err: safeErrorMessage(error instanceof PlacesError ? (error.cause ?? error) : error),
+      },
+      "real places unavailable",
+    );
+    return { ok: false, grounding: unavailable(reason) };
+  }
+
+  const plan = planFromPlaces({ request, place, candidates });
+  if (plan.verified === 0)
+    return {
+      ok: false,
+      grounding: unavailable(
+        `OpenStreetMap lists no open places near ${place.name} for this trip. ${GENERAL_SUGGESTIONS}`,
+      ),
+    };
+  options.onEvent?.({ type: "outline", days: plan.outline });
+  plan.itinerary.days.forEach((day, index) =>
+    options.onEvent?.({ type: "day", index, day, placed: true }),
+  );
+  const general = plan.total - plan.verified;
+  return {
+    ok: true,
+    itinerary: plan.itinerary,
+    grounding: {
+      status: general === 0 ? "verified" : "partial",
+      verified: plan.verified,
+      total: plan.total,
+      reason:
+        general === 0
+          ? null
+          : `${general} of ${plan.total} visits are general suggestions: OpenStreetMap had too few places open at those times nearby.`,
+    },
+  };
+}
+
+const textKey = (text: string) =>
+  text.normalize("NFKD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Whether a candidate is already visited by one of these days (same element, or same name). */
+function usedBy(days: readonly Day[]) {
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  for (const a of days.flatMap((d) => d.activities)) {
+    if (a.osmId) ids.add(a.osmId);
+    names.add(textKey(a.location));
+  }
+  return (p: Place) => ids.has(p.osmId) || names.has(textKey(p.name));
+}
+
+/**
+ * A day from real places: none the other days visit, and preferably none of the day's own (a fresh
+ * day), each open at its time. Null when OpenStreetMap has nothing that fits.
+ */
+async function dayFromRealPlaces(
+  places: PlacesService,
+  input: RegenerateDayInput & { place: TripPlace },
+  signal: AbortSignal,
+): Promise<Day | null> {
+  const candidates = await nearbyPlaces(places, input.place, input.request, signal);
+  const others = input.itinerary.days.filter((d) => d.date !== input.date);
+  const own = input.itinerary.days.filter((d) => d.date === input.date);
+  const takenElsewhere = usedBy(others);
+  const takenHere = usedBy(own);
+  const request = { ...input.request, startDate: input.date, endDate: input.date };
+  for (const pool of [
+    candidates.filter((p) => !takenElsewhere(p) && !takenHere(p)),
+    candidates.filter((p) => !takenElsewhere(p)),
+  ]) {
+    const plan = planFromPlaces({ request, place: input.place, candidates: pool });
+    const day = plan.itinerary.days[0];
+    if (day && plan.verified > 0) return day;
+  }
+  return null;
+}
+
+/**
+ * Planning without a model: from real places near the destination when places are on and it was
+ * found, from the catalogue otherwise (with the reason in the grounding). A regenerated day likewise.
+ */
+export function createKeylessPlanner(): ItineraryGenerator {
+  const catalogue = createCataloguePlanner();
+  return {
+    mode: catalogue.mode,
+    async generate(request, options) {
+      const places = options.nearby?.places?.enabled ? options.nearby.places : null;
+      if (!places || !options.nearby) return catalogue.generate(request, options);
+      const place = await options.nearby.place;
+      const use = { places, logger: options.nearby.logger };
+      const planned = await planFromRealPlaces(use, request, place, options);
+      if (planned.ok)
+        return {
+          itinerary: planned.itinerary,
+          usage: NO_USAGE,
+          grounding: planned.grounding,
+          fromRealPlaces: true,
+        };
+      return { ...(await catalogue.generate(request, options)), grounding: planned.grounding };
+    },
+    async regenerateDay(input, options) {
+      const places = input.nearby?.places?.enabled ? input.nearby.places : null;
+      const { place } = input;
+      if (places && place) {
+        try {
+          const day = await dayFromRealPlaces(places, { ...input, place }, options.signal);
+          if (day) return { day, usage: NO_USAGE, fromRealPlaces: true };
+        } catch (error) {
+          if (error instanceof GenerationError) throw error;
+          input.nearby?.logger?.warn(
+            {
+              reason: error instanceof PlacesError ? error.reason : "internal",
+              err: safeErrorMessage(error),
+            },
+            "real places unavailable for a regenerated day",
+          );
+        }
+      }
+      return catalogue.regenerateDay(input, options);
+    },
+    repairDays: (input, options) => catalogue.repairDays(input, options),
+  };
+}

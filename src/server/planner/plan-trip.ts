@@ -1,0 +1,229 @@
+import { openAtIn } from "#shared/opening-hours.ts";
+import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
+import {
+  GROUNDING_OFF,
+  type Day,
+  type Grounding,
+  type Itinerary,
+  type TripPlace,
+} from "#shared/schemas/itinerary.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
+import type { Logger } from "../lib/logger.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import type {
+  GenerateOptions,
+  GenerationEvent,
+  ItineraryGenerator,
+} from "./itinerary-generator.ts";
+import { itineraryProblems } from "./validate-itinerary.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
+import type { PromptPlace } from "./prompts.ts";
+import type { ModelUsage } from "../services/llm/usage.ts";
+import { GenerationError } from "./generation-error.ts";
+import { ModelError } from "../services/llm/model-error.ts";
+import { createActivityLocator } from "./locate-activities.ts";
+import {
+  createPlaceMatcher,
+  matchedGrounding,
+  unmatchedDay,
+  unresolvedGrounding,
+} from "./match-places.ts";
+import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
+import { checkDayPlaces } from "./place-checks.ts";
+
+/**
+ * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
+ * `places`: real places for the keyless planner; absent or disabled, it plans from its catalogue.
+ */
+export type PlanningServices = {
+  ai: ItineraryGenerator;
+  geo: GeoService;
+  logger?: Logger;
+  places?: PlacesService;
+};
+
+export type PlanTripResult = {
+  itinerary: Itinerary;
+  place: TripPlace | null;
+  usage: ModelUsage;
+  /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
+  warnings: RealismWarning[];
+  /**
+   * How much of the plan is real OpenStreetMap places. Keyless: "verified"/"partial" for a plan from
+   * real places, "unavailable" (with the reason) when they could not be had and the catalogue
+   * planned. A model's plan: every activity matched to OpenStreetMap, `verified` of `total` matched
+   * ("verified" when all are, "partial" otherwise), "unavailable" with the reason when places could
+   * not be had (Overpass failing, the destination not found). "off" when OVERPASS_URL=off.
+   */
+  grounding: Grounding;
+};
+
+const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
+  calls: a.calls + b.calls,
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+});
+
+/** The warnings of each day, in date order, in the words the traveller would see. */
+function problemsByDay(warnings: readonly RealismWarning[]) {
+  const byDate = new Map<string, string[]>();
+  for (const w of warnings) byDate.set(w.date, [...(byDate.get(w.date) ?? []), w.message]);
+  return [...byDate]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, problems]) => ({ date, problems }));
+}
+
+/**
+ * A trip planned end to end, nothing saved:
+ * 1. the destination is resolved (name, country, coordinates, time zone); with a model and places on,
+ *    real candidates near it are fetched and offered in the prompt, waited for at most
+ *    CANDIDATES_WAIT_MS (then the model plans without them); with places off the model starts at once
+ *    and the destination resolves while it writes;
+ * 2. every activity's coordinates are checked: out of range, or further than 60 km from the
+ *    destination, they become null (without a resolved destination only the range is checked);
+ * 3. with a geocoder (GEOCODER_URL) each location is looked up near the destination and a hit
+ *    replaces the model's guess; a miss keeps the (checked) guess;
+ * 4. with places on, every activity is matched to an OpenStreetMap place (match-places.ts): a match
+ *    brings its osmId, hours, website and own coordinates; a miss is kept, unverified;
+ * 5. the realism checks run (with the opening hours of matched places when the destination is known);
+ *    when they warn, ONE repair call sends the days with warnings and their messages back to the
+ *    model, the corrected days go through 2–4 again, and whatever warnings remain are returned with
+ *    the plan. A failed repair, or one that leaves more warnings, keeps the original.
+ * Day events reach `options.onEvent` with coordinates checked against the destination when it is
+ * already known, and without coordinates when it is not yet (never a wrong pin, never a wait), and
+ * never with an unconfirmed osmId.
+ */
+export async function planTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+): Promise<PlanTripResult> {
+  const { ai, geo, logger } = services;
+  const { signal } = options;
+  let resolved: { place: TripPlace | null } | null = null;
+  const placeReady = geo
+    .resolveDestination(request.destination, { signal })
+    .catch(() => null)
+    .then((place) => {
+      resolved = { place };
+      return place;
+    });
+  const locator = createActivityLocator(geo, signal);
+  const openAtOf = (place: TripPlace | null) => (place ? openAtIn(place) : undefined);
+
+  // Real places are asked for by the planner that uses them: offered to a model in its prompt (in
+  // time), looked up near the destination by the keyless planner itself.
+  const places = services.places?.enabled ? services.places : null;
+  let candidates: ReturnType<typeof offerCandidates> | null = null;
+  let offered: readonly PromptPlace[] | undefined;
+  const askCandidates = places
+    ? async () => {
+        candidates ??= offerCandidates({ places, placeReady, request, signal });
+        offered = promptCandidates(await candidates.inTime());
+        return offered;
+      }
+    : undefined;
+
+  const onEvent = (event: GenerationEvent) => {
+    if (event.type !== "day") return options.onEvent?.(event);
+    if (event.placed) {
+      const { placed: _placed, ...placedEvent } = event;
+      return options.onEvent?.(placedEvent);
+    }
+    if (resolved) locator.prefetch(checkDayPlaces(event.day, resolved.place), resolved.place);
+    else void placeReady.then((place) => locator.prefetch(checkDayPlaces(event.day, place), place));
+    const preview = resolved
+      ? checkDayPlaces(event.day, resolved.place)
+      : {
+          date: event.day.date,
+          activities: event.day.activities.map((a) => ({ ...a, lat: null, lng: null })),
+        };
+    options.onEvent?.({ ...event, day: unmatchedDay(preview) });
+  };
+
+  const generated = await ai.generate(request, {
+    signal,
+    onEvent,
+    candidates: askCandidates,
+    nearby: { place: placeReady, places, logger },
+  });
+  const grounding = generated.grounding ?? GROUNDING_OFF;
+  if (generated.fromRealPlaces) {
+    const place = await placeReady;
+    const { itinerary, usage } = generated;
+    const warnings = checkItineraryRealism(itinerary, {
+      budget: request.budget,
+      openAt: openAtOf(place),
+    });
+    return { itinerary, place, usage, warnings, grounding };
+  }
+  const place = await placeReady;
+  // Assigned inside the planner's call, which TypeScript cannot see.
+  const offer = candidates as ReturnType<typeof offerCandidates> | null;
+  const matcher =
+    offer && place
+      ? createPlaceMatcher({
+          places: offer.places,
+          place,
+          candidates: offer.all,
+          signal,
+          logger,
+        })
+      : null;
+  const placeDay = async (day: Day) => {
+    const located = await locator.locateDay(checkDayPlaces(day, place), place);
+    // Without a matcher nothing confirms a model's osmId claim: it is cleared, never trusted.
+    return matcher ? matcher.matchDay(located) : unmatchedDay(located);
+  };
+  const groundingOf = (plan: Itinerary): Grounding => {
+    if (!offer) return grounding;
+    if (!matcher) return unresolvedGrounding();
+    return matchedGrounding(plan, matcher.failure());
+  };
+  let itinerary: Itinerary = { days: await Promise.all(generated.itinerary.days.map(placeDay)) };
+  let usage = generated.usage;
+  const openAt = openAtOf(place);
+  const check = (plan: Itinerary) =>
+    checkItineraryRealism(plan, { budget: request.budget, openAt });
+  let warnings = check(itinerary);
+  if (warnings.length === 0 || signal.aborted)
+    return { itinerary, place, usage, warnings, grounding: groundingOf(itinerary) };
+
+  try {
+    const repair = await ai.repairDays(
+      { request, itinerary, days: problemsByDay(warnings), candidates: offered },
+      { signal },
+    );
+    usage = addUsage(usage, repair.usage);
+    const fixed = new Map<string, Day>();
+    for (const day of repair.days) fixed.set(day.date, await placeDay(day));
+    const repaired = {
+      days: itinerary.days.map((day) => fixed.get(day.date) ?? day),
+    };
+    const dates = tripDates(request.startDate, request.endDate);
+    const problems = itineraryProblems(repaired, dates);
+    const remaining = check(repaired);
+    if (problems.length === 0 && remaining.length <= warnings.length) {
+      itinerary = repaired;
+      warnings = remaining;
+    } else {
+      logger?.info(
+        { before: warnings.length, after: remaining.length, problems: problems.length },
+        "realism repair not taken",
+      );
+    }
+  } catch (error) {
+    if (signal.aborted) throw new GenerationError("aborted", "aborted", { cause: error });
+    // The plan is still a plan: it is saved with its warnings shown.
+    logger?.warn(
+      {
+        code: error instanceof ModelError ? error.code : "internal",
+        err: safeErrorMessage(error),
+      },
+      "realism repair failed",
+    );
+  }
+  return { itinerary, place, usage, warnings, grounding: groundingOf(itinerary) };
+}

@@ -1,0 +1,54 @@
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { MESSAGES } from "#shared/messages.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { trips } from "../../db/schema.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
+import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
+import {
+  attachmentHeader,
+  calendarFileName,
+  tripCalendar,
+  type CalendarTrip,
+} from "../../services/calendar/trip-calendar.ts";
+
+function calendarResponse(c: Context<AppBindings>, trip: CalendarTrip, cache: string) {
+  return c.body(tripCalendar(trip), 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Content-Disposition": attachmentHeader(calendarFileName(trip)),
+    "Cache-Control": cache,
+  });
+}
+
+/** `GET /api/trips/:id/calendar.ics`: the owner's trip as an iCalendar file. */
+export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics", async (c) => {
+  const user = await requireUser(c);
+  const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
+  return calendarResponse(c, row, "private, no-store");
+});
+
+/** `GET /api/shared/:token/calendar.ics`: a public trip's calendar; a private one is the same 404. */
+export const sharedCalendarRoutes = new Hono<AppBindings>().get(
+  "/:token/calendar.ics",
+  async (c) => {
+    const token = c.req.param("token");
+    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
+    const [row] = await c.var.deps.database.db
+      .select({
+        id: trips.id,
+        destination: trips.destination,
+        startDate: trips.startDate,
+        endDate: trips.endDate,
+        itinerary: trips.itinerary,
+        place: trips.place,
+      })
+      .from(trips)
+      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
+      .limit(1);
+    if (!row) throw notFound(MESSAGES.tripNotFound);
+    // Unsharing must take effect at once, so no shared cache may keep it.
+    return calendarResponse(c, row, "no-store");
+  },
+);

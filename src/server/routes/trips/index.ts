@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import type { AppBindings } from "../../http/context.ts";
+import { tripCalendarRoutes } from "./calendar.ts";
+import { tripEditRoutes } from "./trip-edit.ts";
+import { tripForecastRoutes } from "./trip-forecast.ts";
+import { tripGenerationRoutes } from "./trip-generation.ts";
+import { tripRegenerateRoutes } from "./trip-regenerate.ts";
+import { tripsRoutes } from "./trips.ts";
+
+/** Everything under /api/trips, one sub-app per concern, in the order they were always matched. */
+export const allTripRoutes = new Hono<AppBindings>()
+  .route("/", tripsRoutes)
+  .route("/", tripGenerationRoutes)
+  .route("/", tripEditRoutes)
+  .route("/", tripRegenerateRoutes)
+  .route("/", tripCalendarRoutes)
+  .route("/", tripForecastRoutes);

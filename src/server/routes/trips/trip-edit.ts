@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  duplicateTripRequestSchema,
+  tripPatchSchema,
+  type TripConflict,
+} from "#shared/schemas/trip-edit.ts";
+import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
+import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { trips, type TripRow } from "../../db/schema.ts";
+import { confirmPlaces } from "../../trips/confirm-places.ts";
+import { geocoderBudget } from "../../http/geocoder-budget.ts";
+import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
+import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { applyTripPatch } from "../../trips/trip-patch.ts";
+import { placePatchedTrip } from "../../trips/trip-places.ts";
+import { insertOwnTrip } from "../../trips/trip-quota.ts";
+import { validate } from "../../http/validate.ts";
+import { lookupsOf } from "../../services/geo/geo-service.ts";
+
+const uuid = z.uuid();
+
+/** Signed in, and a well-formed id, before the body is even read: 401 and 404 come before 422. */
+const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) => {
+  await requireUser(c);
+  if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
+  await next();
+};
+
+const conflict = (c: Context<AppBindings>, row: TripRow) =>
+  c.json<TripConflict>(
+    { error: { code: "conflict", message: TRIP_CONFLICT_MESSAGE }, trip: toTripDto(row) },
+    409,
+  );
+
+/** Editing and copying the owner's trip. Another user's, a missing or a malformed id is a 404. */
+export const tripEditRoutes = new Hono<AppBindings>()
+  .patch("/:id", ownTripGuard, validate("json", tripPatchSchema), async (c) => {
+    const user = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const id = c.req.param("id");
+    const patch = c.req.valid("json");
+    const row = await findOwnTrip(db, user.id, id);
+    if (row.version !== patch.version) return conflict(c, row);
+    const patched = applyTripPatch(row, patch);
+    // Lookups are served in turn with other users' and capped per save and per hour.
+    const geo = lookupsOf(c.var.deps.geo, {
+      owner: user.id,
+      admit: geocoderBudget(c.var.deps, user.id),
+    });
+    const { itinerary: placed, place } = await placePatchedTrip(
+      geo,
+      row,
+      patched,
+      c.req.raw.signal,
+    );
+    const itinerary = await confirmPlaces(
+      c.var.deps.places,
+      row.itinerary,
+      placed,
+      place,
+      c.req.raw.signal,
+    );
+    // Atomic against a concurrent save: only the version this change was based on is overwritten.
+    const [updated] = await db
+      .update(trips)
+      .set({
+        ...patched.values,
+        itinerary,
+        place,
+        grounding: groundingAfterEdit(row.grounding, itinerary),
+        version: sql`${trips.version} + 1`,
+      })
+      .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
+      .returning();
+    if (updated) return c.json({ trip: toTripDto(updated) });
+    return conflict(c, await findOwnTrip(db, user.id, id));
+  })
+  .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
+    const user = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const row = await findOwnTrip(db, user.id, c.req.param("id"));
+    await enforceTripCreateLimit(c.var.deps, user.id);
+    const { startDate } = c.req.valid("json");
+    const shift = daysBetween(row.startDate, startDate);
+    const copy = await insertOwnTrip(c.var.deps, {
+      userId: user.id,
+      destination: row.destination,
+      startDate,
+      endDate: shiftDate(row.endDate, shift),
+      budget: row.budget,
+      travelStyle: row.travelStyle,
+      interests: row.interests,
+      itinerary: {
+        days: row.itinerary.days.map((day) => ({
+          date: shiftDate(day.date, shift),
+          activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
+        })),
+      },
+      status: row.status,
+      isPublic: false,
+      place: row.place,
+      grounding: row.grounding,
+    });
+    return c.json({ trip: toTripDto(copy) }, 201);
+  });

@@ -1,0 +1,131 @@
+import { Hono } from "hono";
+import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripDates } from "#shared/trip-dates.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
+import type { AppDeps, AppBindings } from "../../http/context.ts";
+import { AppError } from "../../lib/http-errors.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
+import { requireUser } from "../../auth/session.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { assertRoomForTrip, insertOwnTrip } from "../../trips/trip-quota.ts";
+import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
+import { streamProgress } from "../../http/progress-stream.ts";
+import { validate } from "../../http/validate.ts";
+import { lookupsOf } from "../../services/geo/geo-service.ts";
+import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
+
+/**
+ * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
+ * row. The trip quota is checked again here, with the insert: another request may have taken the
+ * last place while this plan was written.
+ */
+async function saveTrip(
+  deps: AppDeps,
+  userId: string,
+  request: TripRequest,
+  itinerary: Itinerary,
+  place: TripPlace | null,
+  grounding: Grounding,
+): Promise<Trip> {
+  const row = await insertOwnTrip(deps, {
+    userId,
+    destination: request.destination,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    budget: request.budget,
+    travelStyle: request.travelStyle,
+    interests: request.interests,
+    itinerary,
+    place,
+    grounding,
+    status: TRIP_STATUS_GENERATED,
+  });
+  return toTripDto(row);
+}
+
+/**
+ * `POST /api/trips`: generate an itinerary and save the trip. `Accept: text/event-stream` streams
+ * `start`, `outline`, `day`… then `done` (with the trip) or `error`; otherwise 201 `{ trip }`.
+ */
+export const tripGenerationRoutes = new Hono<AppBindings>().post(
+  "/",
+  async (c, next) => {
+    await requireUser(c);
+    await next();
+  },
+  validate("json", tripRequestSchema),
+  async (c) => {
+    const deps = c.var.deps;
+    const user = await requireUser(c);
+    const request = c.req.valid("json");
+    await assertRoomForTrip(deps, user.id);
+    await enforceGenerationLimit(deps, user.id, c.var.clientIp);
+    await enforceTripCreateLimit(deps, user.id);
+
+    // Its geocoder lookups take turns with other users' in the shared queue.
+    const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: user.id }) };
+    const started = performance.now();
+    const logSuccess = (tripId: string, plan: PlanTripResult) =>
+      deps.logger.info(
+        {
+          requestId: c.var.requestId,
+          tripId,
+          mode: deps.ai.mode,
+          days: tripDates(request.startDate, request.endDate).length,
+          usage: plan.usage,
+          placeResolved: plan.place !== null,
+          grounding: plan.grounding.status,
+          warnings: plan.warnings.length,
+          ms: Math.round(performance.now() - started),
+        },
+        "itinerary generated",
+      );
+
+    if (!c.req.header("accept")?.includes("text/event-stream")) {
+      const controller = new AbortController();
+      c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
+      try {
+        const plan = await planTrip(planning, request, { signal: controller.signal });
+        const trip = await saveTrip(
+          deps,
+          user.id,
+          request,
+          plan.itinerary,
+          plan.place,
+          plan.grounding,
+        );
+        logSuccess(trip.id, plan);
+        return c.json({ trip }, 201);
+      } catch (error) {
+        logFailure(deps, c.var.requestId, error, "itinerary generation failed");
+        const failure = describeFailure(error);
+        throw new AppError(failure.status, failure.code, failure.message, { cause: error });
+      }
+    }
+
+    return streamProgress(c, {
+      start: { mode: deps.ai.mode, days: tripDates(request.startDate, request.endDate) },
+      failure: "itinerary generation failed",
+      run: async (signal, send) => {
+        const plan = await planTrip(planning, request, {
+          signal,
+          onEvent: (event) => void send(event.type, event),
+        });
+        // The browser left: the itinerary is complete but nobody asked to keep it.
+        if (signal.aborted) return undefined;
+        const trip = await saveTrip(
+          deps,
+          user.id,
+          request,
+          plan.itinerary,
+          plan.place,
+          plan.grounding,
+        );
+        logSuccess(trip.id, plan);
+        return { trip };
+      },
+    });
+  },
+);

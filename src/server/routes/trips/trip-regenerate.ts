@@ -1,0 +1,97 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { MESSAGES } from "#shared/messages.ts";
+import {
+  regenerateDayRequestSchema,
+  type RegenerateDayResponse,
+} from "#shared/schemas/trip-edit.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { AppBindings, AppDeps } from "../../http/context.ts";
+import type { TripRow } from "../../db/schema.ts";
+import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
+import { AppError, notFound } from "../../lib/http-errors.ts";
+import { requireUser } from "../../auth/session.ts";
+import { findOwnTrip } from "../../trips/trip-access.ts";
+import { streamProgress } from "../../http/progress-stream.ts";
+import { validate } from "../../http/validate.ts";
+import { regenerateDay } from "../../planner/regenerate-day.ts";
+import { lookupsOf } from "../../services/geo/geo-service.ts";
+
+const uuid = z.uuid();
+const DAY_NOT_FOUND = "Day not found";
+
+const requestOf = (row: TripRow): TripRequest => ({
+  destination: row.destination,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  budget: row.budget,
+  travelStyle: row.travelStyle as TripRequest["travelStyle"],
+  interests: row.interests as TripRequest["interests"],
+});
+
+async function proposeDay(
+  deps: AppDeps,
+  row: TripRow,
+  date: string,
+  instruction: string | undefined,
+  signal: AbortSignal,
+): Promise<RegenerateDayResponse> {
+  // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
+  // Its geocoder lookups take turns with other users' in the shared queue.
+  const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
+  const proposal = await regenerateDay(
+    planning,
+    {
+      request: requestOf(row),
+      itinerary: row.itinerary,
+      place: row.place,
+      date,
+      instruction: instruction || undefined,
+    },
+    signal,
+  );
+  return { proposal, version: row.version };
+}
+
+/**
+ * `POST /api/trips/:id/days/:date/regenerate`: a proposal for one day, saved nowhere (Accept sends
+ * it through PATCH with `version`). Counts against the generation limit. `Accept: text/event-stream`
+ * streams `start` then `done` (the same body as the JSON answer) or `error`.
+ */
+export const tripRegenerateRoutes = new Hono<AppBindings>().post(
+  "/:id/days/:date/regenerate",
+  async (c, next) => {
+    await requireUser(c);
+    if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
+    await next();
+  },
+  validate("json", regenerateDayRequestSchema),
+  async (c) => {
+    const { deps } = c.var;
+    const user = await requireUser(c);
+    const row = await findOwnTrip(deps.database.db, user.id, c.req.param("id"));
+    const date = c.req.param("date");
+    if (!row.itinerary.days.some((day) => day.date === date)) throw notFound(DAY_NOT_FOUND);
+    const { instruction } = c.req.valid("json");
+    await enforceGenerationLimit(deps, user.id, c.var.clientIp);
+
+    if (!c.req.header("accept")?.includes("text/event-stream")) {
+      try {
+        return c.json(await proposeDay(deps, row, date, instruction, c.req.raw.signal));
+      } catch (error) {
+        logFailure(deps, c.var.requestId, error, "day regeneration failed");
+        const failure = describeFailure(error);
+        throw new AppError(failure.status, failure.code, failure.message, { cause: error });
+      }
+    }
+
+    return streamProgress(c, {
+      start: { mode: deps.ai.mode, date, version: row.version },
+      failure: "day regeneration failed",
+      run: async (signal) => {
+        const answer = await proposeDay(deps, row, date, instruction, signal);
+        return signal.aborted ? undefined : answer;
+      },
+    });
+  },
+);

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRIP_SORTS } from "#shared/constants.ts";
+import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
+import { signUpUser } from "#tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { NamedStatement } from "../db/database.ts";
+import { joinedToSession } from "../auth/session.ts";
+import { listTrips, tripListQuery } from "./trip-list.ts";
+
+let t: TestApp;
+let userId: string;
+let sessionToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = (await signUpUser(t)).userId;
+  const [session] = await t.deps.database.query<{ token: string }>(
+    { name: "", text: `select token from "session" where user_id = $1` },
+    [userId],
+  );
+  sessionToken = session!.token;
+  // Enough rows that a sort of every trip would cost more than an ordered index scan.
+  await t.deps.database.db.execute(sql`
+    insert into trips (user_id, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+    select ${userId}, 'Town ' || g, '2027-01-01', '2027-01-01', (g * 37) % 9000 + 100, 'comfort',
+      '{"days":[{"date":"2027-01-01","activities":[{"time":"09:00","activity":"Walk","location":"Old Town","description":"Stroll.","cost":0}]}]}'::jsonb,
+      now() - g * interval '1 minute'
+    from generate_series(1, 3000) g`);
+  await t.deps.database.db.execute(sql`analyze trips`);
+});
+afterAll(() => t.close());
+
+async function explain(statement: NamedStatement, params: unknown[]) {
+  const rows = await t.deps.database.query<Record<string, unknown>>(
+    { name: "", text: `explain ${statement.text}` },
+    params,
+  );
+  return rows.map((row) => String(Object.values(row)[0])).join("\n");
+}
+
+/** The plan of the page query alone, and of the same query joined to the session (the route's). */
+async function plans(query: Record<string, string>) {
+  const { statement, params } = tripListQuery(tripListQuerySchema.parse(query));
+  return [
+    await explain(statement, [userId, ...params]),
+    await explain(joinedToSession(statement), [sessionToken, ...params]),
+  ];
+}
+
+describe("trip list query plan", () => {
+  it.each(TRIP_SORTS)("reads an index in %s order, with no sort, on every page", async (sort) => {
+    const firsts = await plans({ sort });
+    for (const first of firsts) {
+      expect(first).toMatch(/Index (Only )?Scan (Backward )?using trips_user_/);
+      expect(first).not.toMatch(/Sort/);
+    }
+    expect(firsts[1]).toMatch(/Index Scan using session_token/);
+
+    const page = await listTrips(t.deps.database, userId, tripListQuerySchema.parse({ sort }));
+    for (const next of await plans({ sort, cursor: page.nextCursor! })) {
+      expect(next).not.toMatch(/Sort/);
+      // The cursor bounds the index scan itself, so a deep page costs what the first does.
+      expect(next).toMatch(/Index Cond: .*ROW\(/);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import type { AppDeps } from "../http/context.ts";
+import { user } from "../db/auth-schema.ts";
+import { trips, type TripRow } from "../db/schema.ts";
+import { AppError } from "../lib/http-errors.ts";
+
+export const TOO_MANY_TRIPS_MESSAGE = (max: number) =>
+  `You have reached the limit of ${max.toLocaleString("en-US")} trips. Delete some to make room.`;
+
+const tooManyTrips = (max: number) =>
+  new AppError(422, "too_many_trips", TOO_MANY_TRIPS_MESSAGE(max));
+
+const tripCount = async (db: Pick<Db, "select">, userId: string) => {
+  const [row] = await db.select({ n: count() }).from(trips).where(eq(trips.userId, userId));
+  return row?.n ?? 0;
+};
+
+/** An early refusal (before a plan is generated); `insertOwnTrip` is the check that holds. */
+export async function assertRoomForTrip(deps: AppDeps, userId: string) {
+  const max = deps.env.MAX_TRIPS_PER_USER;
+  if ((await tripCount(deps.database.db, userId)) >= max) throw tooManyTrips(max);
+}
+
+/**
+ * Inserts a trip only while its owner has fewer than MAX_TRIPS_PER_USER. The owner's user row is
+ * locked for the transaction, so concurrent creations of one user are counted one after another
+ * and cannot all pass at the last free place (NO KEY UPDATE does not block other users' rows or
+ * inserts that merely reference this user).
+ */
+export async function insertOwnTrip(
+  deps: AppDeps,
+  values: typeof trips.$inferInsert & { userId: string },
+): Promise<TripRow> {
+  const max = deps.env.MAX_TRIPS_PER_USER;
+  return deps.database.db.transaction(async (tx) => {
+    await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.id, values.userId))
+      .for("no key update");
+    if ((await tripCount(tx, values.userId)) >= max) throw tooManyTrips(max);
+    const [row] = await tx.insert(trips).values(values).returning();
+    if (!row) throw new Error("trip insert returned no row");
+    return row;
+  });
+}
