@@ -19,4 +19,3 @@ export async function enforceTripCreateLimit(deps: AppDeps, userId: string) {
     message: TRIP_CREATE_LIMIT_MESSAGE(limit),
   });
 }
-

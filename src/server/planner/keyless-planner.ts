@@ -14,11 +14,7 @@ import type {
 import { planFromPlaces } from "./real-places-planner.ts";
 
 /** What a traveller with no interests sees: the sights a first visit is usually about. */
-const GENERAL_INTERESTS: readonly Interest[] = [
-  "Culture & Arts",
-  "History",
-  "Nature & Outdoors",
-];
+const GENERAL_INTERESTS: readonly Interest[] = ["Culture & Arts", "History", "Nature & Outdoors"];
 
 const GENERAL_SUGGESTIONS = "This plan uses general suggestions instead.";
 
