@@ -173,7 +173,7 @@ describe("planFromPlaces (property)", () => {
                 const nearer = candidates.find(
                   (c) =>
                     !used.includes(c.osmId) &&
-                    !used.some((id) => byId.get(id)?.name === c.name) &&
+                    !names.includes(sameName(c.name)) &&
                     isEatery(c) === meal &&
                     distanceKm(previous!, c) < hop &&
                     mayVisitAt(c.openingHours, { ...at, lat: c.lat, lng: c.lng }) &&

@@ -328,7 +328,7 @@ describe("grounding after edits", () => {
     expect(edited.grounding).toEqual({ status: "verified", verified: 6, total: 6, reason: null });
   });
 
-  it("leaves an 'off' trip as it is until a place is picked", async () => {
+  it("leaves an 'off' trip as it is, even when a client claims a place it cannot confirm", async () => {
     const { trip, client } = await generate(placesOff, tripBody("Paris"));
     const days = trip.itinerary.days.map((d) => ({ date: d.date, activities: [...d.activities] }));
     const first = days[0]!.activities[0]!;
@@ -346,7 +346,14 @@ describe("grounding after edits", () => {
       website: null,
     };
     res = await placesOffPatch(client, trip.id, res.version, days);
-    expect(res.grounding).toEqual({ status: "partial", verified: 1, total: 6, reason: null });
+    // With places off nothing can confirm the osmId: the activity is saved unverified, never counted.
+    expect(res.grounding).toEqual({ status: "off", verified: 0, total: 0, reason: null });
+    expect(res.itinerary.days[0]!.activities[0]).toMatchObject({
+      location: "Musée du Louvre",
+      osmId: null,
+      openingHours: null,
+      website: null,
+    });
   });
 });
 
