@@ -72,6 +72,10 @@ test.describe("Trip editor", () => {
     // Unknown cost: "—" on screen, out of the totals, with a note.
     await expect(page.getByText("Day total: $40")).toBeVisible();
     await expect(page.getByText("Not counted: 1 with unknown cost").first()).toBeVisible();
+    // The total says what it is made of: no lodging or travel is planned.
+    await expect(
+      page.getByText("Covers activities and meals; no lodging or travel yet"),
+    ).toBeVisible();
     let trip = await storedTrip(page, id);
     expect(trip.itinerary.days[0]!.activities[1]).toMatchObject({
       activity: "Tile museum",
