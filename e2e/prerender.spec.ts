@@ -37,9 +37,12 @@ test.describe("prerendered public pages", () => {
     }
     const home = rootOf(await (await request.get("/")).text());
     expect(home).toContain("Your next trip, planned in minutes");
-    // The server's own config decides what the page says (the offline planner's note, or none).
-    const config = (await (await request.get("/api/config")).json()) as { ai: { mode: string } };
-    expect(home.includes("Offline planner:")).toBe(config.ai.mode === "offline");
+    // The server's own config decides what the page says plans are made from: the e2e stack plans
+    // with the model fake, and the note never points at the README.
+    const config = (await (await request.get("/api/config")).json()) as { planner: string };
+    expect(config.planner).toBe("model");
+    expect(home).toContain("Plans are written by an AI model");
+    expect(home).not.toContain("README");
     for (const path of [
       "/trips",
       "/profile",

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 import { shareTrip } from "./support/share.ts";
+import { stackPorts } from "./support/stack-ports.ts";
 
+const aiControl = `http://127.0.0.1:${stackPorts().ai}/__fake`;
 let counter = 0;
 
 async function signUp(page: Page, baseURL: string) {
@@ -72,6 +74,10 @@ test.describe("Trip editor", () => {
     // Unknown cost: "—" on screen, out of the totals, with a note.
     await expect(page.getByText("Day total: $40")).toBeVisible();
     await expect(page.getByText("Not counted: 1 with unknown cost").first()).toBeVisible();
+    // The total says what it is made of: no lodging or travel is planned.
+    await expect(
+      page.getByText("Covers activities and meals; no lodging or travel yet"),
+    ).toBeVisible();
     let trip = await storedTrip(page, id);
     expect(trip.itinerary.days[0]!.activities[1]).toMatchObject({
       activity: "Tile museum",
@@ -412,6 +418,59 @@ test.describe("Trip editor", () => {
     expect(trip.version).toBe(2);
     expect(names(trip, 0)).toEqual(["Activity 2", "Activity 3"]);
     expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 1"]);
+  });
+
+  test("the assistant's answer stays when its change cannot be made valid; only the change is dropped", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    await expect(activities(page)).toHaveCount(3);
+    // The model proposes an activity costing more than any stored one may, twice (the repair too).
+    const answer = JSON.stringify({
+      reply: "Expect mild, dry days.",
+      proposal: {
+        summary: "Add a jet tour.",
+        days: [
+          {
+            date: "2027-05-03",
+            activities: [
+              {
+                ref: null,
+                time: "10:00",
+                activity: "Jet tour",
+                location: "Airport",
+                description: "Over the city.",
+                cost: 2_000_000,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    await page.request.post(`${aiControl}/reset`);
+    await page.request.post(`${aiControl}/enqueue`, {
+      data: { replies: [answer, answer].map((content) => ({ kind: "content", content })) },
+    });
+    try {
+      await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
+      const chat = page.getByRole("region", { name: "Boundless Assistant" });
+      await chat.getByRole("textbox", { name: "Message" }).fill("What's the weather?");
+      await chat.getByRole("button", { name: "Send" }).click();
+      const conversation = chat.getByRole("list", { name: "Conversation" });
+      await expect(conversation.getByText("Expect mild, dry days.")).toBeVisible();
+      await expect(
+        conversation.getByText("I could not turn that into a change to your trip"),
+      ).toBeVisible();
+      await expect(chat.getByRole("region", { name: "Proposed changes to your trip" })).toHaveCount(
+        0,
+      );
+      await expectAxeClean(page, "chat answer without its change");
+    } finally {
+      await page.request.post(`${aiControl}/reset`);
+    }
   });
 
   test("fits a 360 px phone", async ({ page, baseURL }) => {

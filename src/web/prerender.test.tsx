@@ -5,6 +5,7 @@ import { PRERENDERED_PATHS, prerenderPage } from "./prerender.tsx";
 const config: PublicConfig = {
   providers: { google: true, github: false },
   ai: { mode: "offline" },
+  planner: "general",
   weather: { provider: "open-meteo" },
   mail: { mode: "outbox" },
   contactEmail: "hello@example.test",
@@ -23,10 +24,11 @@ describe("prerenderPage", () => {
     }
   });
 
-  it("says what the server's config says: the offline planner, the providers that are set up", async () => {
+  it("says what the server's config says: what plans are made from, the providers that are set up", async () => {
     const home = await prerenderPage("/", config);
     expect(home).toContain("Your next trip, planned in minutes");
-    expect(home).toContain("Offline planner:");
+    expect(home).toContain("Plans use general suggestions (kinds of places, not named venues)");
+    expect(home).not.toContain("README");
     // The Home form is in the page with its plain defaults, closed until React takes it over (a
     // visitor's typing would be replaced then); the session, profile and a draft fill it later.
     expect(home).not.toContain("Loading...");
@@ -35,8 +37,18 @@ describe("prerenderPage", () => {
     );
     expect(home).toMatch(/<input type="radio" name="travelStyle" checked="" value="comfort"\/>/);
     expect(home).not.toMatch(/type="checkbox"[^>]*checked/);
-    const online = await prerenderPage("/", { ...config, ai: { mode: "online" } });
-    expect(online).not.toContain("Offline planner:");
+    const places = await prerenderPage("/", { ...config, planner: "real-places" });
+    expect(places).toContain(
+      "Plans are built from real OpenStreetMap places near your destination",
+    );
+    expect(places).not.toContain("general suggestions");
+    const online = await prerenderPage("/", {
+      ...config,
+      ai: { mode: "online" },
+      planner: "model",
+    });
+    expect(online).toContain("Plans are written by an AI model");
+    expect(online).not.toContain("OpenStreetMap places near");
 
     const login = await prerenderPage("/login", config);
     expect(login).toContain("GitHub<!-- --> sign-in is not set up on this server yet.");

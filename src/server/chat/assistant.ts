@@ -8,6 +8,7 @@ import type { ForecastCard } from "#shared/schemas/weather.ts";
 import type { Db } from "../db/database.ts";
 import { profiles, type TripRow } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
+import { InvalidAnswerError, ModelError } from "../services/llm/model-error.ts";
 import { WeatherError, type WeatherService } from "../services/weather/weather-service.ts";
 import type { ChatModel, ChatModelMessage } from "./chat-model.ts";
 import { buildChatMessages, type TravellerContext } from "./chat-prompt.ts";
@@ -16,13 +17,14 @@ import {
   toTripProposal,
   tripAnswerSchema,
   tripDataMessage,
+  tripReplySchema,
   TRIP_PROPOSAL_RULES,
 } from "./trip-context.ts";
 
 /** The model, or null when no AI provider is configured, and where its failures are logged. */
 type Model = { chatModel: ChatModel | null; logger: Logger };
 
-type ChatAnswer = { response: string; proposal?: TripProposal };
+type ChatAnswer = { response: string; proposal?: TripProposal; proposalError?: string };
 
 type WeatherLookup = { card: ForecastCard | null; text: string };
 
@@ -174,7 +176,7 @@ async function generateForTrip(
     trip: TripRow;
     refs: ReadonlyMap<string, string>;
   },
-): Promise<{ response: string; proposal?: TripProposal }> {
+): Promise<ChatAnswer> {
   if (!model.chatModel) {
     const text = keylessReply(options.weather, true);
     await options.onText(text);
@@ -195,8 +197,31 @@ async function generateForTrip(
     await options.onText(answer.reply);
     return { response: answer.reply, ...(proposal && { proposal }) };
   } catch (error) {
+    const reply = options.signal.aborted ? null : replyOfInvalidAnswer(error);
+    if (reply !== null) {
+      // Only the proposed change was beyond repair: the answer itself stands.
+      model.logger.warn({ err: error }, "chat proposal dropped after the repair call");
+      await options.onText(reply);
+      return { response: reply, proposalError: CHAT_LIMIT_MESSAGES.proposalDropped };
+    }
     if (!options.signal.aborted) model.logger.error({ err: error }, "chat model failed");
     await options.onText(MESSAGES.chatApology);
     return { response: MESSAGES.chatApology };
   }
+}
+
+/** The text of an answer that failed validation even after the repair call (the latest readable). */
+function replyOfInvalidAnswer(error: unknown): string | null {
+  if (!(error instanceof ModelError) || !(error.cause instanceof InvalidAnswerError)) return null;
+  for (const answer of error.cause.answers()) {
+    let json: unknown;
+    try {
+      json = JSON.parse(answer);
+    } catch {
+      continue;
+    }
+    const parsed = tripReplySchema.safeParse(json);
+    if (parsed.success) return parsed.data.reply;
+  }
+  return null;
 }

@@ -79,11 +79,16 @@ const proposedActivitySchema = activityDraftSchema.extend({
   cost: activityDraftSchema.shape.cost.nullable(),
 });
 
+const replySchema = z.string().trim().min(1).max(4000);
+
+/** An answer's text alone, whatever its proposal: what is kept when the proposal cannot be. */
+export const tripReplySchema = z.object({ reply: replySchema });
+
 /** What the model answers when a trip is open; dates and refs are checked against that trip. */
 export function tripAnswerSchema(row: TripRow, refs: ReadonlyMap<string, string>) {
   const dates = new Set(row.itinerary.days.map((d) => d.date));
   return z.object({
-    reply: z.string().trim().min(1).max(4000),
+    reply: replySchema,
     proposal: z
       .object({
         summary: z.string().trim().min(1).max(500),
@@ -116,21 +121,22 @@ export function tripAnswerSchema(row: TripRow, refs: ReadonlyMap<string, string>
             });
           }),
       })
+      // The proposal as the client would get it must hold too (a stored activity's limits, which
+      // the model's draft does not carry), so that a proposal breaking one gets the repair call.
+      .superRefine((proposal, ctx) => {
+        const result = tripProposalSchema.safeParse(draftProposal(row, refs, proposal));
+        if (result.success) return;
+        for (const issue of result.error.issues.slice(0, 8))
+          ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      })
       .nullable(),
   });
 }
 type TripAnswer = z.infer<ReturnType<typeof tripAnswerSchema>>;
+type ProposedChange = Pick<NonNullable<TripAnswer["proposal"]>, "summary" | "days">;
 
-/**
- * The model's proposal as the client applies it: changed days in full, known activities keeping their
- * ids (and their places while their location is the same), new ones with fresh ids. Based on the
- * version the model saw; validated by the shared schema.
- */
-export function toTripProposal(
-  row: TripRow,
-  refs: ReadonlyMap<string, string>,
-  proposal: NonNullable<TripAnswer["proposal"]>,
-): TripProposal {
+/** What the client gets, before the shared schema checks it. */
+function draftProposal(row: TripRow, refs: ReadonlyMap<string, string>, proposal: ProposedChange) {
   const stored = new Map(row.itinerary.days.flatMap((d) => d.activities.map((a) => [a.id, a])));
   const used = new Set<string>();
   const days = proposal.days.map((day) => ({
@@ -146,10 +152,18 @@ export function toTripProposal(
       return reconcileActivity(input, previous).activity;
     }),
   }));
-  return tripProposalSchema.parse({
-    tripId: row.id,
-    version: row.version,
-    summary: proposal.summary,
-    days,
-  });
+  return { tripId: row.id, version: row.version, summary: proposal.summary, days };
+}
+
+/**
+ * The model's proposal as the client applies it: changed days in full, known activities keeping their
+ * ids (and their places while their location is the same), new ones with fresh ids. Based on the
+ * version the model saw; validated by the shared schema.
+ */
+export function toTripProposal(
+  row: TripRow,
+  refs: ReadonlyMap<string, string>,
+  proposal: ProposedChange,
+): TripProposal {
+  return tripProposalSchema.parse(draftProposal(row, refs, proposal));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { chatReplySchema } from "#shared/schemas/chat.ts";
 import { tripProposalSchema } from "#shared/schemas/trip-edit.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
@@ -43,6 +44,30 @@ const storedRow = async (t: TestApp, id: string) => {
   const [row] = await t.deps.database.db.select().from(trips).where(eq(trips.id, id));
   return row;
 };
+
+/** An answer whose proposal moves an activity to a trip date at a cost no stored activity may have. */
+const overpricedAnswer = (reply: string) =>
+  JSON.stringify({
+    reply,
+    proposal: {
+      summary: "Add a private jet tour.",
+      days: [
+        {
+          date: "2027-03-01",
+          activities: [
+            {
+              ref: null,
+              time: "10:00",
+              activity: "Private jet tour",
+              location: "Airport",
+              description: "Over the city.",
+              cost: 2_000_000,
+            },
+          ],
+        },
+      ],
+    },
+  });
 
 const sentToModel = () =>
   fake.requests.flatMap((r) => r.body.messages.map((m) => m.content ?? "")).join("\n");
@@ -118,6 +143,79 @@ describe("POST /api/chat with tripId", () => {
     const reply = chatReplySchema.parse(await res.json());
     expect(reply.response).toContain("Is it walkable?");
     expect(reply.proposal).toBeUndefined();
+    expect(reply.proposalError).toBeUndefined();
+    // A valid answer needs no repair call.
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("repairs a proposal that breaks a stored activity's limit, and proposes the repaired one", async () => {
+    const { client, row } = await ownTrip(online);
+    // The model's draft allows any cost; a stored activity costs at most 1,000,000.
+    fake.enqueue({ kind: "content", content: overpricedAnswer("I moved Lunch 2 to 2027-03-01.") });
+    const res = await client.post("/api/chat", {
+      message: "move Lunch 2 to 2027-03-01",
+      tripId: row.id,
+    });
+    const reply = chatReplySchema.parse(await res.json());
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.body.messages.at(-1)?.content).toContain(
+      "proposal.days.0.activities.0.cost",
+    );
+    expect(reply.response).toBe("I moved Lunch 2 to 2027-03-01.");
+    expect(reply.proposal?.days.map((d) => d.date)).toEqual(["2027-03-02", "2027-03-01"]);
+    expect(reply.proposalError).toBeUndefined();
+  });
+
+  it("keeps the text and drops only a proposal still invalid after the repair call", async () => {
+    const { client, row } = await ownTrip(online);
+    const text = "Mild and mostly dry; pack a light jacket.";
+    fake.enqueue(
+      { kind: "content", content: overpricedAnswer(text) },
+      { kind: "content", content: overpricedAnswer(text) },
+    );
+    const res = await client.post(
+      "/api/chat",
+      { message: "What's the weather?", tripId: row.id },
+      { Accept: "text/event-stream" },
+    );
+    const events = parseSse(await res.text());
+    expect(fake.requests).toHaveLength(2);
+    expect(events.map((e) => e.event)).toEqual(["delta", "done"]);
+    expect(events[0]?.data).toEqual({ text });
+    const reply = chatReplySchema.parse(events[1]?.data);
+    expect(reply.response).toBe(text);
+    expect(reply.proposal).toBeUndefined();
+    expect(reply.proposalError).toBe("I could not turn that into a change to your trip");
+  });
+
+  it("keeps the first answer's text when the repaired answer is not even JSON", async () => {
+    const { client, row } = await ownTrip(online);
+    fake.enqueue(
+      { kind: "content", content: overpricedAnswer("Day 1 is the busiest.") },
+      { kind: "content", content: "Sorry, no JSON today" },
+    );
+    const res = await client.post("/api/chat", {
+      message: "Which day is busiest?",
+      tripId: row.id,
+    });
+    const reply = chatReplySchema.parse(await res.json());
+    expect(reply).toMatchObject({
+      response: "Day 1 is the busiest.",
+      proposalError: "I could not turn that into a change to your trip",
+    });
+    expect(reply.proposal).toBeUndefined();
+  });
+
+  it("still apologises when no answer has usable text", async () => {
+    const { client, row } = await ownTrip(online);
+    fake.enqueue(
+      { kind: "content", content: "not json" },
+      { kind: "content", content: JSON.stringify({ reply: "", proposal: null }) },
+    );
+    const res = await client.post("/api/chat", { message: "Hello", tripId: row.id });
+    const reply = chatReplySchema.parse(await res.json());
+    expect(reply.response).toBe(MESSAGES.chatApology);
+    expect(reply.proposalError).toBeUndefined();
   });
 
   it("repairs a proposal naming a date or an activity the trip does not have, once", async () => {

@@ -58,7 +58,7 @@ export const chatRoutes = new Hono<AppBindings>().post(
         const aborted = new AbortController();
         stream.onAbort(() => aborted.abort());
         if (forecast) await stream.writeSSE({ event: "forecast", data: JSON.stringify(forecast) });
-        const { response, proposal } = await answer(aborted.signal, (text) =>
+        const { response, proposal, proposalError } = await answer(aborted.signal, (text) =>
           stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) }),
         );
         if (proposal) await stream.writeSSE({ event: "proposal", data: JSON.stringify(proposal) });
@@ -67,12 +67,21 @@ export const chatRoutes = new Hono<AppBindings>().post(
           suggestions: [],
           forecast,
           ...(proposal && { proposal }),
+          ...(proposalError && { proposalError }),
         };
         await stream.writeSSE({ event: "done", data: JSON.stringify(reply) });
       });
     }
-    const { response, proposal } = await answer(c.req.raw.signal, () => Promise.resolve());
-    const reply: ChatReply = { response, suggestions: [], forecast, ...(proposal && { proposal }) };
+    const { response, proposal, proposalError } = await answer(c.req.raw.signal, () =>
+      Promise.resolve(),
+    );
+    const reply: ChatReply = {
+      response,
+      suggestions: [],
+      forecast,
+      ...(proposal && { proposal }),
+      ...(proposalError && { proposalError }),
+    };
     return c.json(reply);
   },
 );

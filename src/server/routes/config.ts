@@ -10,6 +10,7 @@ export function publicConfig(env: Env): PublicConfig {
       github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
     },
     ai: { mode: env.AI_BASE_URL ? "online" : "offline" },
+    planner: env.AI_BASE_URL ? "model" : env.OVERPASS_URL === "off" ? "general" : "real-places",
     weather: { provider: env.OPENWEATHER_API_KEY ? "openweathermap" : "open-meteo" },
     mail: { mode: env.SMTP_URL ? "smtp" : "outbox" },
     contactEmail: env.CONTACT_EMAIL,

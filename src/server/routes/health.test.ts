@@ -27,6 +27,7 @@ describe("foundation API", () => {
     expect(await res.json()).toEqual({
       providers: { google: false, github: false },
       ai: { mode: "offline" },
+      planner: "general",
       weather: { provider: "open-meteo" },
       mail: { mode: "outbox" },
       contactEmail: "hello@boundless.travel",

@@ -19,6 +19,8 @@ export const CHAT_LIMIT_MESSAGES = {
     "You are sending messages faster than we can answer. Please wait a few minutes and try again.",
   tripNeedsProvider:
     "Changes to your trip need an AI provider, and none is configured on this server. You can still edit the trip yourself.",
+  /** Under the assistant's answer when its proposed change was still invalid after the repair call. */
+  proposalDropped: "I could not turn that into a change to your trip",
   noProvider:
     'General travel answers need an AI provider, and none is configured on this server. I can still tell you the weather: try "What\'s the weather in Paris?"',
 } as const;
@@ -55,6 +57,11 @@ export const chatReplySchema = z.object({
   forecast: forecastCardSchema.nullable(),
   /** Changes the assistant proposes to the open trip; applied only through PATCH when accepted. */
   proposal: tripProposalSchema.optional(),
+  /**
+   * Set when the assistant meant to change the trip but its change could not be made valid: the
+   * text stands, nothing is proposed, and this says so.
+   */
+  proposalError: z.string().optional(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 

@@ -5,6 +5,11 @@ import { z } from "zod/mini";
 export const publicConfigSchema = z.object({
   providers: z.object({ google: z.boolean(), github: z.boolean() }),
   ai: z.object({ mode: z.enum(["online", "offline"]) }),
+  /**
+   * What plans are made from: an AI model (checked against real places when they are on), real
+   * OpenStreetMap places without a model, or general suggestions (no model, places off).
+   */
+  planner: z.enum(["model", "real-places", "general"]),
   weather: z.object({ provider: z.enum(["openweathermap", "open-meteo"]) }),
   mail: z.object({ mode: z.enum(["smtp", "outbox"]) }),
   contactEmail: z.string(),

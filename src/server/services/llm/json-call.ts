@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import { failed, ModelError } from "./model-error.ts";
+import { failed, InvalidAnswerError, ModelError } from "./model-error.ts";
 import { withRetries, type Sdk } from "./retry.ts";
 import type { CallState } from "./usage.ts";
 
@@ -231,5 +231,5 @@ export async function callForJson<T>(connection: Connection, jsonCall: JsonCall<
   });
   const repaired = parseAnswer(second, call.schema);
   if (repaired.ok) return repaired.data;
-  throw failed("ai_invalid_answer", new Error(repaired.problem));
+  throw failed("ai_invalid_answer", new InvalidAnswerError(repaired.problem, [first, second]));
 }

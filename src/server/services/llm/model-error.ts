@@ -26,3 +26,21 @@ export class ModelError extends Error {
 
 export const failed = (code: ModelErrorCode, cause?: unknown) =>
   new ModelError(code, MESSAGES.generateTripFailed, { cause });
+
+/**
+ * Why an answer still failed validation after the repair call, with the answers as the model gave
+ * them (the first, then the repaired one), for a caller that can use part of one. The answers are in
+ * a private field: a logged error never carries what the model wrote about a traveller's trip.
+ */
+export class InvalidAnswerError extends Error {
+  override name = "InvalidAnswerError";
+  readonly #answers: readonly string[];
+  constructor(problem: string, answers: readonly string[]) {
+    super(problem);
+    this.#answers = answers;
+  }
+  /** The model's answers, last first. */
+  answers(): readonly string[] {
+    return [...this.#answers].reverse();
+  }
+}

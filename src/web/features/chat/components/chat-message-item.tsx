@@ -25,6 +25,11 @@ export function ChatMessageItem({
       >
         <span className="sr-only">{mine ? "You said:" : "Boundless said:"} </span>
         {message.content}
+        {message.proposalError ? (
+          <span className="mt-2 block border-t border-slate-300 pt-2 text-slate-700 italic">
+            {message.proposalError}
+          </span>
+        ) : null}
         {message.forecast ? <ForecastCard forecast={message.forecast} /> : null}
         {message.proposal ? (
           <ChatProposal

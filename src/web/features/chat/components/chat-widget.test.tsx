@@ -87,6 +87,36 @@ describe("ChatWidget", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Boundless replied: Try Lisbon.");
   });
 
+  it("shows the answer with a note under it when the proposed change had to be dropped", async () => {
+    serve(() =>
+      sse([
+        ["delta", { text: "Mild and dry." }],
+        [
+          "done",
+          {
+            response: "Mild and dry.",
+            suggestions: [],
+            forecast: null,
+            proposalError: "I could not turn that into a change to your trip",
+          },
+        ],
+      ]),
+    );
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(screen.getByRole("button", { name: "Open Boundless Assistant" }));
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "What's the weather?{Enter}");
+    const note = await within(conversation()).findByText(
+      "I could not turn that into a change to your trip",
+    );
+    // Part of the assistant's message, under its text; nothing to accept.
+    expect(note.closest("li")).toHaveTextContent("Mild and dry.");
+    expect(screen.queryByRole("button", { name: /Accept/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Boundless replied: Mild and dry. I could not turn that into a change to your trip",
+    );
+  });
+
   it("appends returned suggestions as a 'Suggested questions:' message", async () => {
     serve(() =>
       sse([

@@ -23,6 +23,7 @@ const message = (role: WidgetMessage["role"], content: string): WidgetMessage =>
   forecast: null,
   proposal: null,
   proposalState: "open",
+  proposalError: null,
 });
 
 /** Words the visitor can act on: the server's own for limits, the spec's apology otherwise. */
@@ -129,6 +130,7 @@ export function ChatWidget({ openOnMount = false }: Props) {
             content: result.response,
             forecast: result.forecast,
             proposal: result.proposal ?? m.proposal,
+            proposalError: result.proposalError ?? null,
           }));
           if (result.suggestions.length > 0)
             append(
@@ -137,7 +139,9 @@ export function ChatWidget({ openOnMount = false }: Props) {
                 `Suggested questions:\n${result.suggestions.map((s) => `• ${s}`).join("\n")}`,
               ),
             );
-          setAnnouncement(`Boundless replied: ${result.response}`);
+          setAnnouncement(
+            `Boundless replied: ${result.response}${result.proposalError ? ` ${result.proposalError}` : ""}`,
+          );
         },
         onError: (error) => {
           const text = failureText(error);

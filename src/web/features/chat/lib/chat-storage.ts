@@ -15,6 +15,8 @@ export const widgetMessageSchema = z.object({
   forecast: forecastCardSchema.nullable().default(null),
   proposal: tripProposalSchema.nullable().default(null),
   proposalState: z.enum(PROPOSAL_STATES).default("open"),
+  /** Why a change the assistant meant to propose is not there (its text still stands). */
+  proposalError: z.string().nullable().default(null),
 });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
 

@@ -19,6 +19,7 @@ const json = (status: number, body: unknown) =>
 const config = {
   providers: { google: false, github: false },
   ai: { mode: "offline" },
+  planner: "general",
   weather: { provider: "open-meteo" },
   mail: { mode: "outbox" },
   contactEmail: "hello@boundless.travel",
@@ -74,7 +75,7 @@ afterEach(() => {
 });
 
 describe("PlanTripSection", () => {
-  it("prefills style and interests from the profile and labels the offline planner", async () => {
+  it("prefills style and interests from the profile and says plans use general suggestions", async () => {
     serve({
       "/api/config": () => json(200, config),
       "/api/profile": () => luxuryProfile(["History", "Relaxation"]),
@@ -85,8 +86,12 @@ describe("PlanTripSection", () => {
     expect(screen.getByRole("checkbox", { name: "History" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Relaxation" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Shopping" })).not.toBeChecked();
-    expect(await screen.findByText(/Offline planner:/)).toBeInTheDocument();
-    expect(screen.getByText(/Connecting a provider/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Plans use general suggestions (kinds of places, not named venues), fitted to your budget.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/README/)).not.toBeInTheDocument();
   });
 
   it("keeps what the visitor changed before the profile arrived, and fills in the rest", async () => {
@@ -106,13 +111,20 @@ describe("PlanTripSection", () => {
   });
 
   it("starts from the defaults when there is no profile yet (404)", async () => {
-    serve({ "/api/config": () => json(200, { ...config, ai: { mode: "online" } }) });
+    serve({
+      "/api/config": () => json(200, { ...config, ai: { mode: "online" }, planner: "model" }),
+    });
     renderSection({ authStatus: "signed-in", tripId: null });
     expect(await screen.findByRole("radio", { name: "Comfort" })).toBeChecked();
     expect(screen.getAllByRole("checkbox").every((box) => !(box as HTMLInputElement).checked)).toBe(
       true,
     );
-    expect(screen.queryByText(/Offline planner:/)).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Plans are written by an AI model from your destination, dates, budget and interests.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/general suggestions/)).not.toBeInTheDocument();
   });
 
   it("says so when the ?tripId= trip cannot be loaded (someone else's trip)", async () => {

@@ -14,6 +14,7 @@ import { TripMap } from "./trip-map.tsx";
 const config = (mode: "online" | "offline"): PublicConfig => ({
   providers: { google: false, github: false },
   ai: { mode },
+  planner: mode === "online" ? "model" : "general",
   weather: { provider: "open-meteo" },
   mail: { mode: "outbox" },
   contactEmail: "hello@boundless.travel",

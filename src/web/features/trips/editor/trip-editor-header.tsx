@@ -61,6 +61,10 @@ export function TripEditorHeader({
                 ? `(${formatUsd(-remaining)} over budget)`
                 : `(${formatUsd(remaining)} under budget)`}
             </span>
+            {/* What the total is made of, so "under budget" is not read as the whole trip's cost. */}
+            <span className="block font-normal text-slate-600">
+              Covers activities and meals; no lodging or travel yet
+            </span>
             {unknownCosts > 0 ? (
               <span className="block font-normal text-slate-600">
                 Not counted: {unknownCosts} with unknown cost
