@@ -31,10 +31,7 @@ export const serviceFailed = (failure: ServiceFailure, consequence: string): Gro
  * The grounding of a plan whose destination has no place: "not found" only when the geocoder
  * answered so; a geocoder that did not answer is named, never read as a place that does not exist.
  */
-export function unresolvedGrounding(
-  lookup: DestinationLookup,
-  consequence: string,
-): Grounding {
+export function unresolvedGrounding(lookup: DestinationLookup, consequence: string): Grounding {
   if (lookup.kind === "unavailable")
     return serviceFailed({ service: "geocoding", reason: lookup.reason }, consequence);
   return unavailable(`The destination could not be found on the map, ${consequence}`);

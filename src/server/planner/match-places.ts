@@ -139,7 +139,9 @@ export function matchedGrounding(itinerary: Itinerary, failure: PlacesError | nu
     status: verified === activities.length ? "verified" : "partial",
     verified,
     total: activities.length,
-    reason: unchecked ? realPlacesUnreachable(serviceFailure, "so the rest could not be checked.") : null,
+    reason: unchecked
+      ? realPlacesUnreachable(serviceFailure, "so the rest could not be checked.")
+      : null,
     ...(unchecked ? { serviceFailure } : {}),
   };
 }
