@@ -27,7 +27,7 @@ const WHAT_HAPPENED: Record<LookupFailure, string> = {
   unreachable: "did not answer",
   timeout: "did not answer in time",
   refused: "refused the request",
-  rate_limited: "was too busy to answer (too many requests)",
+  rate_limited: "was too busy to answer",
   bad_response: "sent an answer that could not be read",
 };
 

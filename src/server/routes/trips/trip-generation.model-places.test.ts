@@ -223,7 +223,7 @@ describe("a model's plan matched to OpenStreetMap", () => {
     {
       failure: "busy",
       interest: "Adventure",
-      reason: /the OpenStreetMap service was too busy to answer \(too many requests\)/,
+      reason: /the OpenStreetMap service was too busy to answer/,
     },
     {
       failure: "gateway-timeout",

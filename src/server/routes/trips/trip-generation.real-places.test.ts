@@ -201,7 +201,7 @@ describe("when real places cannot be had", () => {
     {
       failure: "busy",
       interest: "Adventure",
-      reason: /the OpenStreetMap service was too busy to answer \(too many requests\)/,
+      reason: /the OpenStreetMap service was too busy to answer/,
     },
     {
       failure: "gateway-timeout",

@@ -136,7 +136,7 @@ describe("a geocoder that does not answer", () => {
     fakes.om.setFault("rate-limited");
     const trip = await generate(keyless, tripBody({ destination: "Lisbon" }));
     expect(trip.grounding.reason).toBe(
-      `Real places could not be reached (the Open-Meteo geocoding service was too busy to answer (too many requests)), ${GENERAL}`,
+      `Real places could not be reached (the Open-Meteo geocoding service was too busy to answer), ${GENERAL}`,
     );
     expect(trip.grounding.serviceFailure).toEqual({ service: "geocoding", reason: "rate_limited" });
   });
@@ -219,7 +219,7 @@ describe("an Overpass that does not answer", () => {
     overpass.setFailure("busy");
     const trip = await generate(keyless);
     expect(trip.grounding.reason).toBe(
-      `Real places could not be reached (the OpenStreetMap service was too busy to answer (too many requests)), ${GENERAL}`,
+      `Real places could not be reached (the OpenStreetMap service was too busy to answer), ${GENERAL}`,
     );
     expect(trip.grounding.serviceFailure).toEqual({
       service: "openstreetmap",
