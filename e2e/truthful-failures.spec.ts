@@ -30,8 +30,8 @@ test("a hanging OpenStreetMap: the progress says so, and Cancel returns to the f
   expect(hang.status()).toBe(204);
 
   await page.goto("/");
-  // Lisbon, for interests no other spec asks about: Overpass is really asked (and hangs).
-  await page.getByLabel("Destination").fill("Lisbon");
+  // Paris, for an interest no other spec asks about: Overpass is really asked (and hangs).
+  await page.getByLabel("Destination").fill("Paris");
   await page.getByLabel("Start date").fill("2027-05-04");
   await page.getByLabel("End date").fill("2027-05-06");
   await page.getByLabel("Budget (USD)").fill("900");
@@ -39,7 +39,7 @@ test("a hanging OpenStreetMap: the progress says so, and Cancel returns to the f
   await page.getByRole("button", { name: "Generate Plan" }).click();
 
   await expect(
-    page.getByRole("status").filter({ hasText: "Finding real places in Lisbon…" }),
+    page.getByRole("status").filter({ hasText: "Finding real places in Paris…" }),
   ).toBeVisible();
   const cancel = page.getByRole("button", { name: "Cancel" });
   await expect(cancel).toBeVisible();
@@ -49,7 +49,7 @@ test("a hanging OpenStreetMap: the progress says so, and Cancel returns to the f
   await cancel.focus();
   await page.keyboard.press("Enter");
 
-  await expect(page.getByText("Finding real places in Lisbon…")).toHaveCount(0);
+  await expect(page.getByText("Finding real places in Paris…")).toHaveCount(0);
   await expect(cancel).toHaveCount(0);
   const generate = page.getByRole("button", { name: "Generate Plan" });
   await expect(generate).toBeEnabled();
@@ -57,7 +57,7 @@ test("a hanging OpenStreetMap: the progress says so, and Cancel returns to the f
   await expect(
     page.getByText("Planning cancelled. Nothing was saved; your answers are still here."),
   ).toBeVisible();
-  await expect(page.getByLabel("Destination")).toHaveValue("Lisbon");
+  await expect(page.getByLabel("Destination")).toHaveValue("Paris");
   await expect(page.getByLabel("Start date")).toHaveValue("2027-05-04");
   await expect(page.getByLabel("End date")).toHaveValue("2027-05-06");
   await expect(page.getByLabel("Budget (USD)")).toHaveValue("900");
