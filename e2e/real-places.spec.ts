@@ -290,7 +290,7 @@ test.describe("Real places", () => {
     await page.goto(`/trips/${id}`);
     await expect(
       page.getByText(
-        "Planned without real places: OpenStreetMap's place service is busy right now. Try again in a few minutes.",
+        "Planned without real places: Real places could not be reached (the OpenStreetMap service was too busy to answer), so the places of this plan could not be checked on OpenStreetMap.",
       ),
     ).toBeVisible();
     // Nothing was looked up: no "not found" on each activity, no places count.

@@ -4,10 +4,11 @@ import { OVERPASS_DATASET, type FakeOsmElement } from "./overpass-places.ts";
 
 /**
  * How the fake misbehaves, as the public instance does: `remark` 200 with a runtime-error remark and
- * no elements; `busy` 429 HTML (no free slot); `gateway-timeout` 504 HTML; `hang` never answers;
- * `bad-body` 200 with a body that is not JSON.
+ * no elements; `busy` 429 HTML (no free slot); `unavailable` 503 HTML (refused); `gateway-timeout`
+ * 504 HTML; `hang` never answers; `bad-body` 200 with a body that is not JSON.
  */
-export type OverpassFailure = "remark" | "busy" | "gateway-timeout" | "hang" | "bad-body";
+export type OverpassFailure =
+  "remark" | "busy" | "unavailable" | "gateway-timeout" | "hang" | "bad-body";
 
 export type OverpassRequest = {
   method: string;
@@ -223,6 +224,12 @@ export async function startOverpassFake(
         res
           .writeHead(429, { "Content-Type": "text/html; charset=utf-8" })
           .end(html("429 Too Many Requests", "Rate limit reached. Please wait for a free slot."));
+        return;
+      }
+      if (fail === "unavailable") {
+        res
+          .writeHead(503, { "Content-Type": "text/html; charset=utf-8" })
+          .end(html("503 Service Unavailable", "The server is not accepting requests now."));
         return;
       }
       if (fail === "gateway-timeout") {

@@ -87,7 +87,7 @@ export function findPlaceByCoords(
 }
 
 /** Faults a test can switch on: no answer at all, a body of the wrong shape, or a 500. */
-export type WeatherFault = "hang" | "wrong-shape" | "server-error";
+export type WeatherFault = "hang" | "wrong-shape" | "server-error" | "rate-limited";
 
 export type FakeHandler = (url: URL, res: ServerResponse) => void;
 
@@ -115,6 +115,10 @@ export async function startJsonFake(
     }
     if (fault === "server-error") {
       sendJson(res, 500, { cod: 500, message: "Internal server error" });
+      return;
+    }
+    if (fault === "rate-limited") {
+      sendJson(res, 429, { error: true, reason: "Too many requests" });
       return;
     }
     if (fault === "wrong-shape") {

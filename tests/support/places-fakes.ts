@@ -18,7 +18,10 @@ export type PlacesFakes = {
   om: OpenMeteoFake;
   overpass: OverpassFake;
   model: OpenAIFake;
-  /** Settings of a server planning from the Overpass fake (a short timeout, so a hang fails fast). */
+  /**
+   * Settings of a server planning from the Overpass fake: PLACES_TIMEOUT_MS, the budget of a whole
+   * lookup, short so a hang ends fast, yet long enough for a loaded machine's ordinary answers.
+   */
   places: (timeoutMs?: number) => Record<string, string>;
   /** Settings of a server whose planner is the fake model. */
   ai: Record<string, string>;
@@ -37,7 +40,7 @@ export async function startPlacesFakes(): Promise<PlacesFakes> {
     om,
     overpass,
     model,
-    places: (timeoutMs = 400) => ({
+    places: (timeoutMs = 1500) => ({
       OPEN_METEO_GEOCODING_URL: om.url,
       OVERPASS_URL: overpass.url,
       PLACES_TIMEOUT_MS: String(timeoutMs),

@@ -4,6 +4,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
 import type { PromptPlace } from "./prompts.ts";
+import type { DestinationLookup } from "../services/geo/geo-service.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */
 export type OutlineDay = { date: string; theme: string };
@@ -13,7 +14,10 @@ export type OutlineDay = { date: string; theme: string };
  * checks nor matches its places again. It never reaches the browser.
  */
 export type GenerationEvent =
-  { type: "outline"; days: OutlineDay[] } | { type: "day"; index: number; day: Day; placed?: true };
+  | { type: "outline"; days: OutlineDay[] }
+  | { type: "day"; index: number; day: Day; placed?: true }
+  /** Real places near `name` are being looked up (`looking`), or the lookup has ended (`done`). */
+  | { type: "places"; status: "looking" | "done"; name: string };
 
 type GenerationUsage = ModelUsage;
 
@@ -22,8 +26,8 @@ export type CandidatesSource = () => Promise<readonly PromptPlace[]>;
 
 /** What a planner that plans from real places itself (the keyless one) needs. */
 export type Nearby = {
-  /** The destination, resolving: null when it could not be found. */
-  place: Promise<TripPlace | null>;
+  /** The destination's lookup, resolving: its place, or why there is none. */
+  place: Promise<DestinationLookup>;
   /** OpenStreetMap places; null when OVERPASS_URL=off. */
   places: PlacesService | null;
   logger?: Logger | undefined;

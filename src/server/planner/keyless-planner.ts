@@ -4,6 +4,7 @@ import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Logger } from "../lib/logger.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
+import type { DestinationLookup } from "../services/geo/geo-service.ts";
 import { createCataloguePlanner } from "./catalogue-planner.ts";
 import { GenerationError } from "./generation-error.ts";
 import type {
@@ -12,6 +13,13 @@ import type {
   RegenerateDayInput,
 } from "./itinerary-generator.ts";
 import { planFromPlaces } from "./real-places-planner.ts";
+import {
+  placesFailure,
+  serviceFailed,
+  unavailable,
+  unresolvedGrounding,
+  USES_GENERAL_SUGGESTIONS,
+} from "./grounding-reasons.ts";
 
 /** What a traveller with no interests sees: the sights a first visit is usually about. */
 const GENERAL_INTERESTS: readonly Interest[] = ["Culture & Arts", "History", "Nature & Outdoors"];
@@ -29,18 +37,6 @@ export const plannedInterests = (request: TripRequest): Interest[] => [
   ]),
 ];
 
-/** Why a keyless plan could not be built from real places, as the trip page says it. */
-const UNRESOLVED_REASON =
-  "The destination could not be found on the map, so this plan uses general suggestions.";
-
-/** The grounding of a plan made without real places (the catalogue's), with the reason in words. */
-export const unavailable = (reason: string): Grounding => ({
-  status: "unavailable",
-  verified: 0,
-  total: 0,
-  reason,
-});
-
 type PlacesUse = { places: PlacesService; logger?: Logger | undefined };
 
 type KeylessOutcome =
@@ -48,18 +44,25 @@ type KeylessOutcome =
 
 const NO_USAGE = { calls: 0, promptTokens: 0, completionTokens: 0 };
 
-/** The real places near the destination for the trip's interests; an abort rejects with GenerationError. */
+/**
+ * The real places near the destination for the trip's interests; an abort rejects with
+ * GenerationError. `onEvent` hears when the lookup starts and ends (the progress says so).
+ */
 async function nearbyPlaces(
   places: PlacesService,
   place: TripPlace,
   request: TripRequest,
   signal: AbortSignal,
+  onEvent?: GenerateOptions["onEvent"],
 ): Promise<Place[]> {
+  onEvent?.({ type: "places", status: "looking", name: place.name });
   try {
     return await places.candidates(place, plannedInterests(request), { signal });
   } catch (error) {
     if (signal.aborted) throw new GenerationError("aborted", "aborted", { cause: error });
     throw error;
+  } finally {
+    if (!signal.aborted) onEvent?.({ type: "places", status: "done", name: place.name });
   }
 }
 
@@ -70,19 +73,21 @@ async function nearbyPlaces(
 async function planFromRealPlaces(
   { places, logger }: PlacesUse,
   request: TripRequest,
-  place: TripPlace | null,
+  lookup: DestinationLookup,
   options: GenerateOptions,
 ): Promise<KeylessOutcome> {
-  if (!place) return { ok: false, grounding: unavailable(UNRESOLVED_REASON) };
+  if (lookup.kind !== "found")
+    return { ok: false, grounding: unresolvedGrounding(lookup, USES_GENERAL_SUGGESTIONS) };
+  const { place } = lookup;
   let candidates;
   try {
-    candidates = await nearbyPlaces(places, place, request, options.signal);
+    candidates = await nearbyPlaces(places, place, request, options.signal, options.onEvent);
   } catch (error) {
     if (error instanceof GenerationError) throw error;
-    const reason =
+    const grounding =
       error instanceof PlacesError
-        ? `${error.message} ${GENERAL_SUGGESTIONS}`
-        : `Places from OpenStreetMap could not be had. ${GENERAL_SUGGESTIONS}`;
+        ? serviceFailed(placesFailure(error), USES_GENERAL_SUGGESTIONS)
+        : unavailable(`Places from OpenStreetMap could not be had. ${GENERAL_SUGGESTIONS}`);
     logger?.warn(
       {
         reason: error instanceof PlacesError ? error.reason : "internal",
@@ -91,7 +96,7 @@ async function planFromRealPlaces(
       },
       "real places unavailable",
     );
-    return { ok: false, grounding: unavailable(reason) };
+    return { ok: false, grounding };
   }
 
   const plan = planFromPlaces({ request, place, candidates });
@@ -173,9 +178,9 @@ export function createKeylessPlanner(): ItineraryGenerator {
     async generate(request, options) {
       const places = options.nearby?.places?.enabled ? options.nearby.places : null;
       if (!places || !options.nearby) return catalogue.generate(request, options);
-      const place = await options.nearby.place;
+      const lookup = await options.nearby.place;
       const use = { places, logger: options.nearby.logger };
-      const planned = await planFromRealPlaces(use, request, place, options);
+      const planned = await planFromRealPlaces(use, request, lookup, options);
       if (planned.ok)
         return {
           itinerary: planned.itinerary,

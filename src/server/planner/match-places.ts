@@ -4,14 +4,11 @@ import { safeErrorMessage } from "../lib/safe-error.ts";
 import { createConcurrencyLimit } from "../lib/concurrency-limit.ts";
 import { normalizeName } from "../services/places/overpass-places.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
-import { unavailable } from "./keyless-planner.ts";
+import { realPlacesUnreachable } from "#shared/service-failure.ts";
+import { NOT_CHECKED, placesFailure, serviceFailed } from "./grounding-reasons.ts";
 
 /** Lookups of one plan at a time: the service queues its requests too, this keeps the queue short. */
 const MATCH_CONCURRENCY = 4;
-
-/** Why a model's plan could not be checked, when the destination itself was not found. */
-const UNRESOLVED_MATCH_REASON =
-  "The destination could not be found on the map, so the places of this plan could not be checked on OpenStreetMap.";
 
 /** What the candidates lookup came to: the places, or why there are none. */
 export type CandidatesOutcome = { ok: true; places: Place[] } | { ok: false; error: PlacesError };
@@ -130,19 +127,21 @@ export function createPlaceMatcher(input: {
 
 /**
  * The grounding of a matched model plan: how many activities are OpenStreetMap places. Unavailable
- * (with the reason) when places could not be had and nothing matched.
+ * (with the reason, naming the service that failed) when places could not be had and nothing matched.
  */
 export function matchedGrounding(itinerary: Itinerary, failure: PlacesError | null): Grounding {
   const activities = itinerary.days.flatMap((d) => d.activities);
   const verified = activities.filter((a) => a.osmId !== null).length;
-  if (failure && verified === 0) return unavailable(failure.message);
+  const serviceFailure = failure ? placesFailure(failure) : null;
+  if (serviceFailure && verified === 0) return serviceFailed(serviceFailure, NOT_CHECKED);
+  const unchecked = serviceFailure !== null && verified < activities.length;
   return {
     status: verified === activities.length ? "verified" : "partial",
     verified,
     total: activities.length,
-    reason: failure && verified < activities.length ? failure.message : null,
+    reason: unchecked
+      ? realPlacesUnreachable(serviceFailure, "so the rest could not be checked.")
+      : null,
+    ...(unchecked ? { serviceFailure } : {}),
   };
 }
-
-/** The grounding of a model plan whose destination was not found: nothing could be checked. */
-export const unresolvedGrounding = (): Grounding => unavailable(UNRESOLVED_MATCH_REASON);

@@ -4,6 +4,7 @@ import { MAX_PROMPT_CANDIDATES, type PromptPlace } from "./prompts.ts";
 import { PlacesError, type Place, type PlacesService } from "../services/places/places-service.ts";
 import { plannedInterests } from "./keyless-planner.ts";
 import type { CandidatesOutcome } from "./match-places.ts";
+import type { GenerateOptions } from "./itinerary-generator.ts";
 
 /**
  * How long a model waits for the candidates before it plans without them: a cold Overpass can take
@@ -22,10 +23,13 @@ export function offerCandidates(input: {
   request: TripRequest;
   signal: AbortSignal;
   waitMs?: number;
+  /** Hears when the lookup starts and ends (the progress says so). */
+  onEvent?: GenerateOptions["onEvent"];
 }) {
-  const { places, request, signal } = input;
+  const { places, request, signal, onEvent } = input;
   const all: Promise<CandidatesOutcome> = input.placeReady.then(async (place) => {
     if (!place) return { ok: true, places: [] };
+    onEvent?.({ type: "places", status: "looking", name: place.name });
     try {
       return {
         ok: true,
@@ -39,6 +43,8 @@ export function offerCandidates(input: {
             ? error
             : new PlacesError("bad_response", null, { cause: error }),
       };
+    } finally {
+      if (!signal.aborted) onEvent?.({ type: "places", status: "done", name: place.name });
     }
   });
   return {

@@ -17,19 +17,15 @@ import type {
   ItineraryGenerator,
 } from "./itinerary-generator.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
-import type { GeoService } from "../services/geo/geo-service.ts";
+import { placeOf, type DestinationLookup, type GeoService } from "../services/geo/geo-service.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
 import type { PromptPlace } from "./prompts.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
 import { GenerationError } from "./generation-error.ts";
 import { ModelError } from "../services/llm/model-error.ts";
 import { createActivityLocator } from "./locate-activities.ts";
-import {
-  createPlaceMatcher,
-  matchedGrounding,
-  unmatchedDay,
-  unresolvedGrounding,
-} from "./match-places.ts";
+import { createPlaceMatcher, matchedGrounding, unmatchedDay } from "./match-places.ts";
+import { NOT_CHECKED, unresolvedGrounding, withDestinationFailure } from "./grounding-reasons.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
 
@@ -103,13 +99,14 @@ export async function planTrip(
   const { ai, geo, logger } = services;
   const { signal } = options;
   let resolved: { place: TripPlace | null } | null = null;
-  const placeReady = geo
+  const lookupReady: Promise<DestinationLookup> = geo
     .resolveDestination(request.destination, { signal })
-    .catch(() => null)
-    .then((place) => {
-      resolved = { place };
-      return place;
-    });
+    .catch((): DestinationLookup => ({ kind: "unavailable", reason: "unreachable" }));
+  const placeReady = lookupReady.then((lookup) => {
+    const place = placeOf(lookup);
+    resolved = { place };
+    return place;
+  });
   const locator = createActivityLocator(geo, signal);
   const openAtOf = (place: TripPlace | null) => (place ? openAtIn(place) : undefined);
 
@@ -120,7 +117,13 @@ export async function planTrip(
   let offered: readonly PromptPlace[] | undefined;
   const askCandidates = places
     ? async () => {
-        candidates ??= offerCandidates({ places, placeReady, request, signal });
+        candidates ??= offerCandidates({
+          places,
+          placeReady,
+          request,
+          signal,
+          onEvent: options.onEvent,
+        });
         offered = promptCandidates(await candidates.inTime());
         return offered;
       }
@@ -147,9 +150,11 @@ export async function planTrip(
     signal,
     onEvent,
     candidates: askCandidates,
-    nearby: { place: placeReady, places, logger },
+    // placeReady is set by then: it was chained on the lookup first.
+    nearby: { place: lookupReady, places, logger },
   });
-  const grounding = generated.grounding ?? GROUNDING_OFF;
+  const lookup = await lookupReady;
+  const grounding = withDestinationFailure(generated.grounding ?? GROUNDING_OFF, lookup);
   if (generated.fromRealPlaces) {
     const place = await placeReady;
     const { itinerary, usage } = generated;
@@ -179,7 +184,7 @@ export async function planTrip(
   };
   const groundingOf = (plan: Itinerary): Grounding => {
     if (!offer) return grounding;
-    if (!matcher) return unresolvedGrounding();
+    if (!matcher) return unresolvedGrounding(lookup, NOT_CHECKED);
     return matchedGrounding(plan, matcher.failure());
   };
   let itinerary: Itinerary = { days: await Promise.all(generated.itinerary.days.map(placeDay)) };

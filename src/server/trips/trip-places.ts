@@ -1,5 +1,5 @@
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
-import type { GeoService } from "../services/geo/geo-service.ts";
+import { placeOf, type GeoService } from "../services/geo/geo-service.ts";
 import { destinationQuery } from "../services/geo/open-meteo-geocoding.ts";
 import { createActivityLocator } from "../planner/locate-activities.ts";
 import { checkActivityPlace } from "../planner/place-checks.ts";
@@ -29,7 +29,7 @@ export async function placePatchedTrip(
   const place =
     destinationQuery(destination) === destinationQuery(row.destination)
       ? row.place
-      : await geo.resolveDestination(destination, { signal });
+      : placeOf(await geo.resolveDestination(destination, { signal }));
   const relocated = new Set(patched.relocated.map((a) => a.id));
   const locator = createActivityLocator(geo, signal);
   const days = await Promise.all(

@@ -17,3 +17,10 @@ export const generationErrorSchema = z.object({ code: z.string(), message: z.str
 export type GenerationStart = z.infer<typeof generationStartSchema>;
 export type GenerationOutline = z.infer<typeof generationOutlineSchema>;
 export type GenerationDay = z.infer<typeof generationDaySchema>;
+
+/** Real places near the destination are being looked up (`looking`), or no longer (`done`). */
+export const generationPlacesSchema = z.object({
+  status: z.enum(["looking", "done"]),
+  name: z.string(),
+});
+export type GenerationPlaces = z.infer<typeof generationPlacesSchema>;

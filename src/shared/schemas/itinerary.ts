@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_ACTIVITIES_PER_DAY, OSM_ID_PATTERN } from "../constants.ts";
 import { safeText, storableDate } from "./safe-input.ts";
+import { LOOKUP_FAILURES, LOOKUP_SERVICES } from "../service-failure.ts";
 
 /** A day of a trip: a real date PostgreSQL can store (editors and models send these too). */
 export const isoDateSchema = storableDate("Date");
@@ -76,6 +77,13 @@ export const groundingSchema = z.object({
   verified: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   reason: z.string().nullable(),
+  /**
+   * Set when a service failed (rather than answering "nothing found"): which one and how, so the
+   * page (the map) can tell "not found" from "could not be asked". Absent on older trips.
+   */
+  serviceFailure: z
+    .object({ service: z.enum(LOOKUP_SERVICES), reason: z.enum(LOOKUP_FAILURES) })
+    .optional(),
 });
 export type Grounding = z.infer<typeof groundingSchema>;
 export const GROUNDING_OFF: Grounding = { status: "off", verified: 0, total: 0, reason: null };

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { PlaceFields } from "#shared/place-fields.ts";
-import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Activity, Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 
 export type LocationFieldProps = {
   label: string;
@@ -20,6 +20,8 @@ export type MapSlotContext = {
   dayIndex: number;
   place: TripPlace | null;
   destination: string;
+  /** Why the trip has no real places, when a service failed: the map says so. */
+  grounding?: Grounding;
   /** The owner's page only. */
   placeActivity?: PlaceActivity;
   /** Pages that list every day at once (the shared page) let the map choose its day. */

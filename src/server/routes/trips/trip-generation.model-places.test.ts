@@ -215,10 +215,26 @@ describe("a model's plan matched to OpenStreetMap", () => {
 
   // Each case asks for an interest not cached yet, so Overpass is really asked (and fails).
   const cases: { failure: OverpassFailure; interest: string; reason: RegExp }[] = [
-    { failure: "remark", interest: "Shopping", reason: /took too long/ },
-    { failure: "busy", interest: "Adventure", reason: /busy/ },
-    { failure: "gateway-timeout", interest: "Relaxation", reason: /took too long/ },
-    { failure: "hang", interest: "Nature & Outdoors", reason: /took too long/ },
+    {
+      failure: "remark",
+      interest: "Shopping",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
+    {
+      failure: "busy",
+      interest: "Adventure",
+      reason: /the OpenStreetMap service was too busy to answer/,
+    },
+    {
+      failure: "gateway-timeout",
+      interest: "Relaxation",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
+    {
+      failure: "hang",
+      interest: "Nature & Outdoors",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
   ];
   for (const { failure, interest, reason } of cases)
     it(`saves the model's trip, unverified and unavailable with a reason, on ${failure}`, async () => {

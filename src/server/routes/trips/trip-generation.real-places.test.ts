@@ -172,10 +172,20 @@ describe("a keyless plan from real places", () => {
       { Accept: "text/event-stream" },
     );
     const events = parseSse(await res.text());
-    expect(events.map((e) => e.event)).toEqual(["start", "outline", "day", "done"]);
-    const day = events[2]?.data as { day: { activities: { osmId: string | null }[] } };
+    // The progress says when real places are being looked up, and when that is over.
+    expect(events.map((e) => e.event)).toEqual([
+      "start",
+      "places",
+      "places",
+      "outline",
+      "day",
+      "done",
+    ]);
+    expect(events[1]?.data).toMatchObject({ status: "looking", name: "Paris" });
+    expect(events[2]?.data).toMatchObject({ status: "done", name: "Paris" });
+    const day = events[4]?.data as { day: { activities: { osmId: string | null }[] } };
     expect(day.day.activities.every((a) => a.osmId !== null)).toBe(true);
-    const trip = tripSchema.parse((events[3]?.data as { trip: unknown }).trip);
+    const trip = tripSchema.parse((events[5]?.data as { trip: unknown }).trip);
     expect(trip.grounding.status).toBe("verified");
   });
 });
@@ -183,10 +193,26 @@ describe("a keyless plan from real places", () => {
 describe("when real places cannot be had", () => {
   // Each case asks for an interest not cached yet, so Overpass is really asked (and fails).
   const cases: { failure: OverpassFailure; interest: string; reason: RegExp }[] = [
-    { failure: "remark", interest: "Shopping", reason: /took too long/ },
-    { failure: "busy", interest: "Adventure", reason: /busy/ },
-    { failure: "gateway-timeout", interest: "Relaxation", reason: /took too long/ },
-    { failure: "hang", interest: "Nature & Outdoors", reason: /took too long/ },
+    {
+      failure: "remark",
+      interest: "Shopping",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
+    {
+      failure: "busy",
+      interest: "Adventure",
+      reason: /the OpenStreetMap service was too busy to answer/,
+    },
+    {
+      failure: "gateway-timeout",
+      interest: "Relaxation",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
+    {
+      failure: "hang",
+      interest: "Nature & Outdoors",
+      reason: /the OpenStreetMap service did not answer in time/,
+    },
   ];
   for (const { failure, interest, reason } of cases)
     it(`saves the trip from the catalogue, unavailable with a reason, on ${failure}`, async () => {

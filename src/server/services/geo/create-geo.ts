@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
 import { createGeocodeCache, type GeocodeKind } from "./geocode-cache.ts";
 import { GeocoderError } from "./fetch-geo-json.ts";
-import type { GeoService, LatLng } from "./geo-service.ts";
+import type { DestinationLookup, GeoService, LatLng } from "./geo-service.ts";
 import { createIntervalQueue } from "./interval-queue.ts";
 import { activityQuery, searchNominatim } from "./nominatim.ts";
 import { destinationQuery, searchOpenMeteo } from "./open-meteo-geocoding.ts";
@@ -74,13 +74,14 @@ export function createGeoService(options: GeoServiceOptions): GeoService {
     }
   }
 
-  /** Outside failures are logged (provider and status, never the place text) and read as "not found". */
+  /** Outside failures are logged (provider and status, never the place text). */
   const failed = (what: string, signal: AbortSignal) => (error: unknown) => {
     if (!signal.aborted)
       logger.warn(
         {
           provider: error instanceof GeocoderError ? error.provider : undefined,
           status: error instanceof GeocoderError ? error.status : undefined,
+          failure: error instanceof GeocoderError ? error.failure : undefined,
           err: safeErrorMessage(error instanceof GeocoderError ? (error.cause ?? error) : error),
         },
         what,
@@ -91,16 +92,26 @@ export function createGeoService(options: GeoServiceOptions): GeoService {
   const geocoderUrl = options.geocoderUrl;
   return {
     locatesActivities: geocoderUrl !== undefined,
-    async resolveDestination(name, { signal }) {
+    async resolveDestination(name, { signal }): Promise<DestinationLookup> {
       const query = destinationQuery(name);
-      if (query.length < 2) return null;
-      const place = await lookUp<TripPlace>("destination", query, () =>
-        searchOpenMeteo(options.geocodingUrl, query, { timeoutMs, signal }),
-      ).catch(failed("destination lookup failed", signal));
+      if (query.length < 2) return { kind: "not_found" };
+      let place: TripPlace | null;
+      try {
+        place = await lookUp<TripPlace>("destination", query, () =>
+          searchOpenMeteo(options.geocodingUrl, query, { timeoutMs, signal }),
+        );
+      } catch (error) {
+        failed("destination lookup failed", signal)(error);
+        // A geocoder that did not answer is not a place that does not exist: the trip says which.
+        return {
+          kind: "unavailable",
+          reason: error instanceof GeocoderError ? error.failure : "unreachable",
+        };
+      }
+      if (place) return { kind: "found", place };
       // The visitor's own text is not logged; the trip page says the destination was not found.
-      if (place === null && !signal.aborted)
-        logger.info({ kind: "destination" }, "destination not found");
-      return place;
+      if (!signal.aborted) logger.info({ kind: "destination" }, "destination not found");
+      return { kind: "not_found" };
     },
     async locateActivity(
       location,

@@ -1,6 +1,21 @@
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
+import type { LookupFailure } from "#shared/service-failure.ts";
 
 export type LatLng = { lat: number; lng: number };
+
+/**
+ * What a destination lookup came to: the place, "no such place" (the geocoder answered, nothing
+ * matched), or "could not be asked" with why: the trip page says which, never "not found" for a
+ * geocoder that did not answer.
+ */
+export type DestinationLookup =
+  | { kind: "found"; place: TripPlace }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; reason: LookupFailure };
+
+/** The place of a lookup, or null when there is none (either way). */
+export const placeOf = (lookup: DestinationLookup): TripPlace | null =>
+  lookup.kind === "found" ? lookup.place : null;
 
 export type GeoOptions = {
   signal: AbortSignal;
@@ -19,13 +34,13 @@ export type GeoOptions = {
 /**
  * Where places are: the trip's destination (Open-Meteo's keyless geocoding, which gives the IANA time
  * zone) and, when GEOCODER_URL is set, each activity near it (a Nominatim-compatible `/search`).
- * Neither ever throws for an outside failure: null means "not located", and the trip is saved anyway.
+ * Neither ever throws for an outside failure: the trip is saved anyway, unlocated.
  */
 export type GeoService = {
   /** True when activity lookups are on (GEOCODER_URL set); otherwise the model's coordinates stay. */
   readonly locatesActivities: boolean;
-  /** The destination's place, or null when nothing matches or the service failed (logged). */
-  resolveDestination(name: string, options: GeoOptions): Promise<TripPlace | null>;
+  /** The destination's place, or why there is none (a failure is logged too). */
+  resolveDestination(name: string, options: GeoOptions): Promise<DestinationLookup>;
   /** An activity's location searched within the destination's area; null when not found or off. */
   locateActivity(location: string, near: TripPlace, options: GeoOptions): Promise<LatLng | null>;
 };
@@ -33,7 +48,7 @@ export type GeoService = {
 /** A geo service that locates nothing: for planning without the network (the eval's offline runs). */
 export const NO_GEO: GeoService = {
   locatesActivities: false,
-  resolveDestination: () => Promise.resolve(null),
+  resolveDestination: () => Promise.resolve({ kind: "not_found" }),
   locateActivity: () => Promise.resolve(null),
 };
 

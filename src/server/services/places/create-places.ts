@@ -13,5 +13,6 @@ export function createPlaces(env: Env, db: Db, logger: Logger): PlacesService {
     userAgent: overpassUserAgent(env.APP_ORIGIN, env.CONTACT_EMAIL),
     timeoutMs: env.PLACES_TIMEOUT_MS,
   });
-  return createOverpassPlaces({ db, logger, client });
+  // One budget for a whole lookup, retries included: past it, planning goes on without real places.
+  return createOverpassPlaces({ db, logger, client, budgetMs: env.PLACES_TIMEOUT_MS });
 }

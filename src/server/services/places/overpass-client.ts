@@ -40,6 +40,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", onAbort, { once: true });
   });
 
+/** The reason of an AbortSignal.timeout() that fired (the caller's budget), not of an abort. */
+const isTimeout = (error: unknown) =>
+  error instanceof DOMException && error.name === "TimeoutError";
+
 /** Overpass's runtime errors arrive as 200 with a remark; a timeout and a memory limit read differently. */
 function remarkFailure(remark: string | undefined): PlacesError | null {
   if (!remark || !/^\s*runtime error/i.test(remark)) return null;
@@ -59,6 +63,8 @@ function statusFailure(status: number): PlacesError {
  * The Overpass API over HTTP: POST `data=<QL>`, at most `maxConcurrent` requests of this instance at a
  * time, each within `timeoutMs`. Any failure (network, timeout, 429, 504, a runtime-error remark, a
  * body that is not Overpass JSON) is retried once after `retryDelayMs`, then thrown as PlacesError.
+ * A `signal` that ends by timing out (a caller's budget) before the retry answers gives the first
+ * failure; one that is aborted rejects with its reason.
  */
 export function createOverpassClient(options: OverpassClientOptions): OverpassClient {
   const limit = createConcurrencyLimit(options.maxConcurrent ?? OVERPASS_MAX_CONCURRENT);
@@ -119,9 +125,16 @@ export function createOverpassClient(options: OverpassClientOptions): OverpassCl
         return await limit(() => attempt(ql, signal), signal);
       } catch (error) {
         if (!(error instanceof PlacesError)) throw error;
-        // The slot is free while we wait, so other destinations are not held up by this one.
-        await sleep(retryDelayMs, signal);
-        return limit(() => attempt(ql, signal), signal);
+        try {
+          // The slot is free while we wait, so other destinations are not held up by this one.
+          await sleep(retryDelayMs, signal);
+          return await limit(() => attempt(ql, signal), signal);
+        } catch (retryError) {
+          // The caller's time budget ran out before the retry could answer: the failure that made
+          // us retry is what happened (a refusal stays a refusal, not a timeout).
+          if (isTimeout(retryError)) throw error;
+          throw retryError;
+        }
       }
     },
   };

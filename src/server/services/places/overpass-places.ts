@@ -50,12 +50,31 @@ export type OverpassPlacesOptions = {
   db: Db;
   logger: Logger;
   client: OverpassClient;
+  /**
+   * The time one call of the service may take, all of it (waits for a free slot, the retry and its
+   * delay included): past it the call fails with PlacesError("timeout"). Unset: each attempt is
+   * bounded by the client's own timeout only.
+   */
+  budgetMs?: number;
   now?: () => number;
 };
+
+/** The caller's signal, and the one the lookup runs under (the caller's, ended by the budget too). */
+type Signals = { caller: AbortSignal; lookup: AbortSignal; budget: AbortSignal | null };
 
 /** The places service over the Overpass API and the database cache (see PlacesService). */
 export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesService {
   const { logger, client } = options;
+  const signalsOf = (caller: AbortSignal): Signals => {
+    if (options.budgetMs === undefined) return { caller, lookup: caller, budget: null };
+    const budget = AbortSignal.timeout(options.budgetMs);
+    return { caller, lookup: AbortSignal.any([caller, budget]), budget };
+  };
+  /** The budget running out is a timeout of the service, not the caller giving up. */
+  const asPlacesError = (error: unknown, signals: Signals): unknown =>
+    signals.budget?.aborted && !signals.caller.aborted && !(error instanceof PlacesError)
+      ? new PlacesError("timeout", null, { cause: error })
+      : error;
   const cache = createPlacesCache(options.db, options.now);
   // Two trips asking for the same destination and interest at once share one request.
   const pending = new Map<string, Promise<OsmElement[]>>();
@@ -72,20 +91,21 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
     interest: string,
     ql: string,
     stale: CachedAnswer | undefined,
-    signal: AbortSignal,
+    signals: Signals,
   ): Promise<OsmElement[]> {
     const id = `${key}\n${interest}`;
     const inFlight = pending.get(id);
     if (inFlight) return inFlight;
     const request = (async () => {
       try {
-        const elements = namedElements(await client.query(ql, { signal }));
+        const elements = namedElements(await client.query(ql, { signal: signals.lookup }));
         await cache.put(key, interest, elements).catch((error: unknown) => {
           logger.warn({ err: safeErrorMessage(error) }, "places cache write failed");
         });
         return elements;
-      } catch (error) {
-        if (!(error instanceof PlacesError) || signal.aborted) throw error;
+      } catch (caught) {
+        const error = asPlacesError(caught, signals);
+        if (!(error instanceof PlacesError) || signals.caller.aborted) throw error;
         // The interest or name stays out of the log: it can be the traveller's own text.
         logger.warn(
           {
@@ -108,7 +128,7 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
     }
   }
 
-  async function byName(text: string, near: LatLng, signal: AbortSignal): Promise<Place[]> {
+  async function byName(text: string, near: LatLng, signals: Signals): Promise<Place[]> {
     const { key, point } = destinationPoint(near);
     const interest = nameKey(text);
     const cached = (
@@ -116,7 +136,7 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
     ).get(interest);
     if (cached?.fresh) return placesOf(cached.elements);
     const ql = nameQuery(text, point, NAME_SEARCH_RADIUS_M, NAME_SEARCH_LIMIT);
-    return (await fetchAndStore(key, interest, ql, cached, signal)).map(toPlace);
+    return (await fetchAndStore(key, interest, ql, cached, signals)).map(toPlace);
   }
 
   /** Places from the destination's fresh candidate answers already in the cache (no request). */
@@ -152,6 +172,7 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
         () => cache.getMany(key, wanted),
         new Map<string, CachedAnswer>(),
       );
+      const signals = signalsOf(signal);
       const answers = await Promise.allSettled(
         wanted.map(async (interest: Interest) => {
           const stored = cached.get(interest);
@@ -162,7 +183,7 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
             INTEREST_RADIUS_M[interest],
             CANDIDATES_PER_INTEREST,
           );
-          return { interest, elements: await fetchAndStore(key, interest, ql, stored, signal) };
+          return { interest, elements: await fetchAndStore(key, interest, ql, stored, signals) };
         }),
       );
       signal.throwIfAborted();
@@ -192,7 +213,7 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
         (p) => normalizeName(p.name) === text,
       );
       if (known) return known;
-      return rankByName(await byName(name.trim(), near, signal), text, near)[0] ?? null;
+      return rankByName(await byName(name.trim(), near, signalsOf(signal)), text, near)[0] ?? null;
     },
 
     async byIds(osmIds, near, { signal }) {
@@ -202,11 +223,13 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
       const found = wanted.flatMap((id) => known.get(id) ?? []);
       const missing = wanted.filter((id) => !known.has(id)).slice(0, MAX_IDS_PER_REQUEST);
       if (missing.length === 0) return found;
+      const signals = signalsOf(signal);
       try {
-        const fetched = placesOf(await client.query(idsQuery(missing), { signal }));
+        const fetched = placesOf(await client.query(idsQuery(missing), { signal: signals.lookup }));
         const asked = new Set(missing);
         return [...found, ...fetched.filter((p) => asked.has(p.osmId))];
-      } catch (error) {
+      } catch (caught) {
+        const error = asPlacesError(caught, signals);
         if (!(error instanceof PlacesError) || signal.aborted) throw error;
         logger.warn(
           {
@@ -226,7 +249,10 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
       if (text === "") return [];
       const fromCandidates = rankByName(await cachedCandidates(near), text, near);
       if (fromCandidates.length > 0) return fromCandidates.slice(0, limit);
-      return rankByName(await byName(q.trim(), near, signal), text, near).slice(0, limit);
+      return rankByName(await byName(q.trim(), near, signalsOf(signal)), text, near).slice(
+        0,
+        limit,
+      );
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { LookupFailure } from "#shared/service-failure.ts";
+
 /** A point on the map. */
 export type LatLng = { lat: number; lng: number };
 
@@ -60,10 +62,28 @@ export class PlacesError extends Error {
   }
 }
 
+/** How the service failed, in the terms a trip's grounding uses (see ServiceFailure). */
+export function lookupFailureOf(error: PlacesError): LookupFailure {
+  switch (error.reason) {
+    case "timeout":
+      return "timeout";
+    case "busy":
+      return error.status === 429 ? "rate_limited" : "refused";
+    case "unreachable":
+      // No status: no connection; a 5xx is an answer, a refusal.
+      return error.status === null ? "unreachable" : "refused";
+    case "bad_response":
+      return "bad_response";
+    case "off":
+      return "refused";
+  }
+}
+
 /**
  * Real places near a destination (OpenStreetMap through the Overpass API, cached in the database for
  * 30 days). Every method throws PlacesError when places cannot be had (never an empty answer for a
- * failure); an aborted `signal` rejects with its reason.
+ * failure); an aborted `signal` rejects with its reason. Each call has one time budget for all of
+ * it (queue waits and the retry included): past it, it fails with PlacesError("timeout").
  */
 export type PlacesService = {
   /** False when OVERPASS_URL=off: every method then throws PlacesError("off"). */

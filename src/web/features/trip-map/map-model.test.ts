@@ -67,6 +67,64 @@ describe("dayMapView", () => {
     expect(lost.fallback).toBeNull();
   });
 
+  it("tells a service that did not answer from a destination that was not found", () => {
+    const bare = days.map((d) => ({
+      ...d,
+      activities: d.activities.map((a) => ({ ...a, lat: null, lng: null })),
+    }));
+    const reason =
+      "Real places could not be reached (the OpenStreetMap service did not answer), so this plan uses general suggestions.";
+    const overpassDown = dayMapView({
+      ...input,
+      days: bare,
+      dayIndex: 0,
+      offlinePlanner: true,
+      grounding: {
+        status: "unavailable",
+        verified: 0,
+        total: 0,
+        reason,
+        serviceFailure: { service: "openstreetmap", reason: "unreachable" },
+      },
+    });
+    expect(overpassDown.notice).toBe(`${reason} Showing Paris instead.`);
+
+    // Places off: no reason on the trip, the map still says the geocoder did not answer.
+    const geocoderDown = dayMapView({
+      ...input,
+      days: bare,
+      dayIndex: 0,
+      place: null,
+      grounding: {
+        status: "off",
+        verified: 0,
+        total: 0,
+        reason: null,
+        serviceFailure: { service: "geocoding", reason: "timeout" },
+      },
+    });
+    expect(geocoderDown.notice).toBe(
+      "“Paris” could not be placed on the map (the Open-Meteo geocoding service did not answer in time).",
+    );
+
+    // The geocoder answered "no such place": that is what the map says.
+    const notFound = dayMapView({
+      ...input,
+      days: bare,
+      dayIndex: 0,
+      place: null,
+      destination: "Atlantis",
+      grounding: {
+        status: "unavailable",
+        verified: 0,
+        total: 0,
+        reason:
+          "The destination could not be found on the map, so this plan uses general suggestions.",
+      },
+    });
+    expect(notFound.notice).toBe("We could not find “Atlantis” on the map.");
+  });
+
   it("says so for an empty day", () => {
     const empty = [...days, { date: "2027-05-06", activities: [] }];
     expect(dayMapView({ ...input, days: empty, dayIndex: 3 }).notice).toBe(

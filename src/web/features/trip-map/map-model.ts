@@ -1,4 +1,5 @@
-import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
+import { serviceFailureWords } from "#shared/service-failure.ts";
 
 export type LatLng = { lat: number; lng: number };
 /** A located activity of the selected day: `number` is its place in the day's visit order. */
@@ -26,6 +27,8 @@ export function dayMapView(input: {
   place: TripPlace | null;
   destination: string;
   offlinePlanner: boolean;
+  /** Whether real places were had, and which service failed if one did (the notice says so). */
+  grounding?: Grounding | undefined;
 }): DayMapView {
   const { days, dayIndex, place } = input;
   const day = days[dayIndex];
@@ -47,10 +50,19 @@ function noticeFor({
   place,
   destination,
   offlinePlanner,
+  grounding,
 }: Parameters<typeof dayMapView>[0]): string {
   const day = days[dayIndex];
   const anyLocated = days.some((d) => d.activities.some(located));
   const where = place ? `Showing ${place.name} instead.` : "";
+  // A service that did not answer is said as such: never "we could not find" a city that exists.
+  const failure = grounding?.serviceFailure;
+  if (failure && !anyLocated) {
+    if (grounding.status === "unavailable" && grounding.reason)
+      return `${grounding.reason} ${where}`.trim();
+    if (!place)
+      return `“${destination}” could not be placed on the map (${serviceFailureWords(failure)}).`;
+  }
   if (!place && !anyLocated) return `We could not find “${destination}” on the map.`;
   if (!anyLocated && offlinePlanner)
     return `The offline planner does not place stops on the map. ${where}`.trim();

@@ -3,6 +3,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type {
   GenerationDay,
   GenerationOutline,
+  GenerationPlaces,
   GenerationStart,
 } from "#shared/schemas/generation-events.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -13,7 +14,8 @@ import { readSse } from "#web/lib/sse.ts";
 export type GenerationProgressEvent =
   | ({ type: "start" } & GenerationStart)
   | ({ type: "outline" } & GenerationOutline)
-  | ({ type: "day" } & GenerationDay);
+  | ({ type: "day" } & GenerationDay)
+  | ({ type: "places" } & GenerationPlaces);
 
 type GenerateOptions = { signal?: AbortSignal; onEvent: (event: GenerationProgressEvent) => void };
 
@@ -46,6 +48,7 @@ export async function generateTrip(request: TripRequest, options: GenerateOption
     generationDoneSchema,
     generationErrorSchema,
     generationOutlineSchema,
+    generationPlacesSchema,
     generationStartSchema,
   } = await schemas;
 
@@ -57,6 +60,8 @@ export async function generateTrip(request: TripRequest, options: GenerateOption
       options.onEvent({ type: "outline", ...generationOutlineSchema.parse(data) });
     else if (message.event === "day")
       options.onEvent({ type: "day", ...generationDaySchema.parse(data) });
+    else if (message.event === "places")
+      options.onEvent({ type: "places", ...generationPlacesSchema.parse(data) });
     else if (message.event === "done") return generationDoneSchema.parse(data).trip;
     else if (message.event === "error") {
       const parsed = generationErrorSchema.safeParse(data);

@@ -1,9 +1,26 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
+import { Button } from "#web/components/ui/button.tsx";
 import { onFirstUse } from "#web/lib/on-first-use.ts";
 
-export type ProgressState = { dates: string[]; themes: string[]; days: (Day | undefined)[] };
+/** `findingPlacesIn`: the destination whose real places are being looked up now, else null. */
+export type ProgressState = {
+  dates: string[];
+  themes: string[];
+  days: (Day | undefined)[];
+  findingPlacesIn: string | null;
+};
 
-export const emptyProgress: ProgressState = { dates: [], themes: [], days: [] };
+export const emptyProgress: ProgressState = {
+  dates: [],
+  themes: [],
+  days: [],
+  findingPlacesIn: null,
+};
+
+function statusText(progress: ProgressState, ready: number, total: number): string {
+  if (progress.findingPlacesIn) return `Finding real places in ${progress.findingPlacesIn}…`;
+  return total === 0 ? "Starting…" : `${ready} of ${total} days ready`;
+}
 
 const usd = onFirstUse(
   () =>
@@ -14,8 +31,17 @@ const usd = onFirstUse(
     }),
 );
 
-/** The itinerary as it is being built. Model text is rendered as text, never as HTML. */
-export function GenerationProgress({ progress }: { progress: ProgressState }) {
+/**
+ * The itinerary as it is being built, with a way out: Cancel stops it (nothing is saved). Model text
+ * is rendered as text, never as HTML.
+ */
+export function GenerationProgress({
+  progress,
+  onCancel,
+}: {
+  progress: ProgressState;
+  onCancel?: (() => void) | undefined;
+}) {
   const total = progress.dates.length;
   const ready = progress.days.filter(Boolean).length;
   return (
@@ -31,8 +57,13 @@ export function GenerationProgress({ progress }: { progress: ProgressState }) {
           aria-labelledby="progress-status"
         />
         <p id="progress-status" role="status" className="text-sm text-slate-700">
-          {total === 0 ? "Starting…" : `${ready} of ${total} days ready`}
+          {statusText(progress, ready, total)}
         </p>
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
       <ol className="mt-4 grid gap-3 md:grid-cols-2">
         {progress.dates.map((date, index) => {

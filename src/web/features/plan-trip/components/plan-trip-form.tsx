@@ -30,7 +30,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 function applyEvent(progress: ProgressState, event: GenerationProgressEvent): ProgressState {
-  if (event.type === "start") return { dates: event.days, themes: [], days: [] };
+  if (event.type === "start") return { ...emptyProgress, dates: event.days };
+  if (event.type === "places")
+    return { ...progress, findingPlacesIn: event.status === "looking" ? event.name : null };
   if (event.type === "outline") return { ...progress, themes: event.days.map((d) => d.theme) };
   const days = [...progress.days];
   days[event.index] = event.day;
@@ -45,6 +47,8 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const [progress, setProgress] = useState<ProgressState>(emptyProgress);
   const [askToLogIn, setAskToLogIn] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
   const {
     register,
     handleSubmit,
@@ -81,6 +85,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     }
     const controller = new AbortController();
     abortRef.current = controller;
+    setCancelled(false);
     setProgress(emptyProgress);
     generate.mutate(
       {
@@ -101,6 +106,19 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
 
   const busy = generate.isPending;
   const online = useOnline();
+
+  // Cancel: the request is aborted (the server then saves nothing) and the form is back as it was
+  // filled in, with the keyboard on its button.
+  const cancel = () => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    generate.reset();
+    setProgress(emptyProgress);
+    setCancelled(true);
+  };
+  useEffect(() => {
+    if (cancelled && !busy) submitRef.current?.focus();
+  }, [cancelled, busy]);
 
   return (
     <>
@@ -166,13 +184,26 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                 online.
               </p>
             )}
-            <Button type="submit" disabled={busy || !online} block className="sm:w-auto">
+            {cancelled ? (
+              <p role="status" className="mb-3 text-sm text-slate-700">
+                Planning cancelled. Nothing was saved; your answers are still here.
+              </p>
+            ) : null}
+            <Button
+              ref={submitRef}
+              type="submit"
+              disabled={busy || !online}
+              block
+              className="sm:w-auto"
+            >
               {busy ? "Generating Plan..." : "Generate Plan"}
             </Button>
           </div>
         </fieldset>
       </form>
-      {busy || progress.dates.length > 0 ? <GenerationProgress progress={progress} /> : null}
+      {busy || progress.dates.length > 0 ? (
+        <GenerationProgress progress={progress} onCancel={busy ? cancel : undefined} />
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   clearActivitySelection,
@@ -21,6 +21,8 @@ export type TripMapProps = {
   dayIndex: number;
   place: TripPlace | null;
   destination: string;
+  /** Why the trip has no real places, when a service failed: the notice says so. */
+  grounding?: Grounding | undefined;
   /** The owner's page only: saves a pin placed by hand through the editor's normal save. */
   placeActivity?: ((activityId: string, point: LatLng) => void) | undefined;
   /** Pages that show every day at once (the shared page) let the map switch days itself. */
@@ -37,6 +39,7 @@ export function TripMap({
   dayIndex,
   place,
   destination,
+  grounding,
   placeActivity,
   onSelectDay,
 }: TripMapProps) {
@@ -51,8 +54,8 @@ export function TripMap({
   const placeButtonRef = useRef<HTMLButtonElement>(null);
   const offlinePlanner = config?.ai.mode === "offline";
   const view = useMemo(
-    () => dayMapView({ days, dayIndex, place, destination, offlinePlanner }),
-    [days, dayIndex, place, destination, offlinePlanner],
+    () => dayMapView({ days, dayIndex, place, destination, offlinePlanner, grounding }),
+    [days, dayIndex, place, destination, offlinePlanner, grounding],
   );
   const day = days[dayIndex];
 

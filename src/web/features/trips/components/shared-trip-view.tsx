@@ -79,6 +79,7 @@ export function SharedTripView({
         dayIndex: Math.min(mapDay, trip.itinerary.days.length - 1),
         place: trip.place,
         destination: trip.destination,
+        grounding: trip.grounding,
         onSelectDay: setMapDay,
       })}
       {trip.itinerary.days.map((day, i) => (

@@ -84,6 +84,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     dayIndex: index,
     place: trip.place,
     destination: trip.destination,
+    grounding: trip.grounding,
     placeActivity,
   });
 
