@@ -1,7 +1,8 @@
-// The bench's bare baseline: what this machine can do for GET /api/trips with no framework at all.
-// node:http + pg (or PGlite on a copy of the data directory), the same work as the product's route:
-// verify the session cookie's HMAC the way Better Auth signs it, one query for the session joined to
-// its user, one for the first page of trips, the same JSON. Plain JavaScript so nothing is transpiled.
+// The bench's bare baseline: what this machine can do for GET /api/trips and GET /api/trips/:id with
+// no framework at all, done as well as plain code can. node:http + pg (or PGlite on a copy of the
+// data directory): verify the session cookie's HMAC the way Better Auth signs it, then the session
+// and the rows in ONE prepared statement (one round trip; the rows as one JSON array), then the
+// same JSON as the product. Plain JavaScript so nothing is transpiled.
 //
 //   BARE_PORT=4811 BARE_SECRET=… BARE_COOKIE=better-auth.session_token \
 //     (BARE_DATABASE_URL=postgres://… | BARE_PGLITE_DIR=/tmp/x/db) node bench/bare-server.mjs
@@ -12,23 +13,41 @@ const port = Number(process.env.BARE_PORT);
 const secret = process.env.BARE_SECRET ?? "";
 const cookieName = process.env.BARE_COOKIE ?? "better-auth.session_token";
 
-const SESSION_SQL = `select u.id, u.email, u.name, u.email_verified, s.expires_at
-  from session s join "user" u on u.id = s.user_id where s.token = $1`;
-const TRIPS_SQL = `select id, destination, start_date, end_date, budget, travel_style, interests, status,
-  is_public, created_at, version,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
-  from trips where user_id = $1
-  order by created_at desc nulls last, id desc nulls last limit 21`;
+const sessionAnd = (rows) => `with su as (
+    select u.id, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
+    from session s join "user" u on u.id = s.user_id where s.token = $1)
+  select su.id, su.expires_ms, (select coalesce(json_agg(x), '[]'::json) from (${rows}) x) as rows
+  from su`;
+
+const LIST = {
+  name: "bare_list",
+  text: sessionAnd(`select id, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
+    to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
+    array_to_json(interests) as interests, status, is_public, version,
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
+    from trips where user_id = su.id
+    order by created_at desc nulls last, id desc nulls last limit 21`),
+};
+const ONE = {
+  name: "bare_one",
+  text: sessionAnd(`select id, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
+    to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
+    array_to_json(interests) as interests, itinerary, status, is_public,
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    version, place, grounding
+    from trips where user_id = su.id and id = $2::uuid`),
+};
 
 let query;
 if (process.env.BARE_DATABASE_URL) {
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
-  query = async (text, values) => (await pool.query(text, values)).rows;
+  query = async (statement, values) =>
+    (await pool.query({ name: statement.name, text: statement.text, values })).rows;
 } else {
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create({ dataDir: process.env.BARE_PGLITE_DIR });
-  query = async (text, values) => (await db.query(text, values)).rows;
+  query = async (statement, values) => (await db.query(statement.text, values)).rows;
 }
 
 /** The session token from a Better Auth cookie (`token.base64(HMAC-SHA256(token))`, URI-encoded). */
@@ -48,8 +67,6 @@ function verifiedToken(header) {
   return null;
 }
 
-const dateOnly = (d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10));
-
 function send(res, status, body) {
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -60,38 +77,60 @@ function send(res, status, body) {
   res.end(json);
 }
 
+const summary = (r) => ({
+  id: r.id,
+  destination: r.destination,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  budget: Number(r.budget),
+  travelStyle: r.travel_style,
+  interests: r.interests,
+  status: r.status,
+  isPublic: r.is_public,
+  createdAt: r.created_at ?? `${r.created_key.slice(0, 23)}Z`,
+  version: r.version,
+});
+
+function listPage(rows) {
+  const page = rows.slice(0, 20);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > 20 && last
+      ? Buffer.from(JSON.stringify({ s: "newest", k: last.created_key, id: last.id })).toString(
+          "base64url",
+        )
+      : null;
+  return { trips: page.map(summary), nextCursor };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 createServer(async (req, res) => {
   try {
     const token = verifiedToken(req.headers.cookie);
-    const [user] = token ? await query(SESSION_SQL, [token]) : [];
-    if (!user || new Date(user.expires_at) < new Date())
+    const id = req.url.startsWith("/api/trips/") ? req.url.slice("/api/trips/".length) : null;
+    if (id !== null && !UUID.test(id))
+      return send(res, 404, { error: { code: "not_found", message: "Trip not found" } });
+    const [session] = token
+      ? await query(id === null ? LIST : ONE, id === null ? [token] : [token, id])
+      : [];
+    if (!session || session.expires_ms <= Date.now())
       return send(res, 401, { error: { code: "unauthorized" } });
-    const rows = await query(TRIPS_SQL, [user.id]);
-    const page = rows.slice(0, 20);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > 20 && last
-        ? Buffer.from(JSON.stringify({ s: "newest", k: last.created_key, id: last.id })).toString(
-            "base64url",
-          )
-        : null;
+    if (id === null) return send(res, 200, listPage(session.rows));
+    const row = session.rows[0];
+    if (!row) return send(res, 404, { error: { code: "not_found", message: "Trip not found" } });
     send(res, 200, {
-      trips: page.map((r) => ({
-        id: r.id,
-        destination: r.destination,
-        startDate: dateOnly(r.start_date),
-        endDate: dateOnly(r.end_date),
-        budget: Number(r.budget),
-        travelStyle: r.travel_style,
-        interests: r.interests,
-        status: r.status,
-        isPublic: r.is_public,
-        createdAt: new Date(r.created_at).toISOString(),
-        version: r.version,
-      })),
-      nextCursor,
+      trip: {
+        ...summary(row),
+        itinerary: row.itinerary,
+        place: row.place,
+        grounding: row.grounding,
+      },
     });
   } catch (error) {
     send(res, 500, { error: String(error) });
   }
 }).listen(port, "127.0.0.1", () => console.log("ready"));
+
+// A normal exit on SIGTERM, so that a profile asked for with --cpu-prof gets written.
+process.on("SIGTERM", () => process.exit(0));

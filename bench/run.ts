@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { benchApi, reportApi } from "./api.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { ensurePgliteTemplate } from "../src/server/db/pglite-template.ts";
+import { benchFirstViewFetches } from "./first-view-fetches.ts";
 import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
@@ -44,6 +45,7 @@ const PORTS = {
   bare: base + 1,
   postgres: base + 2,
   lighthouse: base + 10,
+  fetches: base + 11,
   generation: base + 20,
   patchPglite: base + 25,
   patchPostgres: base + 26,
@@ -81,6 +83,18 @@ console.log(
 if (parts.has("frontend")) {
   console.log("\n[front end] first-view bytes");
   benchFrontEnd(summary);
+  try {
+    await benchFirstViewFetches(PORTS.fetches, summary);
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "front end",
+      name: "fetches until network idle measured",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
 }
 
 if (parts.has("api")) {

@@ -13,8 +13,10 @@ export async function startBareDbServer(options: {
   cookieName: string;
   databaseUrl?: string;
   pgliteDir?: string;
+  /** Node's own flags, e.g. `--cpu-prof` to profile the baseline beside the product. */
+  nodeArgs?: string[];
 }): Promise<BareServer> {
-  const child = spawn(process.execPath, ["bench/bare-server.mjs"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "bench/bare-server.mjs"], {
     env: {
       PATH: process.env.PATH ?? "",
       BARE_PORT: String(options.port),

@@ -40,3 +40,13 @@ export async function seedTrips(database: Database, userId: string, count: numbe
   // middle of the load runs, and both servers' p99 then measure the vacuum rather than the request.
   await database.db.execute(sql`vacuum analyze trips`);
 }
+
+/** The id of one of the user's seeded trips (the newest), for GET /api/trips/:id. */
+export async function firstTripId(database: Database, userId: string): Promise<string> {
+  const result = await database.db.execute<{ id: string }>(
+    sql`select id from trips where user_id = ${userId} order by created_at desc limit 1`,
+  );
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error("no seeded trip to read");
+  return id;
+}

@@ -6,7 +6,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings, AppDeps } from "./http/context.ts";
 import { isLoopback, requestOriginReader } from "./http/client-address.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
-import { requestId } from "./http/request-id.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { sharedCalendarRoutes } from "./routes/trips/calendar.ts";
 import { chatRoutes } from "./routes/chat.ts";
@@ -52,8 +52,12 @@ function contentSecurityPolicy(deps: AppDeps) {
   };
 }
 
+const DEV_OR_ESCAPE = /dev|%/i;
+
 /** The dev outbox's API and page; matched loosely, since the page's router ignores case and "/". */
 function isDevOutboxPath(path: string) {
+  // Every request passes here: a path with no "dev" in any case and no escape cannot decode to one.
+  if (!DEV_OR_ESCAPE.test(path)) return false;
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -100,20 +104,22 @@ export function createApp(
   const app = new Hono<AppBindings>();
 
   const requestOrigin = requestOriginReader(deps.env.TRUST_PROXY, deps.env.TRUSTED_PROXIES);
+  // The request line has fixed fields, none of which can hold a secret, so it skips the logger's
+  // redaction, which walks every log object for the secret-bearing keys (a few µs per line).
+  const requestLog = deps.logger.child({}, { redact: { paths: [] } });
+  // The context, the client's address, the request id (a trusted proxy's X-Request-Id when it is a
+  // sane one, else our own, echoed in the answer) and the request line, in one middleware: every
+  // layer of middleware is a few promises and a closure per request, on every request.
   app.use(async (c, next) => {
+    const started = performance.now();
     c.set("deps", deps);
     c.set("sessionUser", undefined);
     const origin = requestOrigin(c);
     c.set("clientIp", origin.address);
     c.set("viaTrustedProxy", origin.viaTrustedProxy);
-    await next();
-  });
-  app.use(requestId());
-  // The request line has fixed fields, none of which can hold a secret, so it skips the logger's
-  // redaction, which walks every log object for the secret-bearing keys (a few µs per line).
-  const requestLog = deps.logger.child({}, { redact: { paths: [] } });
-  app.use(async (c, next) => {
-    const started = performance.now();
+    const id = requestIdOf(c.req, origin.viaTrustedProxy);
+    c.set("requestId", id);
+    c.header(REQUEST_ID_HEADER, id);
     await next();
     requestLog.info(
       {
@@ -158,16 +164,14 @@ export function createApp(
   // The dev outbox holds every reset and verification link: only this machine may read it (with
   // TRUST_PROXY, the address a trusted proxy saw), under one of its own names, and not at all in
   // production. Anyone else: 404.
-  app.use(async (c, next) => {
-    if (
-      isDevOutboxPath(c.req.path) &&
-      (deps.env.NODE_ENV === "production" ||
-        !isLoopback(c.var.clientIp) ||
-        !isOutboxHost(c.req.header("host"), deps.env.APP_ORIGIN))
-    )
-      return c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404);
-    await next();
-  });
+  app.use((c, next) =>
+    isDevOutboxPath(c.req.path) &&
+    (deps.env.NODE_ENV === "production" ||
+      !isLoopback(c.var.clientIp) ||
+      !isOutboxHost(c.req.header("host"), deps.env.APP_ORIGIN))
+      ? Promise.resolve(c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404))
+      : next(),
+  );
   app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
   app.use("/api/*", async (c, next) => {
     await next();

@@ -176,7 +176,18 @@ export function fakeDayActivities(d: number, options: FakeDayOptions = {}) {
  * prompt asks for and whether it is the outline, the days, a regenerated day or the realism repair,
  * and answers valid JSON of that shape (with the markers of `fakeMarkers` honoured).
  */
-export function answerItineraryPrompt(body: ChatRequest, cities: readonly FakeCity[] = []): string {
+export function answerItineraryPrompt(
+  body: ChatRequest,
+  cities: readonly FakeCity[] = [],
+  options: {
+    /**
+     * Places visited by earlier answers, shared across the calls of one trip (its parallel batches):
+     * like a model that follows the outline, no place twice in the trip. Without it each answer
+     * only avoids its own repeats.
+     */
+    used?: Set<string>;
+  } = {},
+): string {
   const prompt = body.messages.find((m) => m.role === "user")?.content ?? "";
   if (isRegenerateDayPrompt(body)) return regeneratedDayAnswer(body);
   if (isRepairPrompt(body)) return repairAnswer(body, cities);
@@ -187,7 +198,7 @@ export function answerItineraryPrompt(body: ChatRequest, cities: readonly FakeCi
   if (asked && candidates.length > 0) {
     const destination = promptDestination(body);
     const dates = batchDates(prompt, count);
-    const used = new Set<string>();
+    const used = options.used ?? new Set<string>();
     return JSON.stringify({
       days: dates.map((date) => ({
         activities: candidateDayActivities(date, candidates, {

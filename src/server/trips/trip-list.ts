@@ -3,7 +3,7 @@ import type { TripSort } from "#shared/constants.ts";
 import type { TripListQuery, TripSummary } from "#shared/schemas/trip-list.ts";
 import type { Database, NamedStatement } from "../db/database.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { toTripSummaryDto, type TripSummaryRow } from "./trip-dto.ts";
+import type { TripSummaryRow } from "./trip-dto.ts";
 
 /**
  * The keyset cursor: the sort key of the last trip on the page plus its id (the tie-breaker).
@@ -159,8 +159,26 @@ export function tripListPage(
         )
       : null;
 
+  return { trips: page.map(toListSummary), nextCursor };
+}
+
+/**
+ * A card from a list row: toTripSummaryDto's fields in its order, built straight from the row. A
+ * copy of each row with createdAt spread in, passed to the DTO function every other read shares,
+ * cost a third of the list's own work under load (a CPU profile).
+ */
+function toListSummary(row: TripListRow): TripSummary {
   return {
-    trips: page.map((row) => toTripSummaryDto({ ...row, createdAt: createdAtOf(row.createdKey) })),
-    nextCursor,
+    id: row.id,
+    destination: row.destination,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    budget: Number(row.budget),
+    travelStyle: row.travelStyle as TripSummary["travelStyle"],
+    interests: row.interests,
+    status: row.status,
+    isPublic: row.isPublic,
+    createdAt: createdAtOf(row.createdKey),
+    version: row.version,
   };
 }
