@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { stackPorts } from "./support/stack-ports.ts";
 
-// Issue 17, items 3, 12 and 13, in the browser.
+// Account attacks that only a browser shows: a verification link opened while someone else is
+// signed in, hostile ?error= values, and open redirects through ?from=.
 const ports = stackPorts();
 const MAILBOX = `http://127.0.0.1:${ports.mailbox}`;
 const PASSWORD = "correct horse battery";

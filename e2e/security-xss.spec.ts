@@ -78,7 +78,7 @@ test("script payloads in destination, activities, profile and chat are inert tex
                     location: payload("loc"),
                     description: payload("desc"),
                     cost: 10,
-                    // The model's answer carries coordinates and a reason (strict schema, issue 12).
+                    // The model's answer carries coordinates and a reason (the strict schema asks for both).
                     lat: null,
                     lng: null,
                     why: payload("why"),

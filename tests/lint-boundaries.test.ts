@@ -99,6 +99,53 @@ describe("import boundaries", () => {
   });
 });
 
+describe("server layers", () => {
+  it("lib importing a domain room fails", async () => {
+    const errors = await boundaryErrors(
+      "src/server/lib/boundary-probe.ts",
+      'import { findOwnTrip } from "../trips/trip-access.ts";\nexport const probe = findOwnTrip;\n',
+    );
+    expect(errors.join("\n")).toMatch(/lib, services and db are below the rooms/);
+  });
+
+  it("a service importing the planner fails", async () => {
+    const errors = await boundaryErrors(
+      "src/server/services/boundary-probe.ts",
+      'import { GenerationError } from "#server/planner/generation-error.ts";\nexport const probe = GenerationError;\n',
+    );
+    expect(errors.join("\n")).toMatch(/lib, services and db are below the rooms/);
+  });
+
+  it("a domain room importing a route fails", async () => {
+    const errors = await boundaryErrors(
+      "src/server/trips/boundary-probe.ts",
+      'import { tripRoutes } from "../routes/trips/index.ts";\nexport const probe = tripRoutes;\n',
+    );
+    expect(errors.join("\n")).toMatch(/domain rooms do not import routes/);
+  });
+
+  it("a domain room importing a value from http fails, and its types pass", async () => {
+    const value = await boundaryErrors(
+      "src/server/trips/boundary-probe.ts",
+      'import { requireUser } from "../http/session.ts";\nexport const probe = requireUser;\n',
+    );
+    expect(value.join("\n")).toMatch(/from http\/ they import types only/);
+    const typeOnly = await boundaryErrors(
+      "src/server/trips/boundary-probe.ts",
+      'import type { AppDeps } from "../http/context.ts";\nexport type Probe = AppDeps;\n',
+    );
+    expect(typeOnly).toEqual([]);
+  });
+
+  it("a domain room importing services, db and lib passes", async () => {
+    const errors = await boundaryErrors(
+      "src/server/trips/boundary-probe.ts",
+      'import { trips } from "../db/schema.ts";\nimport { notFound } from "../lib/http-errors.ts";\nimport type { Storage } from "../services/storage/storage.ts";\nexport const probe = [trips, notFound];\nexport type Probe = Storage;\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("import cycles", () => {
   // Fixture files on disk (the cycle rule follows imports through the file system), in a folder of
   // their own under tests/ so the repository's config applies to them.

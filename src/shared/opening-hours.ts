@@ -24,7 +24,7 @@ export type LocalMoment = LocalContext & {
 /** "unknown": no hours, hours we cannot read, or hours that say so ("by appointment", `unknown`). */
 export type OpenState = "open" | "closed" | "unknown";
 
-/** A place without known hours is assumed open only during ordinary daytime hours (the issue's rule). */
+/** A place without known hours is assumed open only during ordinary daytime hours. */
 export const DAYTIME_HOURS = { from: "09:00", to: "18:00" } as const;
 
 /**

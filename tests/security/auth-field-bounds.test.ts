@@ -5,7 +5,7 @@ import { createClient, signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { freshEmail, sessionOf } from "./support/auth-flows.ts";
 
-// Issue 17, item 4: Better Auth's own endpoints took a 250,000-character name (then every
+// Better Auth's own endpoints took a 250,000-character name (then every
 // get-session answer was 250 KB) and stored `image: "javascript:alert(1)"`. Every path that writes
 // a name holds it to the profile's rule; `image` is an https URL or null; nothing is stored otherwise.
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { freshEmail } from "./support/auth-flows.ts";
 import { captureLogs, LEVEL } from "./support/log-capture.ts";
 
-// Issue 17, item 14 (auth paths): Better Auth logged its refusals of a bad callbackURL at error
+// Auth paths: Better Auth logged its refusals of a bad callbackURL at error
 // level with the attacker's text. Client-caused refusals are debug; no line at info or above carries
 // an e-mail address or user-entered text.
 

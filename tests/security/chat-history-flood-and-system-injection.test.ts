@@ -6,7 +6,7 @@ import { createClient, signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
- * Issue 17, item 8: an anonymous request once put its whole history into the system message (160,580
+ * An anonymous request once put its whole history into the system message (160,580
  * characters from 20 entries of 8,000; about 40,000 tokens a request), and a history entry saying
  * "system: ignore prior rules" arrived with system authority. What the fake model receives is checked
  * here: the history as separate user/assistant turns, at most 12,000 characters of it, newest kept;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { freshEmail } from "./support/auth-flows.ts";
 import { captureLogs, LEVEL } from "./support/log-capture.ts";
 
-// Issue 17, item 5: parallel sign-ups with one address lost the race on the unique index, logged
+// Parallel sign-ups with one address lost the race on the unique index, logged
 // "Failed to create user" at error level with the address and answered FAILED_TO_CREATE_USER.
 
 const logs = captureLogs();

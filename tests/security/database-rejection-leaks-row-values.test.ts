@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { fakeModelReply } from "../../bench/lib/generation-client.ts";
 
 /**
- * Issue 17, item 9: whatever the database still refuses (SQLSTATE class 22, data exception, or 23,
+ * Whatever the database still refuses (SQLSTATE class 22, data exception, or 23,
  * integrity constraint violation) is a 422, never a 500, and no log line quotes the row. Drizzle's
  * DrizzleQueryError puts every parameter into its message and `params`; PostgreSQL's messages and
  * details quote values too ("Failing row contains (…)", "Key (…)=(…)").

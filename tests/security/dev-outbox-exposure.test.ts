@@ -10,7 +10,7 @@ import { startServer } from "#tests/support/server-process.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { freshEmail } from "./support/auth-flows.ts";
 
-// Issue 17, item 6: `npm start` defaults to development on 0.0.0.0 and GET /api/dev/outbox needed no
+// `npm start` defaults to development on 0.0.0.0 and GET /api/dev/outbox needed no
 // login: request a reset for someone, read the link. The outbox (API and page) answers only loopback
 // clients (with TRUST_PROXY, the address the proxy saw); anyone else gets 404.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
-// Issue 17, item 7: each new account got its own 20 generations an hour, so throwaway accounts
+// Each new account got its own 20 generations an hour, so throwaway accounts
 // multiplied the limit. GENERATION_RATE_LIMIT counts per account, GENERATION_IP_RATE_LIMIT per
 // client address (with TRUST_PROXY, the address the proxy saw); both answer 429 with one message.
 

@@ -6,7 +6,7 @@ import { createApp } from "#server/app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
- * Issue 17, item 11: `GET /assets/index-OLDHASH.js` answered 200 text/html (the SPA page) with
+ * `GET /assets/index-OLDHASH.js` answered 200 text/html (the SPA page) with
  * `Cache-Control: public, max-age=31536000, immutable`, so during a rolling deploy a browser or CDN
  * kept HTML under a script URL for a year. A missing file is now a 404 nobody keeps, and the SPA
  * fallback serves navigations only. Runs against a small built dist in a temporary folder.

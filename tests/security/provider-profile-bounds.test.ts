@@ -7,7 +7,7 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "#tests/fakes/oau
 import { createClient } from "#tests/support/http.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
-// Issue 17, item 4, the path that is not a form: a provider's profile (Google, GitHub) writes the
+// Field bounds on the path that is not a form: a provider's profile (Google, GitHub) writes the
 // user's name and image too. A provider's data is not refused (the person did nothing wrong); it is
 // held to the same rule by trimming and cutting, and an image that is not https is dropped.
 

@@ -4,7 +4,7 @@ import { parseSse } from "#tests/support/sse.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
- * Issue 17, item 15: nginx buffers a proxied response unless told otherwise, so the days of a
+ * Nginx buffers a proxied response unless told otherwise, so the days of a
  * generation would reach the browser all at once at the end. Both streams say `X-Accel-Buffering: no`.
  */
 let t: TestApp;

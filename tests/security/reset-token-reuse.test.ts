@@ -4,7 +4,7 @@ import { createClient, signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { freshEmail, resetTokenFor, sessionOf } from "./support/auth-flows.ts";
 
-// Issue 17, item 1: two resets requested (A, then B); B is used; A must not set another password,
+// Two resets requested (A, then B); B is used; A must not set another password,
 // end the owner's session and sign its holder in.
 
 let smtp: SmtpCatcher;

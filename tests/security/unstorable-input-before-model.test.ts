@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { fakeModelReply } from "../../bench/lib/generation-client.ts";
 
 /**
- * Issue 17, item 9: a year-0 date, a NUL or a lone surrogate once passed validation, cost up to five
+ * A year-0 date, a NUL or a lone surrogate once passed validation, cost up to five
  * model calls against the user's limit, and then made the INSERT fail with a 500 whose warning held
  * every parameter. Now each is a 422 with the field's message before anything else happens: no model
  * call, no rate-limit hit, no row, and nothing of the text in the logs.

@@ -12,7 +12,7 @@ import {
   signUpFromWebApp,
 } from "./support/auth-flows.ts";
 
-// Issue 17, items 2 and 3: a verification link (a top-level GET, valid 24 h) must never create a
+// A verification link (a top-level GET, valid 24 h) must never create a
 // session that a password reset would have ended, and must never replace the session a browser has.
 
 let smtp: SmtpCatcher;

@@ -5,7 +5,7 @@ import { createClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
- * Issue 17, item 14 (weather): a failed lookup logged the visitor's place text, with a stack trace, at
+ * Weather: a failed lookup logged the visitor's place text, with a stack trace, at
  * warn. Now an unknown place (the visitor's doing) is a debug line and an outside failure a warn line
  * with the provider and status; neither carries the place, and neither a stack.
  */

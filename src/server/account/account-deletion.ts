@@ -1,10 +1,14 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { AppDeps } from "../http/context.ts";
+import type { Database, Db } from "../db/database.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../services/mail/mailer.ts";
+import type { Storage } from "../services/storage/storage.ts";
 import { pendingFileDeletions, rateLimits, user, verification } from "../db/schema.ts";
 import { accountDeletedMail } from "../services/mail/templates.ts";
 import { avatarFolder } from "./avatar-image.ts";
 
-type Deps = Pick<AppDeps, "database" | "storage" | "logger">;
+type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
 type PendingRow = typeof pendingFileDeletions.$inferSelect;
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -18,7 +22,7 @@ const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** a
  * right after; if the store fails, the account is gone anyway and the retry finishes the files.
  */
 export async function deleteAccount(
-  deps: Deps & Pick<AppDeps, "mailer" | "env">,
+  deps: Deps & { mailer: Mailer; env: Pick<Env, "CONTACT_EMAIL"> },
   account: { id: string; email: string },
 ): Promise<{ filesRemoved: boolean }> {
   const db = deps.database.db;
@@ -125,7 +129,7 @@ export function startPendingFileSweeper(deps: Deps, intervalMs = SWEEP_INTERVAL_
  * True while the key's files wait for a retry: links signed before the account went must not keep
  * serving them from local disk meanwhile.
  */
-export async function isPendingDeletion(db: AppDeps["database"]["db"], key: string) {
+export async function isPendingDeletion(db: Db, key: string) {
   const [row] = await db
     .select({ id: pendingFileDeletions.id })
     .from(pendingFileDeletions)

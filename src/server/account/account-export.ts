@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Storage } from "../services/storage/storage.ts";
 import { account, profiles, trips, user } from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 
-type Deps = Pick<AppDeps, "database" | "storage" | "logger">;
+type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
 
 /** Trips per query: one page is all the export ever holds in memory. */
 export const EXPORT_PAGE_SIZE = 50;

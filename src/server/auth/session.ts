@@ -1,8 +1,6 @@
-import type { Context } from "hono";
-import { MESSAGES } from "#shared/messages.ts";
-import type { AppBindings, AppDeps, SessionUser } from "../http/context.ts";
-import type { NamedStatement } from "../db/database.ts";
-import { unauthorized } from "../lib/http-errors.ts";
+import type { Database, NamedStatement } from "../db/database.ts";
+import type { Env } from "../env.ts";
+import type { Auth } from "./auth.ts";
 import { readCookie, verifySignedValue } from "./session-cookie.ts";
 import { sessionSettings, type SessionSettings } from "./session-settings.ts";
 
@@ -11,6 +9,23 @@ const SESSION_COLUMNS = `u.id as "sessionUserId", u.email as "sessionEmail", u.n
   u.email_verified as "sessionEmailVerified",
   (extract(epoch from s.expires_at) * 1000)::float8 as "sessionExpiresMs"`;
 const SESSION_FROM = `"session" s join "user" u on u.id = s.user_id where s.token = $1`;
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+/** What reading a session needs: the settings, the database and (for its slow path) Better Auth. */
+export type SessionDeps = { env: Env; database: Pick<Database, "query">; auth: Auth };
+
+/**
+ * The session as a domain read needs it, without the request: who is signed in (401 without a
+ * session), and a read of their own rows in the same round trip (see readWithSession).
+ */
+export type SessionReader = {
+  requireUser(): Promise<SessionUser>;
+  readAsUser<T>(
+    statement: NamedStatement,
+    params: unknown[],
+  ): Promise<{ user: SessionUser; rows: T[] }>;
+};
 
 const SESSION_USER: NamedStatement = {
   name: "session_user",
@@ -25,9 +40,9 @@ type SessionUserRow = {
   sessionExpiresMs: number;
 };
 
-const settingsByEnv = new WeakMap<AppDeps["env"], SessionSettings>();
+const settingsByEnv = new WeakMap<Env, SessionSettings>();
 
-function settingsOf(env: AppDeps["env"]) {
+function settingsOf(env: Env) {
   let settings = settingsByEnv.get(env);
   if (!settings) {
     settings = sessionSettings(env);
@@ -37,7 +52,7 @@ function settingsOf(env: AppDeps["env"]) {
 }
 
 /** The slow path: Better Auth itself, which also extends or deletes the session in the database. */
-async function sessionUserFromBetterAuth(deps: AppDeps, headers: Headers) {
+async function sessionUserFromBetterAuth(deps: SessionDeps, headers: Headers) {
   const session = await deps.auth.api.getSession({ headers });
   return session
     ? {
@@ -56,11 +71,14 @@ async function sessionUserFromBetterAuth(deps: AppDeps, headers: Headers) {
  * at once on every instance. Better Auth is not even loaded for it (lazy-auth.ts). It still answers when it has something to write: a session
  * past its expiry (it deletes it) or one due for its daily extension.
  */
-async function readSessionUser(c: Context<AppBindings>): Promise<SessionUser | null> {
-  const token = sessionToken(c);
+export async function readSessionUser(
+  deps: SessionDeps,
+  headers: Headers,
+): Promise<SessionUser | null> {
+  const token = sessionToken(deps.env, headers);
   if (!token) return null;
-  const [row] = await c.get("deps").database.query<SessionUserRow>(SESSION_USER, [token]);
-  return row ? sessionUserOf(c, row) : null;
+  const [row] = await deps.database.query<SessionUserRow>(SESSION_USER, [token]);
+  return row ? sessionUserOf(deps, headers, row) : null;
 }
 
 // Signed cookie values already verified, per settings (so per secret): an HMAC is a pure function
@@ -87,12 +105,12 @@ function verifiedToken(signed: string, settings: SessionSettings): string | null
 }
 
 /** Whether the request carries a validly signed session cookie (not yet whether the session lives). */
-export const hasSessionCookie = (c: Context<AppBindings>) => sessionToken(c) !== null;
+export const hasSessionCookie = (env: Env, headers: Headers) => sessionToken(env, headers) !== null;
 
 /** The session token of a validly signed cookie, or null (then there is nothing to look up). */
-function sessionToken(c: Context<AppBindings>): string | null {
-  const settings = settingsOf(c.get("deps").env);
-  const signed = readCookie(c.req.header("cookie"), settings.sessionCookie);
+function sessionToken(env: Env, headers: Headers): string | null {
+  const settings = settingsOf(env);
+  const signed = readCookie(headers.get("cookie") ?? undefined, settings.sessionCookie);
   return signed ? verifiedToken(signed, settings) : null;
 }
 
@@ -101,38 +119,24 @@ function sessionToken(c: Context<AppBindings>): string | null {
  * expiry, which it deletes, or one due for its daily extension) — whatever Better Auth answers.
  */
 async function sessionUserOf(
-  c: Context<AppBindings>,
+  deps: SessionDeps,
+  headers: Headers,
   row: SessionUserRow,
 ): Promise<SessionUser | null> {
-  const deps = c.get("deps");
   const settings = settingsOf(deps.env);
   const expiresAt = row.sessionExpiresMs;
   const now = Date.now();
   const dueForExtension = expiresAt - settings.expiresInMs + settings.updateAgeMs <= now;
-  const remembered = readCookie(c.req.header("cookie"), settings.dontRememberCookie) === undefined;
+  const remembered =
+    readCookie(headers.get("cookie") ?? undefined, settings.dontRememberCookie) === undefined;
   if (expiresAt <= now || (dueForExtension && remembered))
-    return sessionUserFromBetterAuth(deps, c.req.raw.headers);
+    return sessionUserFromBetterAuth(deps, headers);
   return {
     id: row.sessionUserId,
     email: row.sessionEmail,
     name: row.sessionName,
     emailVerified: row.sessionEmailVerified,
   };
-}
-
-/** The signed-in user, or null. Looked up once per request. */
-export async function getSessionUser(c: Context<AppBindings>): Promise<SessionUser | null> {
-  const cached = c.get("sessionUser");
-  if (cached !== undefined) return cached;
-  const user = await readSessionUser(c);
-  c.set("sessionUser", user);
-  return user;
-}
-
-export async function requireUser(c: Context<AppBindings>): Promise<SessionUser> {
-  const user = await getSessionUser(c);
-  if (!user) throw unauthorized(MESSAGES.noUserSession);
-  return user;
 }
 
 // Per statement, the same read joined to the session lookup (see readAsSessionUser).
@@ -158,38 +162,34 @@ export function joinedToSession(statement: NamedStatement): NamedStatement {
 }
 
 /**
- * The signed-in user and a read of their own rows in one database round trip (401 without a
- * session): `statement` names the user's id `$1` and takes `params` as `$2`…. On a loopback
- * PostgreSQL each round trip costs the server a socket write and the database a wake-up, so the hot
- * reads (trip list, trip detail, profile) send one instead of two. The session is still read on
- * every request, so a signed-out or reset session is refused at once. When Better Auth must answer
- * (see sessionUserOf), its answer says who is signed in; the rows read with the session are kept
- * only when that is the session's own user.
+ * The signed-in user and a read of their own rows in one database round trip: `statement` names the
+ * user's id `$1` and takes `params` as `$2`…. On a loopback PostgreSQL each round trip costs the
+ * server a socket write and the database a wake-up, so the hot reads (trip list, trip detail,
+ * profile) send one instead of two. The session is still read on every request, so a signed-out or
+ * reset session is refused at once. When Better Auth must answer (see sessionUserOf), its answer says
+ * who is signed in; the rows read with the session are kept only when that is the session's own
+ * user. Without a signed session cookie, or with a dead session, the user is null and there are no rows.
  *
  * The rows arrive as JSON, so the statement's columns must already be what the caller wants in
  * that form and in a plain read alike: dates and timestamps as text (to_char), arrays as JSON
  * (array_to_json); numeric comes as a number here and as text in a plain read.
  */
-export async function readAsSessionUser<T>(
-  c: Context<AppBindings>,
+export async function readWithSession<T>(
+  deps: SessionDeps,
+  headers: Headers,
   statement: NamedStatement,
   params: unknown[],
-): Promise<{ user: SessionUser; rows: T[] }> {
-  const database = c.get("deps").database;
-  const token = c.get("sessionUser") === undefined ? sessionToken(c) : null;
-  if (!token) {
-    const user = await requireUser(c);
-    return { user, rows: await database.query<T>(statement, [user.id, ...params]) };
-  }
-  const [first] = await database.query<SessionUserRow & { sessionRows: T[] }>(
+): Promise<{ user: SessionUser | null; rows: T[] }> {
+  const token = sessionToken(deps.env, headers);
+  if (!token) return { user: null, rows: [] };
+  const [first] = await deps.database.query<SessionUserRow & { sessionRows: T[] }>(
     joinedToSession(statement),
     [token, ...params],
   );
-  const user = first ? await sessionUserOf(c, first) : null;
-  c.set("sessionUser", user);
-  if (!user) throw unauthorized(MESSAGES.noUserSession);
+  const user = first ? await sessionUserOf(deps, headers, first) : null;
+  if (!user) return { user: null, rows: [] };
   // The rows belong to the session's user; should Better Auth ever answer with another, read again.
   if (user.id !== first?.sessionUserId)
-    return { user, rows: await database.query<T>(statement, [user.id, ...params]) };
+    return { user, rows: await deps.database.query<T>(statement, [user.id, ...params]) };
   return { user, rows: first.sessionRows };
 }

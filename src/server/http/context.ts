@@ -1,4 +1,5 @@
 import type { Auth } from "../auth/auth.ts";
+import type { SessionUser } from "../auth/session.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -28,8 +29,6 @@ export type AppDeps = {
   /** Null when no AI provider is configured: the chat then answers weather questions only. */
   chatModel: ChatModel | null;
 };
-
-export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
 export type AppBindings = {
   Variables: {

@@ -4,7 +4,7 @@ import type { AppBindings } from "./context.ts";
 import type { NamedStatement } from "../db/database.ts";
 import { escapeHtml } from "../lib/escape-html.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { getSessionUser, hasSessionCookie, readAsSessionUser } from "../auth/session.ts";
+import { getSessionUser, hasSessionCookie, readAsSessionUser } from "./session.ts";
 
 const TRIP_PAGE = /^\/trips\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 

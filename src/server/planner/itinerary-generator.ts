@@ -50,7 +50,7 @@ export type GenerateOptions = {
  * caller does not locate, match or repair it. `grounding` without it: the reason real places could
  * not be had, for a plan that is still to be located.
  */
-type GeneratedItinerary = {
+export type GeneratedItinerary = {
   itinerary: Itinerary;
   usage: GenerationUsage;
   grounding?: Grounding;
@@ -72,7 +72,7 @@ export type RegenerateDayInput = {
 };
 
 /** Days of a generated plan sent back to the model with what is unrealistic about them. */
-type RepairDaysInput = {
+export type RepairDaysInput = {
   request: TripRequest;
   itinerary: Itinerary;
   /** The days to plan again (dates of `itinerary`), each with its warnings in words. */

@@ -7,7 +7,8 @@ import { activitySchema, type TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { mayVisitAt } from "#shared/opening-hours.ts";
 import type { Place } from "../services/places/places-service.ts";
-import { DAY_SLOTS, MAX_HOP_KM, isEatery, planFromPlaces } from "./real-places-planner.ts";
+import { isEatery, planFromPlaces } from "./real-places-planner.ts";
+import { DAY_SLOTS, MAX_HOP_KM } from "./visit-schedule.ts";
 
 /*
  * The keyless planner's promises, for any candidate set: no place twice, every real visit open at

@@ -13,7 +13,7 @@ import { deleteAccount } from "../account/account-deletion.ts";
 import { accountExportStream } from "../account/account-export.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
-import { requireUser } from "../auth/session.ts";
+import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
 import { accountDeletionLinkMail } from "../services/mail/templates.ts";
 

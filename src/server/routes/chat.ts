@@ -6,7 +6,7 @@ import {
   chatRequestSchema,
   type ChatReply,
 } from "#shared/schemas/chat.ts";
-import { getSessionUser } from "../auth/session.ts";
+import { getSessionUser } from "../http/session.ts";
 import { loadTraveller, lookUpWeather, prepareAnswer } from "../chat/assistant.ts";
 import type { AppBindings } from "../http/context.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";

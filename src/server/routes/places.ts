@@ -9,7 +9,7 @@ import {
 import type { AppBindings } from "../http/context.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
-import { requireUser } from "../auth/session.ts";
+import { requireUser } from "../http/session.ts";
 import { findOwnTrip } from "../trips/trip-access.ts";
 import { PlacesError, type Place } from "../services/places/places-service.ts";
 

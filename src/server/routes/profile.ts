@@ -3,13 +3,14 @@ import { Hono, type Context } from "hono";
 import { AVATAR_CACHE_CONTROL_SECONDS, AVATAR_MAX_BYTES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { avatarFileError, profileUpdateInputSchema } from "#shared/schemas/profile.ts";
-import type { AppBindings, AppDeps, SessionUser } from "../http/context.ts";
+import type { AppBindings, AppDeps } from "../http/context.ts";
+import type { SessionUser } from "../auth/session.ts";
 import type { NamedStatement } from "../db/database.ts";
 import { profiles } from "../db/schema.ts";
 import { avatarFolder, avatarKey, reencodeAvatar } from "../account/avatar-image.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { toProfileDto, type ProfileFields } from "../account/profile-dto.ts";
-import { readAsSessionUser, requireUser } from "../auth/session.ts";
+import { readAsSessionUser, requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
 
 const storageFailed = (message: string, cause: unknown) =>

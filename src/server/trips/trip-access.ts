@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Context } from "hono";
-import type { AppBindings } from "../http/context.ts";
 import type { Db, NamedStatement } from "../db/database.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
-import { readAsSessionUser, requireUser } from "../auth/session.ts";
+import type { SessionReader } from "../auth/session.ts";
 import type { TripDetailRow } from "./trip-dto.ts";
 
 const uuid = z.uuid();
@@ -27,12 +25,12 @@ const OWN_TRIP: NamedStatement = {
  * in the same round trip as their session (401 without one), or 404 'Trip not found' (for a
  * missing id, someone else's trip, or a non-UUID).
  */
-export async function readOwnTrip(c: Context<AppBindings>, id: string): Promise<TripDetailRow> {
+export async function readOwnTrip(session: SessionReader, id: string): Promise<TripDetailRow> {
   if (!uuid.safeParse(id).success) {
-    await requireUser(c);
+    await session.requireUser();
     throw notFound(MESSAGES.tripNotFound);
   }
-  const { rows } = await readAsSessionUser<TripDetailRow>(c, OWN_TRIP, [id]);
+  const { rows } = await session.readAsUser<TripDetailRow>(OWN_TRIP, [id]);
   const row = rows[0];
   if (!row) throw notFound(MESSAGES.tripNotFound);
   return row;

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { Database, Db } from "../db/database.ts";
+import type { Env } from "../env.ts";
 import { user } from "../db/auth-schema.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
@@ -11,13 +11,16 @@ export const TOO_MANY_TRIPS_MESSAGE = (max: number) =>
 const tooManyTrips = (max: number) =>
   new AppError(422, "too_many_trips", TOO_MANY_TRIPS_MESSAGE(max));
 
+/** The setting that bounds the trips and the database that counts them. */
+type QuotaDeps = { env: Pick<Env, "MAX_TRIPS_PER_USER">; database: Pick<Database, "db"> };
+
 const tripCount = async (db: Pick<Db, "select">, userId: string) => {
   const [row] = await db.select({ n: count() }).from(trips).where(eq(trips.userId, userId));
   return row?.n ?? 0;
 };
 
 /** An early refusal (before a plan is generated); `insertOwnTrip` is the check that holds. */
-export async function assertRoomForTrip(deps: AppDeps, userId: string) {
+export async function assertRoomForTrip(deps: QuotaDeps, userId: string) {
   const max = deps.env.MAX_TRIPS_PER_USER;
   if ((await tripCount(deps.database.db, userId)) >= max) throw tooManyTrips(max);
 }
@@ -29,7 +32,7 @@ export async function assertRoomForTrip(deps: AppDeps, userId: string) {
  * inserts that merely reference this user).
  */
 export async function insertOwnTrip(
-  deps: AppDeps,
+  deps: QuotaDeps,
   values: typeof trips.$inferInsert & { userId: string },
 ): Promise<TripRow> {
   const max = deps.env.MAX_TRIPS_PER_USER;

@@ -4,7 +4,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { trips } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../http/session.ts";
 import { findOwnTrip } from "../../trips/trip-access.ts";
 import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
 import {

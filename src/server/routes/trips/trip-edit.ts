@@ -17,7 +17,7 @@ import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
 import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
 import { notFound } from "../../lib/http-errors.ts";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../http/session.ts";
 import { findOwnTrip } from "../../trips/trip-access.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";

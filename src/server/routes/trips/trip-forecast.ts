@@ -4,7 +4,7 @@ import { tripDates } from "#shared/trip-dates.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../../http/context.ts";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../http/session.ts";
 import { findOwnTrip } from "../../trips/trip-access.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

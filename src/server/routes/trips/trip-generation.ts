@@ -7,7 +7,7 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppDeps, AppBindings } from "../../http/context.ts";
 import { AppError } from "../../lib/http-errors.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../http/session.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { assertRoomForTrip, insertOwnTrip } from "../../trips/trip-quota.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";

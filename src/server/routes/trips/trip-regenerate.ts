@@ -10,7 +10,7 @@ import type { AppBindings, AppDeps } from "../../http/context.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
 import { AppError, notFound } from "../../lib/http-errors.ts";
-import { requireUser } from "../../auth/session.ts";
+import { requireUser } from "../../http/session.ts";
 import { findOwnTrip } from "../../trips/trip-access.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";

@@ -7,7 +7,7 @@ import type { AppBindings } from "../../http/context.ts";
 import type { Db } from "../../db/database.ts";
 import { trips } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
-import { readAsSessionUser, requireUser } from "../../auth/session.ts";
+import { readAsSessionUser, requireUser, sessionReader } from "../../http/session.ts";
 import { readOwnTrip } from "../../trips/trip-access.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
@@ -44,7 +44,7 @@ export const tripsRoutes = new Hono<AppBindings>()
     return c.json(tripListPage(rows, query));
   })
   .get("/:id", async (c) => {
-    const row = await readOwnTrip(c, c.req.param("id"));
+    const row = await readOwnTrip(sessionReader(c), c.req.param("id"));
     return c.json({ trip: toTripDto(row) });
   })
   .delete("/:id", async (c) => {

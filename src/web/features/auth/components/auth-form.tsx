@@ -37,6 +37,19 @@ export function AuthForm({
   );
 }
 
+/** The account's e-mail address (sign-in, sign-up and the reset request). */
+export function EmailField({
+  error,
+  registration,
+}: {
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <TextField label="Email" type="email" autoComplete="email" error={error} {...registration} />
+  );
+}
+
 /** A new password with the length rule under it (sign-up and setting a new password). */
 export function NewPasswordField({
   label,

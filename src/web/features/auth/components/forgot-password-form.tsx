@@ -2,8 +2,7 @@ import { useForm } from "react-hook-form";
 import type { ForgotPasswordInput } from "#shared/schemas/auth.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useRequestPasswordReset } from "../api/request-password-reset.ts";
-import { AuthForm } from "./auth-form.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
+import { AuthForm, EmailField } from "./auth-form.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
 const forgotPasswordResolver = lazyZodResolver(
@@ -40,12 +39,9 @@ export function ForgotPasswordForm() {
       pending={request.isPending}
       error={request.error?.message}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         error={form.formState.errors.email?.message}
-        {...form.register("email")}
+        registration={form.register("email")}
       />
     </AuthForm>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { LoginInput } from "#shared/schemas/auth.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignIn } from "../api/sign-in.ts";
-import { AuthForm } from "./auth-form.tsx";
+import { AuthForm, EmailField } from "./auth-form.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
@@ -30,13 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       pending={signIn.isPending}
       error={signIn.error?.message}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={errors.email?.message} registration={form.register("email")} />
       <TextField
         label="Password"
         type="password"

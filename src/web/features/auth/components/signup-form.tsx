@@ -2,8 +2,7 @@ import { useForm } from "react-hook-form";
 import type { SignupInput } from "#shared/schemas/auth.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignUp } from "../api/sign-up.ts";
-import { AuthForm, NewPasswordField } from "./auth-form.tsx";
-import { TextField } from "#web/components/ui/text-field.tsx";
+import { AuthForm, EmailField, NewPasswordField } from "./auth-form.tsx";
 
 // The same schema as the server's, fetched with the first check (see lazy-resolver.ts).
 const signupResolver = lazyZodResolver(
@@ -29,13 +28,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
       pending={signUp.isPending}
       error={signUp.error?.message}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField error={errors.email?.message} registration={form.register("email")} />
       <NewPasswordField
         label="Password"
         error={errors.password?.message}
