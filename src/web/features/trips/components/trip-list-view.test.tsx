@@ -9,6 +9,7 @@ import { TripListView } from "./trip-list-view.tsx";
 
 const lima: TripListResponse["trips"][number] = {
   id: "6f1c4b57-2c1e-4f57-9d61-6a8f0b0d1a11",
+  name: "<img src=x onerror=alert(1)> Lima",
   destination: "<img src=x onerror=alert(1)> Lima",
   startDate: "2027-05-01",
   endDate: "2027-05-03",
