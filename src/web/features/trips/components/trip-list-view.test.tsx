@@ -90,7 +90,12 @@ describe("TripListView", () => {
   });
 
   it("loads the next page with the cursor", async () => {
-    const second = { ...lima, id: "0b6e1d7c-8f7e-4b39-9b1a-1e0e5b3f2c22", destination: "Kyoto" };
+    const second = {
+      ...lima,
+      id: "0b6e1d7c-8f7e-4b39-9b1a-1e0e5b3f2c22",
+      name: "Kyoto",
+      destination: "Kyoto",
+    };
     const fetchMock = stubFetch(
       json({ trips: [lima], nextCursor: "abc" }),
       json({ trips: [second], nextCursor: null }),
