@@ -35,6 +35,7 @@ const topBar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Ada Traveller");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
@@ -57,6 +58,8 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();
     await expectAxeClean(page, "/signup");
 
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
     await signUp(page, email);
     await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
     await expect(topBar(page).getByRole("link", { name: "My Trips" })).toBeVisible();

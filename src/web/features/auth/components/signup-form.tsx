@@ -13,7 +13,7 @@ const signupResolver = lazyZodResolver(
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const form = useForm<SignupInput>({
     resolver: signupResolver,
-    defaultValues: { email: "", password: "" },
+    defaultValues: { name: "", email: "", password: "" },
   });
   const signUp = useSignUp();
   const submit = form.handleSubmit(async (values) => {
@@ -29,6 +29,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
       pending={signUp.isPending}
       error={signUp.error?.message}
     >
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
       <TextField
         label="Email"
         type="email"
