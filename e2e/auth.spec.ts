@@ -65,6 +65,7 @@ test.describe("accounts", () => {
     await expect(topBar(page).getByRole("link", { name: "My Trips" })).toBeVisible();
     await expectAxeClean(page, "/verify-email");
 
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/");
     await page.getByRole("button", { name: "Resend Verification Email" }).click();
     await expect(page.getByText("A new verification e-mail is on its way.")).toBeVisible();
     const link = await mailLink(request, email, 2);
@@ -76,6 +77,8 @@ test.describe("accounts", () => {
     await mailPage.goto(link);
     await expect(mailPage).toHaveURL(/\/verify-email\?verified=self$/);
     await expect(mailPage.getByText(`Your e-mail address ${email} is verified.`)).toBeVisible();
+    await mailPage.getByRole("link", { name: "Continue" }).click();
+    await expect(mailPage).toHaveURL(`${APP}/`);
     await mailPage.close();
 
     await page.reload();
