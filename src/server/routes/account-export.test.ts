@@ -23,6 +23,7 @@ type ExportFile = {
     preferredTravelStyle: string | null;
     interests: string[];
     preferredDestinations: string[];
+    temperatureUnit: "C" | "F" | null;
     avatar: string | null;
   };
   trips: Trip[];
@@ -45,6 +46,7 @@ beforeAll(async () => {
     preferredTravelStyle: "budget",
     interests: ["History", "Food & Dining"],
     preferredDestinations: "Lisbon, Kyoto",
+    temperatureUnit: "C",
   });
   expect(put.status).toBe(200);
   const png = await sharp({
@@ -126,6 +128,7 @@ describe("GET /api/account/export", () => {
       preferredTravelStyle: "budget",
       interests: ["History", "Food & Dining"],
       preferredDestinations: ["Lisbon", "Kyoto"],
+      temperatureUnit: "C",
     });
     expect(avatar).toMatch(/^data:image\/webp;base64,/);
     // The avatar is the stored file itself, byte for byte.
