@@ -20,8 +20,8 @@ export const profileSchema = z.object({
   preferredTravelStyle: z.enum(TRAVEL_STYLES).nullable(),
   interests: z.array(z.enum(INTERESTS)),
   preferredDestinations: z.array(z.string()),
-  /** "C" or "F"; null follows the browser's locale. */
-  temperatureUnit: z.enum(TEMPERATURE_UNITS).nullable(),
+  /** "C" or "F"; null follows the browser's locale (also when an older server does not send it). */
+  temperatureUnit: z.enum(TEMPERATURE_UNITS).nullable().default(null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
