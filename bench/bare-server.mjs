@@ -21,7 +21,7 @@ const sessionAnd = (rows) => `with su as (
 
 const LIST = {
   name: "bare_list",
-  text: sessionAnd(`select id, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
+  text: sessionAnd(`select id, name, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
     to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
     array_to_json(interests) as interests, status, is_public, version,
     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
@@ -30,11 +30,11 @@ const LIST = {
 };
 const ONE = {
   name: "bare_one",
-  text: sessionAnd(`select id, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
+  text: sessionAnd(`select id, name, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
     to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
     array_to_json(interests) as interests, itinerary, status, is_public,
     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-    version, place, grounding
+    version, place, grounding, share_token
     from trips where user_id = su.id and id = $2::uuid`),
 };
 
@@ -79,6 +79,7 @@ function send(res, status, body) {
 
 const summary = (r) => ({
   id: r.id,
+  name: r.name,
   destination: r.destination,
   startDate: r.start_date,
   endDate: r.end_date,
@@ -125,6 +126,7 @@ createServer(async (req, res) => {
         itinerary: row.itinerary,
         place: row.place,
         grounding: row.grounding,
+        sharePath: row.share_token ? `/shared/${row.share_token}` : null,
       },
     });
   } catch (error) {

@@ -35,6 +35,7 @@ const topBar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Ada Traveller");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
@@ -57,11 +58,14 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();
     await expectAxeClean(page, "/signup");
 
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
     await signUp(page, email);
     await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
     await expect(topBar(page).getByRole("link", { name: "My Trips" })).toBeVisible();
     await expectAxeClean(page, "/verify-email");
 
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/");
     await page.getByRole("button", { name: "Resend Verification Email" }).click();
     await expect(page.getByText("A new verification e-mail is on its way.")).toBeVisible();
     const link = await mailLink(request, email, 2);
@@ -73,6 +77,8 @@ test.describe("accounts", () => {
     await mailPage.goto(link);
     await expect(mailPage).toHaveURL(/\/verify-email\?verified=self$/);
     await expect(mailPage.getByText(`Your e-mail address ${email} is verified.`)).toBeVisible();
+    await mailPage.getByRole("link", { name: "Continue" }).click();
+    await expect(mailPage).toHaveURL(`${APP}/`);
     await mailPage.close();
 
     await page.reload();

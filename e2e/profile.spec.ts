@@ -88,11 +88,14 @@ test("edit the profile, upload an avatar, see it after reload, remove it", async
   await page.getByRole("checkbox", { name: "History" }).check();
   await page.getByRole("checkbox", { name: "Food & Dining" }).check();
   await page.getByLabel("Preferred destinations").fill(" Kyoto, ,Lisbon ,");
+  await page.getByLabel("Temperature").selectOption("F");
   await page.getByRole("button", { name: "Save Profile" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
 
   await page.goto("/profile");
   await expect(page.getByLabel("Full name")).toHaveValue("Eve Wanderer");
+  await expect(page.getByLabel("Temperature")).toHaveValue("F");
   await expect(page.getByLabel("Bio")).toHaveValue("Slow travel, long walks.");
   await expect(page.getByLabel("Preferred travel style")).toHaveValue("budget");
   await expect(page.getByRole("checkbox", { name: "History" })).toBeChecked();

@@ -34,6 +34,7 @@ async function verificationLink(request: APIRequestContext, to: string): Promise
 
 async function signUp(page: Page, email: string) {
   await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Ada Traveller");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();

@@ -5,6 +5,7 @@ import type { Context, Hono } from "hono";
 import { isPrerenderedPath } from "#shared/prerendered-paths.ts";
 import type { AppBindings, AppDeps } from "./http/context.ts";
 import { mayHavePageShell, signedInShell } from "./http/page-shell.ts";
+import { sharedTripPreview } from "./http/link-preview.ts";
 import { renderPublicPages, type PrerenderedPages } from "./http/prerendered-pages.ts";
 import { publicConfig } from "./routes/config.ts";
 
@@ -103,6 +104,12 @@ export function mountWeb(
     if (new URL(c.req.url).search === "") {
       const html = await readPrerendered(c.req.path, indexHtml);
       if (html) return c.html(html);
+    }
+    const preview = await sharedTripPreview(c);
+    if (preview) {
+      // Unsharing must take the preview down at once: no cache keeps the trip's name.
+      c.header("Cache-Control", "no-store");
+      return c.html(indexHtml.replace(/<title>[^<]*<\/title>/, () => preview));
     }
     return c.html(indexHtml);
   };

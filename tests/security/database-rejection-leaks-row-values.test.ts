@@ -52,6 +52,7 @@ beforeEach(() => logs.clear());
 
 const tripValues = () => ({
   userId,
+  name: SENTINEL,
   destination: SENTINEL,
   startDate: "2030-05-01",
   endDate: "2030-05-02",

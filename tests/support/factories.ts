@@ -66,6 +66,7 @@ export async function insertTrip(
       // A public trip has its link's token, as the share route gives it.
       shareToken: rest.isPublic ? newShareToken() : null,
       ...rest,
+      name: rest.name ?? rest.destination ?? "Lisbon, Portugal",
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

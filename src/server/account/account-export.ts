@@ -52,6 +52,7 @@ async function header(deps: Deps, userId: string, now: Date): Promise<string> {
       preferredTravelStyle: profile?.preferredTravelStyle ?? null,
       interests: profile?.interests ?? [],
       preferredDestinations: profile?.preferredDestinations ?? [],
+      temperatureUnit: profile?.temperatureUnit ?? null,
       avatar,
     },
   };

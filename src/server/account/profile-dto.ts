@@ -41,5 +41,7 @@ export async function toProfileDto(
     preferredTravelStyle: style.success ? style.data : null,
     interests: (row?.interests ?? []).filter(isInterest),
     preferredDestinations: row?.preferredDestinations ?? [],
+    temperatureUnit:
+      row?.temperatureUnit === "C" || row?.temperatureUnit === "F" ? row.temperatureUnit : null,
   };
 }

@@ -15,6 +15,7 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
   return {
     id: "9b1c1d0e-0000-4000-8000-000000000001",
     userId: "u",
+    name: "Lisbon, Portugal",
     destination: "Lisbon, Portugal",
     startDate: "2030-05-01",
     endDate: "2030-05-03",

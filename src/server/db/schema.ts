@@ -34,6 +34,8 @@ export const profiles = pgTable("profiles", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  // "C" or "F"; null follows the browser's locale (en-US reads °F, every other locale °C).
+  temperatureUnit: text("temperature_unit"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -44,6 +46,9 @@ export const trips = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // What the traveller calls the trip (lists, titles, print, calendar, shared page); the planner
+    // only ever searches the destination. Set to the destination when the trip is created.
+    name: text("name").notNull(),
     destination: text("destination").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),

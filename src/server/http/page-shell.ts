@@ -18,7 +18,8 @@ export const mayHavePageShell = (c: Context<AppBindings>) =>
 // Only what the shell shows, in the same round trip as the session (readAsSessionUser).
 const TRIP_TITLE: NamedStatement = {
   name: "trip_shell_title",
-  text: "select destination from trips where user_id = $1 and id = $2",
+  // The page's heading is the trip's own name.
+  text: "select name as destination from trips where user_id = $1 and id = $2",
 };
 
 /**

@@ -23,6 +23,7 @@ type ExportFile = {
     preferredTravelStyle: string | null;
     interests: string[];
     preferredDestinations: string[];
+    temperatureUnit: "C" | "F" | null;
     avatar: string | null;
   };
   trips: Trip[];
@@ -45,6 +46,7 @@ beforeAll(async () => {
     preferredTravelStyle: "budget",
     interests: ["History", "Food & Dining"],
     preferredDestinations: "Lisbon, Kyoto",
+    temperatureUnit: "C",
   });
   expect(put.status).toBe(200);
   const png = await sharp({
@@ -64,6 +66,7 @@ beforeAll(async () => {
     const end = `2027-${String(1 + (i % 12)).padStart(2, "0")}-${String(days).padStart(2, "0")}`;
     return {
       userId: owner.userId,
+      name: `City ${i}`,
       destination: `City ${i}`,
       startDate: start,
       endDate: end,
@@ -125,6 +128,7 @@ describe("GET /api/account/export", () => {
       preferredTravelStyle: "budget",
       interests: ["History", "Food & Dining"],
       preferredDestinations: ["Lisbon", "Kyoto"],
+      temperatureUnit: "C",
     });
     expect(avatar).toMatch(/^data:image\/webp;base64,/);
     // The avatar is the stored file itself, byte for byte.
@@ -233,8 +237,8 @@ describe("export page query", () => {
     const { userId } = await signUpUser(t);
     // Enough rows that a sort of every trip would cost more than an ordered index scan.
     await t.deps.database.db.execute(sql`
-      insert into trips (user_id, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
-      select ${userId}, 'Town ' || g, '2027-01-01', '2027-01-01', 100, 'comfort',
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+      select ${userId}, 'Town ' || g, 'Town ' || g, '2027-01-01', '2027-01-01', 100, 'comfort',
         '{"days":[{"date":"2027-01-01","activities":[]}]}'::jsonb, now() - g * interval '1 minute'
       from generate_series(1, 3000) g`);
     await t.deps.database.db.execute(sql`analyze trips`);

@@ -88,6 +88,7 @@ describe("profile", () => {
       preferredTravelStyle: null,
       interests: [],
       preferredDestinations: [],
+      temperatureUnit: null,
     });
 
     const res = await client.put("/api/profile", {
@@ -106,6 +107,7 @@ describe("profile", () => {
       preferredTravelStyle: "luxury",
       interests: ["History", "Food & Dining"],
       preferredDestinations: ["Kyoto", "Lisbon"],
+      temperatureUnit: null,
     };
     expect(((await res.json()) as ProfileBody).profile).toEqual(expected);
     expect(await getProfile(client)).toEqual(expected);
@@ -440,5 +442,30 @@ describe("when storage fails", () => {
       await app.close();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("temperature unit", () => {
+  it("is null until chosen, keeps °C or °F, is unchanged when not sent, refuses anything else", async () => {
+    const { client } = await signUpUser(t, { name: "Celsius Fan" });
+    const unitOf = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { profile: { temperatureUnit: unknown } }).profile
+        .temperatureUnit;
+    };
+    expect(await unitOf(await client.get("/api/profile"))).toBeNull();
+    expect(
+      await unitOf(await client.put("/api/profile", { fullName: "C", temperatureUnit: "F" })),
+    ).toBe("F");
+    expect(await unitOf(await client.put("/api/profile", { fullName: "C" }))).toBe("F");
+    expect(await unitOf(await client.get("/api/profile"))).toBe("F");
+    const bad = await client.put("/api/profile", { fullName: "C", temperatureUnit: "K" });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      "Temperature must be °C or °F",
+    );
+    expect(
+      await unitOf(await client.put("/api/profile", { fullName: "C", temperatureUnit: null })),
+    ).toBeNull();
   });
 });

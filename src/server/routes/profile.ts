@@ -22,7 +22,7 @@ const PROFILE: NamedStatement = {
   name: "profile_by_id",
   text: `select id, full_name as "fullName", avatar_key as "avatarKey", bio,
     preferred_travel_style as "preferredTravelStyle", interests,
-    preferred_destinations as "preferredDestinations"
+    preferred_destinations as "preferredDestinations", temperature_unit as "temperatureUnit"
     from profiles where id = $1`,
 };
 
@@ -84,6 +84,7 @@ export const profileRoutes = new Hono<AppBindings>()
       preferredTravelStyle: input.preferredTravelStyle,
       interests: input.interests,
       preferredDestinations: input.preferredDestinations,
+      ...(input.temperatureUnit === undefined ? {} : { temperatureUnit: input.temperatureUnit }),
     };
     const [row] = await c
       .get("deps")

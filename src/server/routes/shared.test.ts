@@ -25,6 +25,7 @@ describe("GET /api/shared/:token", () => {
       const body = (await res.json()) as { trip: Record<string, unknown> };
       expect(Object.keys(body.trip).sort()).toEqual(
         [
+          "name",
           "destination",
           "endDate",
           "id",

@@ -19,6 +19,7 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
   const [row] = await c.var.deps.database.db
     .select({
       id: trips.id,
+      name: trips.name,
       destination: trips.destination,
       startDate: trips.startDate,
       endDate: trips.endDate,

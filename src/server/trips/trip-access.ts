@@ -12,7 +12,7 @@ const uuid = z.uuid();
 // Like the list's columns (trip-list.ts): dates and createdAt as text, the interests as JSON.
 const OWN_TRIP: NamedStatement = {
   name: "trip_own",
-  text: `select id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
+  text: `select id, name, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
     to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
     array_to_json(interests) as interests, itinerary, status, is_public as "isPublic",
     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",

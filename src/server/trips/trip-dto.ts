@@ -30,6 +30,7 @@ export type TripDetailRow = TripSummaryRow &
 export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
   return {
     id: row.id,
+    name: row.name,
     destination: row.destination,
     startDate: row.startDate,
     endDate: row.endDate,

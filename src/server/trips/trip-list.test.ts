@@ -21,8 +21,8 @@ beforeAll(async () => {
   sessionToken = session!.token;
   // Enough rows that a sort of every trip would cost more than an ordered index scan.
   await t.deps.database.db.execute(sql`
-    insert into trips (user_id, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
-    select ${userId}, 'Town ' || g, '2027-01-01', '2027-01-01', (g * 37) % 9000 + 100, 'comfort',
+    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+    select ${userId}, 'Town ' || g, 'Town ' || g, '2027-01-01', '2027-01-01', (g * 37) % 9000 + 100, 'comfort',
       '{"days":[{"date":"2027-01-01","activities":[{"time":"09:00","activity":"Walk","location":"Old Town","description":"Stroll.","cost":0}]}]}'::jsonb,
       now() - g * interval '1 minute'
     from generate_series(1, 3000) g`);

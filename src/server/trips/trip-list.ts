@@ -48,7 +48,7 @@ function decodeCursor(raw: string, sort: TripSort): Cursor {
 // parsing per row), the interests as JSON (read as JSON with the session anyway, and one native
 // parse instead of the text-array parser in a plain read), and the sort key of created_at with its
 // microseconds, for the cursor and for createdAt (see createdAtOf).
-const COLUMNS = `id, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
+const COLUMNS = `id, name, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
   to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
   array_to_json(interests) as interests, status, is_public as "isPublic", version,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`;
@@ -93,7 +93,11 @@ export function tripListQuery(query: TripListQuery) {
   let shape = query.sort;
   // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
   if (query.q) {
-    where.push(`strpos(search_text, lower(${param(query.q)}::text)) > 0`);
+    const q = param(query.q);
+    // The trip's own name is not in search_text (a generated column of the destination and plan).
+    where.push(
+      `(strpos(search_text, lower(${q}::text)) > 0 or strpos(lower(name), lower(${q}::text)) > 0)`,
+    );
     shape += "_q";
   }
   if (query.destination) {
@@ -170,6 +174,7 @@ export function tripListPage(
 function toListSummary(row: TripListRow): TripSummary {
   return {
     id: row.id,
+    name: row.name,
     destination: row.destination,
     startDate: row.startDate,
     endDate: row.endDate,

@@ -21,7 +21,14 @@ const invalid = (message: string) => new AppError(422, "invalid_input", message)
 export type PatchedTrip = {
   values: Pick<
     TripRow,
-    "destination" | "startDate" | "endDate" | "budget" | "travelStyle" | "interests" | "itinerary"
+    | "name"
+    | "destination"
+    | "startDate"
+    | "endDate"
+    | "budget"
+    | "travelStyle"
+    | "interests"
+    | "itinerary"
   >;
   relocated: Reconciled["relocated"];
 };
@@ -56,6 +63,7 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
 
   return {
     values: {
+      name: patch.name ?? row.name,
       destination: patch.destination ?? row.destination,
       startDate,
       endDate,

@@ -33,8 +33,10 @@ export async function assertRoomForTrip(deps: QuotaDeps, userId: string) {
  */
 export async function insertOwnTrip(
   deps: QuotaDeps,
-  values: typeof trips.$inferInsert & { userId: string },
+  input: Omit<typeof trips.$inferInsert, "name"> & { userId: string; name?: string },
 ): Promise<TripRow> {
+  // A new trip is called after its destination until its owner names it.
+  const values = { ...input, name: input.name ?? input.destination };
   const max = deps.env.MAX_TRIPS_PER_USER;
   return deps.database.db.transaction(async (tx) => {
     await tx

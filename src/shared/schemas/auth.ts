@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { fullNameSchema } from "./profile.ts";
 
 const email = z
   .string()
@@ -21,8 +22,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const signupSchema = z.object({ email, password: passwordSchema });
-export type SignupInput = z.infer<typeof signupSchema>;
+/** The sign-up form: the profile requires a full name, so it is asked for here, by the profile's rule. */
+export const signupSchema = z.object({ name: fullNameSchema, email, password: passwordSchema });
+export type SignupInput = z.input<typeof signupSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

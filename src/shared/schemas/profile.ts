@@ -1,3 +1,4 @@
+import { TEMPERATURE_UNITS } from "../temperature.ts";
 import { z } from "zod";
 import { AVATAR_MAX_BYTES, INTERESTS, TRAVEL_STYLES } from "../constants.ts";
 import { MESSAGES } from "../messages.ts";
@@ -19,6 +20,8 @@ export const profileSchema = z.object({
   preferredTravelStyle: z.enum(TRAVEL_STYLES).nullable(),
   interests: z.array(z.enum(INTERESTS)),
   preferredDestinations: z.array(z.string()),
+  /** "C" or "F"; null follows the browser's locale (also when an older server does not send it). */
+  temperatureUnit: z.enum(TEMPERATURE_UNITS).nullable().default(null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -75,6 +78,12 @@ export const userImageSchema = z
  */
 export const profileUpdateInputSchema = z.object({
   fullName: fullNameSchema,
+  // Not sent: unchanged; null or "": follow the browser's locale.
+  temperatureUnit: z
+    .enum([...TEMPERATURE_UNITS, ""], { error: "Temperature must be °C or °F" })
+    .nullable()
+    .optional()
+    .transform((unit) => (unit === undefined ? undefined : unit || null)),
   bio: safeText("Bio")
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)

@@ -8,6 +8,7 @@ import { tripSchema } from "./trip.ts";
  */
 export const sharedTripSchema = tripSchema.pick({
   id: true,
+  name: true,
   destination: true,
   startDate: true,
   endDate: true,

@@ -4,7 +4,7 @@ import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
 import { tripRequestSchema } from "./trip-request.ts";
-import { tripSchema } from "./trip.ts";
+import { tripNameSchema, tripSchema } from "./trip.ts";
 
 /**
  * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields
@@ -37,6 +37,7 @@ const fields = tripRequestSchema.shape;
  */
 export const tripPatchSchema = z.object({
   version: z.number().int().positive(),
+  name: tripNameSchema.optional(),
   destination: fields.destination.optional(),
   startDate: fields.startDate.optional(),
   endDate: fields.endDate.optional(),

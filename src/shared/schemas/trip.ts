@@ -1,10 +1,21 @@
 import { z } from "zod";
 import { TRAVEL_STYLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
+import { safeText } from "./safe-input.ts";
+
+export const TRIP_NAME_MAX_LENGTH = 100;
+
+/** A trip's own name as its owner types it (PATCH); the destination stays what the planner searches. */
+export const tripNameSchema = safeText("Name", { error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(TRIP_NAME_MAX_LENGTH, `Name must be at most ${TRIP_NAME_MAX_LENGTH} characters`);
 
 /** A trip as the API returns it to its owner (camelCase; dates as YYYY-MM-DD; budget in USD). */
 export const tripSchema = z.object({
   id: z.uuid(),
+  /** The trip's own name, its destination until renamed; a copy is "<name> (copy)". */
+  name: z.string(),
   destination: z.string(),
   startDate: z.iso.date(),
   endDate: z.iso.date(),

@@ -1,7 +1,10 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Suspense, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
+import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "#web/features/auth/auth-context.ts";
+import { getProfileQueryOptions } from "#web/features/profile/api/get-profile.ts";
+import { TemperatureUnitProvider } from "#web/lib/temperature-unit.tsx";
 import { ChatDock } from "#web/features/chat/components/chat-dock.tsx";
 import { ConnectionNotices } from "#web/components/connection-notices.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
@@ -130,6 +133,18 @@ function Footer() {
   );
 }
 
+/** The signed-in traveller's temperature unit (profile), for the trip weather and the chat's forecast. */
+function ProfileTemperatureUnit({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const userId = auth.status === "signed-in" ? auth.user.id : "";
+  const profile = useQuery({ ...getProfileQueryOptions(userId), enabled: userId !== "" });
+  return (
+    <TemperatureUnitProvider unit={profile.data?.temperatureUnit ?? null}>
+      {children}
+    </TemperatureUnitProvider>
+  );
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
   // A new page starts at its top, as a full page load would.
@@ -142,29 +157,31 @@ export function RootLayout() {
     if (pathname !== firstPathname.current) releasePageShell();
   }, [pathname]);
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <TopBar />
-      <ConnectionNotices />
-      {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads. */}
-      <main
-        id="main"
-        className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-8"
-      >
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      <Footer />
-      {/* The chat widget lives outside the page content, so it survives route changes. */}
-      <ChatDock />
-    </div>
+    <ProfileTemperatureUnit>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <TopBar />
+        <ConnectionNotices />
+        {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads. */}
+        <main
+          id="main"
+          className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-8"
+        >
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+        {/* The chat widget lives outside the page content, so it survives route changes. */}
+        <ChatDock />
+      </div>
+    </ProfileTemperatureUnit>
   );
 }

@@ -38,6 +38,7 @@ export const sharedCalendarRoutes = new Hono<AppBindings>().get(
     const [row] = await c.var.deps.database.db
       .select({
         id: trips.id,
+        name: trips.name,
         destination: trips.destination,
         startDate: trips.startDate,
         endDate: trips.endDate,

@@ -9,6 +9,7 @@ import {
   type TripConflict,
 } from "#shared/schemas/trip-edit.ts";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
+import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { trips, type TripRow } from "../../db/schema.ts";
@@ -27,6 +28,9 @@ import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 
 const uuid = z.uuid();
+
+/** "Paris (copy)", clipped so a copy of a copy never outgrows the name's limit. */
+const copyName = (name: string) => `${name.slice(0, TRIP_NAME_MAX_LENGTH - 7).trimEnd()} (copy)`;
 
 /** Signed in, and a well-formed id, before the body is even read: 401 and 404 come before 422. */
 const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) => {
@@ -93,6 +97,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const shift = daysBetween(row.startDate, startDate);
     const copy = await insertOwnTrip(c.var.deps, {
       userId: user.id,
+      name: copyName(row.name),
       destination: row.destination,
       startDate,
       endDate: shiftDate(row.endDate, shift),

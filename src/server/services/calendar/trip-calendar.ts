@@ -7,6 +7,8 @@ export const LAST_ACTIVITY_MINUTES = 90;
 
 export type CalendarTrip = {
   id: string;
+  /** The trip's own name, the calendar's title (the destination when absent). */
+  name?: string;
   destination: string;
   startDate: string;
   endDate: string;
@@ -91,7 +93,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
     `PRODID:-//${PRODUCT_NAME}//Trip calendar//EN`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(`${trip.destination} (${trip.startDate} – ${trip.endDate})`)}`,
+    `X-WR-CALNAME:${escapeText(`${trip.name ?? trip.destination} (${trip.startDate} – ${trip.endDate})`)}`,
     ...(zone
       ? [`X-WR-TIMEZONE:${zone}`, ...vtimezoneLines(zone, trip.startDate, trip.endDate)]
       : []),

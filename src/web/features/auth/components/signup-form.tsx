@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
 import type { SignupInput } from "#shared/schemas/auth.ts";
+import { TextField } from "#web/components/ui/text-field.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useSignUp } from "../api/sign-up.ts";
 import { AuthForm, EmailField, NewPasswordField } from "./auth-form.tsx";
@@ -12,7 +13,7 @@ const signupResolver = lazyZodResolver(
 export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const form = useForm<SignupInput>({
     resolver: signupResolver,
-    defaultValues: { email: "", password: "" },
+    defaultValues: { name: "", email: "", password: "" },
   });
   const signUp = useSignUp();
   const submit = form.handleSubmit(async (values) => {
@@ -28,6 +29,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) 
       pending={signUp.isPending}
       error={signUp.error?.message}
     >
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
       <EmailField error={errors.email?.message} registration={form.register("email")} />
       <NewPasswordField
         label="Password"

@@ -68,7 +68,7 @@ export function VerifyEmailPanel({
           Your e-mail address <strong>{user.email}</strong> is verified.
         </p>
         <Link to="/" className={linkClass}>
-          Start planning a trip
+          Continue
         </Link>
       </div>
     );
@@ -93,6 +93,10 @@ export function VerifyEmailPanel({
         </p>
       ) : null}
       <FormError message={resend.error?.message} />
+      {/* The account works before the address is confirmed: the traveller need not wait here. */}
+      <Link to="/" className={linkClass}>
+        Continue
+      </Link>
     </div>
   );
 }

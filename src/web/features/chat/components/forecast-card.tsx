@@ -1,4 +1,5 @@
-import { formatFahrenheit } from "#shared/forecast.ts";
+import { formatTemperature } from "#shared/temperature.ts";
+import { useTemperatureUnit } from "#web/lib/temperature-unit.tsx";
 import type { ForecastCard as ForecastCardData } from "#shared/schemas/weather.ts";
 
 // OpenWeatherMap icon codes (both adapters use them) → a symbol that needs no image request.
@@ -15,6 +16,7 @@ const ICONS: Record<string, string> = {
 };
 
 export function ForecastCard({ forecast }: { forecast: ForecastCardData }) {
+  const unit = useTemperatureUnit();
   return (
     <figure className="mt-2 rounded-lg border border-slate-200 bg-white p-2 text-slate-900">
       <figcaption className="text-xs font-semibold">Forecast for {forecast.location}</figcaption>
@@ -27,7 +29,7 @@ export function ForecastCard({ forecast }: { forecast: ForecastCardData }) {
               </span>
               <span className="w-20 shrink-0 font-medium">{day.label}</span>
               <span>
-                High {formatFahrenheit(day.highF)} · Low {formatFahrenheit(day.lowF)}
+                High {formatTemperature(day.highF, unit)} · Low {formatTemperature(day.lowF, unit)}
               </span>
             </div>
             <p className="mt-0.5 text-slate-700">

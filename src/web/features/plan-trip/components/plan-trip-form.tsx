@@ -39,7 +39,9 @@ function applyEvent(progress: ProgressState, event: GenerationProgressEvent): Pr
   return { ...progress, days };
 }
 
-type Props = { defaultValues: TripRequestInput; signedIn: boolean };
+/** The form's starting values; no budget until one is known (the field starts empty). */
+export type PlanTripDefaults = Omit<TripRequestInput, "budget"> & { budget?: number };
+type Props = { defaultValues: PlanTripDefaults; signedIn: boolean };
 
 export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const navigate = useNavigate();

@@ -1,11 +1,10 @@
 import { useDeferredValue } from "react";
 import { DEFAULT_TRAVEL_STYLE, INTERESTS, type Interest } from "#shared/constants.ts";
-import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { useProfilePreferences } from "../api/get-profile-preferences.ts";
 import { useTripForPrefill } from "../api/get-trip-for-prefill.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { loadDraft } from "../draft-storage.ts";
-import { PlanTripForm } from "./plan-trip-form.tsx";
+import { PlanTripForm, type PlanTripDefaults } from "./plan-trip-form.tsx";
 
 const isInterest = (value: string): value is Interest =>
   (INTERESTS as readonly string[]).includes(value);
@@ -38,11 +37,12 @@ export function PlanTripPrefill({ authStatus, tripId }: Props) {
   const draft = hydrated ? loadDraft() : null;
   const fromTrip = trip.data;
   const prefs = preferences.data;
-  const defaults: TripRequestInput = {
+  const defaults: PlanTripDefaults = {
     destination: fromTrip?.destination ?? "",
     startDate: fromTrip?.startDate ?? "",
     endDate: fromTrip?.endDate ?? "",
-    budget: fromTrip?.budget ?? Number.NaN,
+    // Empty, not NaN: a number field given "NaN" makes the browser warn on every page load.
+    budget: fromTrip?.budget,
     travelStyle: fromTrip?.travelStyle ?? prefs?.preferredTravelStyle ?? DEFAULT_TRAVEL_STYLE,
     interests: (fromTrip?.interests ?? prefs?.interests ?? []).filter(isInterest),
     ...draft,

@@ -21,6 +21,7 @@ const profile: Profile = {
   preferredTravelStyle: null,
   interests: ["History"],
   preferredDestinations: ["Kyoto"],
+  temperatureUnit: null,
 };
 
 function renderAt(element: ReactNode) {
@@ -45,7 +46,7 @@ afterEach(() => {
 });
 
 describe("ProfileForm", () => {
-  it("requires a full name and sends the destinations as typed, then goes to /", async () => {
+  it("requires a full name and sends the destinations and unit as typed, then says Saved and stays", async () => {
     const user = userEvent.setup();
     const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
       Promise.resolve(Response.json({ profile: { ...profile, ...(bodyOf(init) as object) } })),
@@ -66,9 +67,11 @@ describe("ProfileForm", () => {
     await user.click(screen.getByRole("checkbox", { name: "Adventure" }));
     await user.clear(screen.getByLabelText("Preferred destinations"));
     await user.type(screen.getByLabelText("Preferred destinations"), "Kyoto, ,Lisbon ");
+    await user.selectOptions(screen.getByLabelText("Temperature"), "F");
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
 
-    expect(await screen.findByText("Home page")).toBeVisible();
+    expect(await screen.findByText("Saved")).toBeVisible();
+    expect(screen.queryByText("Home page")).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/profile");
     expect(init?.method).toBe("PUT");
@@ -78,6 +81,7 @@ describe("ProfileForm", () => {
       preferredTravelStyle: "luxury",
       interests: ["Adventure"],
       preferredDestinations: ["Kyoto", "Lisbon"],
+      temperatureUnit: "F",
     });
   });
 

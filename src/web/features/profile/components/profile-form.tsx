@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { INTERESTS, TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -17,6 +16,12 @@ type FormInput = z.input<typeof profileUpdateInputSchema>;
 type FormOutput = z.output<typeof profileUpdateInputSchema>;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const TEMPERATURE_OPTIONS = [
+  { value: "", label: "As my browser's language (°C, or °F for US English)" },
+  { value: "C", label: "°C" },
+  { value: "F", label: "°F" },
+];
+
 const STYLE_OPTIONS = [
   { value: "", label: "No preference" },
   ...TRAVEL_STYLES.map((style) => ({ value: style, label: capitalize(style) })),
@@ -34,7 +39,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 /** Full name, bio, travel style, interests and destinations; saving goes to / (SPEC: Profile). */
 export function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) {
   const id = useId();
-  const navigate = useNavigate();
   const update = useUpdateProfile(userId);
   const {
     register,
@@ -49,11 +53,13 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
       preferredTravelStyle: profile.preferredTravelStyle ?? "",
       interests: profile.interests,
       preferredDestinations: profile.preferredDestinations.join(", "),
+      temperatureUnit: profile.temperatureUnit ?? "",
     },
   });
 
   const onSubmit = handleSubmit((values) =>
-    update.mutate(values, { onSuccess: () => void navigate("/") }),
+    // The traveller stays on the page; "Saved" says the change is stored.
+    update.mutate(values),
   );
 
   return (
@@ -128,9 +134,19 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
         {...register("preferredDestinations")}
       />
 
+      <SelectField
+        label="Temperature"
+        options={TEMPERATURE_OPTIONS}
+        error={errors.temperatureUnit?.message}
+        {...register("temperatureUnit")}
+      />
+
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? "Saving..." : "Save Profile"}
       </Button>
+      <p role="status" className="text-sm text-green-800">
+        {update.isSuccess ? "Saved" : ""}
+      </p>
       {update.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(update.error, MESSAGES.updateProfileFailed)}

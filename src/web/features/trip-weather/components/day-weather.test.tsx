@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import { activityOf } from "#tests/support/factories.ts";
+import { TemperatureUnitProvider } from "#web/lib/temperature-unit.tsx";
 import { DayWeatherView } from "./day-weather.tsx";
 
 afterEach(cleanup);
@@ -60,6 +61,21 @@ describe("DayWeatherView", () => {
     ).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Regenerate this day indoors" }));
     expect(onRegenerate).toHaveBeenCalledWith("rainy day, indoors");
+  });
+
+  it("shows °C when the traveller chose it, and follows the browser's language otherwise", () => {
+    const entry = { date: day.date, forecast: rain, availableFrom: null };
+    const { unmount } = render(
+      <TemperatureUnitProvider unit="C">
+        <DayWeatherView entry={entry} day={day} />
+      </TemperatureUnitProvider>,
+    );
+    expect(screen.getByText(/moderate rain, 14.0°C \(high 17.0°C, low 10.0°C\)/)).toBeTruthy();
+    unmount();
+    vi.spyOn(navigator, "language", "get").mockReturnValue("fr-FR");
+    render(<DayWeatherView entry={entry} day={day} />);
+    expect(screen.getByText(/moderate rain, 14.0°C/)).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it("says nothing about plans on a fine day", () => {

@@ -1,4 +1,5 @@
-import { formatFahrenheit } from "#shared/forecast.ts";
+import { formatTemperature } from "#shared/temperature.ts";
+import { useTemperatureUnit } from "#web/lib/temperature-unit.tsx";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import type { TripForecastDay } from "#shared/schemas/trip-forecast.ts";
 import { INDOOR_INSTRUCTION, isOutdoorActivity, weatherConcern } from "#shared/weather-fit.ts";
@@ -40,6 +41,7 @@ export function DayWeatherView({
   day: Day;
   onRegenerate?: (instruction: string) => void;
 }) {
+  const unit = useTemperatureUnit();
   if (!entry.forecast) {
     if (!entry.availableFrom) return null;
     return (
@@ -57,8 +59,8 @@ export function DayWeatherView({
       className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm"
     >
       <p className="font-medium text-slate-900">
-        {f.description}, {formatFahrenheit(f.tempF)} (high {formatFahrenheit(f.highF)}, low{" "}
-        {formatFahrenheit(f.lowF)}), humidity {f.humidity}%
+        {f.description}, {formatTemperature(f.tempF, unit)} (high {formatTemperature(f.highF, unit)}
+        , low {formatTemperature(f.lowF, unit)}), humidity {f.humidity}%
       </p>
       <p className="text-slate-700">
         {f.clothing} {f.activity}

@@ -32,7 +32,7 @@ export function SharedTripView({
   // Every day is listed; the map shows one of them at a time.
   const [mapDay, setMapDay] = useState(0);
   const hours = usePlaceHours(query.data?.place, query.data?.itinerary.days ?? []);
-  usePageTitle(query.data ? `${query.data.destination} (shared trip)` : "Shared trip");
+  usePageTitle(query.data ? `${query.data.name} (shared trip)` : "Shared trip");
 
   const trip = useDeferredFirstData(query.data);
 
@@ -59,7 +59,7 @@ export function SharedTripView({
     <article className="flex flex-col gap-6">
       <header className="rounded-xl border border-slate-200 bg-white p-6">
         <p className="text-brand-800 text-sm font-medium">Shared itinerary</p>
-        <h1 className="mt-1 text-3xl font-bold break-words">{trip.destination}</h1>
+        <h1 className="mt-1 text-3xl font-bold break-words">{trip.name}</h1>
         <p className="mt-2 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>

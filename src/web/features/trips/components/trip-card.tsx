@@ -10,9 +10,12 @@ export function TripCard({ trip }: { trip: TripSummary }) {
       <h2 className="text-lg font-semibold break-words text-slate-900">
         {/* The whole card is the link's hit area; the heading text is its name. */}
         <Link to={`/trips/${trip.id}`} className="after:absolute after:inset-0 focus:outline-none">
-          {trip.destination}
+          {trip.name}
         </Link>
       </h2>
+      {trip.name === trip.destination ? null : (
+        <p className="text-sm text-slate-700">{trip.destination}</p>
+      )}
       <p className="text-sm text-slate-600">{formatDateRange(trip.startDate, trip.endDate)}</p>
       <dl className="mt-auto grid grid-cols-3 gap-2 text-sm">
         <TripFact label="Style">{styleLabel(trip.travelStyle)}</TripFact>

@@ -15,7 +15,7 @@ import { TripLoadError } from "./trip-load-error.tsx";
 export function TripDetailView({ id, slots }: { id: string; slots?: TripDetailSlots }) {
   const query = useTrip(id);
   const trip = useDeferredFirstData(query.data);
-  usePageTitle(query.data?.destination ?? "Trip");
+  usePageTitle(query.data?.name ?? "Trip");
   // The server's shell (the trip's title) stays until there is more than "Loading..." to show.
   usePageShellRelease(query.isError || trip !== undefined);
 

@@ -9,6 +9,7 @@ import { TripListView } from "./trip-list-view.tsx";
 
 const lima: TripListResponse["trips"][number] = {
   id: "6f1c4b57-2c1e-4f57-9d61-6a8f0b0d1a11",
+  name: "<img src=x onerror=alert(1)> Lima",
   destination: "<img src=x onerror=alert(1)> Lima",
   startDate: "2027-05-01",
   endDate: "2027-05-03",
@@ -89,7 +90,12 @@ describe("TripListView", () => {
   });
 
   it("loads the next page with the cursor", async () => {
-    const second = { ...lima, id: "0b6e1d7c-8f7e-4b39-9b1a-1e0e5b3f2c22", destination: "Kyoto" };
+    const second = {
+      ...lima,
+      id: "0b6e1d7c-8f7e-4b39-9b1a-1e0e5b3f2c22",
+      name: "Kyoto",
+      destination: "Kyoto",
+    };
     const fetchMock = stubFetch(
       json({ trips: [lima], nextCursor: "abc" }),
       json({ trips: [second], nextCursor: null }),

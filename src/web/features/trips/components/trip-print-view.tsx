@@ -16,6 +16,7 @@ import { dayTotal, formatCost, unknownCostCount } from "./day-activities.tsx";
 import { OsmAttribution } from "./grounding-note.tsx";
 
 export type PrintableTrip = {
+  name: string;
   destination: string;
   startDate: string;
   endDate: string;
@@ -35,7 +36,7 @@ const LONG_DAY_ACTIVITIES = 5;
  * the toolbar). Page breaks fall between days.
  */
 export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: string }) {
-  usePageTitle(`${trip.destination} (print)`);
+  usePageTitle(`${trip.name} (print)`);
   const days = trip.itinerary.days;
   const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
   const unknown = days.reduce((sum, d) => sum + unknownCostCount(d), 0);
@@ -62,7 +63,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
         </Link>
       </div>
       <header className="border-b border-slate-300 pb-4">
-        <h1 className="text-3xl font-bold break-words">{trip.destination}</h1>
+        <h1 className="text-3xl font-bold break-words">{trip.name}</h1>
         <p className="mt-1 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
           {trip.budget !== undefined ? ` · Budget ${formatUsd(trip.budget)}` : ""}

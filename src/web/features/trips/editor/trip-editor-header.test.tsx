@@ -26,6 +26,7 @@ const activity = (n: number, cost: number | null) => ({
 /** A comfort trip whose plan has activities and meals only: no lodging, no travel. */
 const trip: Trip = {
   id: "00000000-0000-4000-8000-0000000000aa",
+  name: "Paris",
   destination: "Paris",
   startDate: "2026-12-28",
   endDate: "2026-12-29",

@@ -33,7 +33,12 @@ export function TripEditorHeader({
   return (
     <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 className="text-3xl font-bold break-words">{trip.destination}</h1>
+        <div>
+          <h1 className="text-3xl font-bold break-words">{trip.name}</h1>
+          {trip.name === trip.destination ? null : (
+            <p className="text-slate-600">{trip.destination}</p>
+          )}
+        </div>
         {editingFacts ? null : (
           <Button variant="secondary" size="sm" onClick={() => setEditingFacts(true)}>
             Edit details

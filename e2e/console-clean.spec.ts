@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Playwright blocks service workers in this stack; that warning, and the app's own note that the
+// offline copy is therefore missing, come from the test set-up, not from the app.
+const SET_UP = [/Service Worker registration blocked by Playwright/, /offline copy of the app/];
+
+/** Every console warning or error and every CSP violation a page reports while it is used. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "warning" && message.type() !== "error") return;
+    if (SET_UP.some((pattern) => pattern.test(message.text()))) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+async function signUp(page: Page, baseURL: string | undefined) {
+  const email = `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct horse battery", name: "Quiet Console" },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test("Home and the profile page log no warning and break no CSP rule", async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(problems, "Home, signed out").toEqual([]);
+
+  await signUp(page, baseURL);
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(problems, "Home, signed in").toEqual([]);
+
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(problems, "Profile").toEqual([]);
+});
+
+// Radix's dialog locks the page's scroll with an injected <style> element, which the CSP
+// (style-src 'self') refuses: the fix is a dialog without it (a native <dialog>), not yet done.
+test.fixme("an open dialog logs no warning and breaks no CSP rule", async ({ page, baseURL }) => {
+  const problems = watchConsole(page);
+  await signUp(page, baseURL);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(problems, "a dialog").toEqual([]);
+});
