@@ -53,6 +53,9 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
+/** The epoch now, outside React: a component checks it before writing a store it copied. */
+export const currentUserDataEpoch = () => epoch;
+
 /** Changes each time the tab forgets a user: a key for components that copy a store into state. */
 export const useUserDataEpoch = () =>
   useSyncExternalStore(

@@ -3,6 +3,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { CHAT_HISTORY_ENTRY_MAX_LENGTH, CHAT_HISTORY_LIMIT } from "#shared/schemas/chat.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useOpenTrip } from "#web/lib/open-trip.ts";
+import { currentUserDataEpoch } from "#web/lib/user-data.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
 import {
   loadChat,
@@ -59,7 +60,12 @@ export function ChatWidget({ openOnMount = false }: Props) {
   const wasOpen = useRef(openOnMount ? false : chat.open);
   const busy = send.isPending;
 
-  useEffect(() => saveChat(chat), [chat]);
+  // A save still pending when the tab forgets its user (React runs it before unmounting this widget)
+  // would write the previous user's chat back: only the user this widget was mounted for saves.
+  const mountedForEpoch = useRef(currentUserDataEpoch());
+  useEffect(() => {
+    if (currentUserDataEpoch() === mountedForEpoch.current) saveChat(chat);
+  }, [chat]);
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;

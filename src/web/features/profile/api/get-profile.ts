@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
-import { profileResponseSchema, type Profile } from "#shared/schemas/profile.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import type { Profile } from "#shared/schemas/profile.ts";
+import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+
+// Every signed-in page asks for the profile (its temperature unit): the schema comes with the answer,
+// not with the page's first view.
+const profileResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/profile.ts")).profileResponseSchema,
+);
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
   const { profile } = await apiRequest("/profile", {
-    schema: profileResponseSchema,
+    schema: profileResponseSchemaLoader,
     fallbackError: MESSAGES.loadProfileFailed,
     signal,
   });
