@@ -1,5 +1,5 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
@@ -10,15 +10,20 @@ import { DayTotal } from "../components/day-activities.tsx";
 import { ActivityForm, EMPTY_ACTIVITY } from "./activity-form.tsx";
 import {
   addActivity,
+  fittingTime,
+  isInTimeOrder,
   moveActivity,
   newActivityId,
   removeActivity,
+  sortDayByTime,
   updateActivity,
 } from "./editable-trip.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
-import { SortableActivity } from "./sortable-activity.tsx";
+import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
+
+const addButtonId = (date: string) => `add-activity-${date}`;
 
 /** The selected day in the editor: its activities (sortable), Add activity and Regenerate day. */
 export function EditableDay({
@@ -32,6 +37,7 @@ export function EditableDay({
   dayBudget,
   placeActivity,
   placeContext,
+  movedId = null,
 }: {
   tripId: string;
   day: Day;
@@ -46,9 +52,27 @@ export function EditableDay({
   placeActivity?: PlaceActivity;
   /** Real places: links, hours and the closed-place check (once the hours library is loaded). */
   placeContext: PlaceContext;
+  /** The activity last dragged within the day: offered a time that fits its new place. */
+  movedId?: string | null;
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // Where keyboard focus goes once the list shows the result of a save, cancel or removal: an
+  // activity (its Edit button) or, with none to go to, the day's Add activity button.
+  const [pendingFocus, setPendingFocus] = useState<{ id: string | null } | null>(null);
+  const focused = useRef<typeof pendingFocus>(null);
+  useEffect(() => {
+    if (!pendingFocus || focused.current === pendingFocus) return;
+    const { id } = pendingFocus;
+    const listed = id !== null && day.activities.some((a) => a.id === id);
+    const target = document.getElementById(
+      listed ? activityEditButtonId(id) : addButtonId(day.date),
+    );
+    // Not rendered yet (the saved copy is on its way): try again on the next render.
+    if (!target) return;
+    target.focus();
+    focused.current = pendingFocus;
+  }, [pendingFocus, day.activities, day.date, adding, editingId]);
   const [regenerateRequest, setRegenerateRequest] = useState<{
     instruction: string;
     at: number;
@@ -91,6 +115,18 @@ export function EditableDay({
               changed: the plan is kept as you set it.
             </p>
           ) : null}
+          {isInTimeOrder(day) ? null : (
+            <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 p-2 text-sm">
+              <p>The times on this day run backwards.</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void editor.save(sortDayByTime(day.date))}
+              >
+                Sort by time
+              </Button>
+            </div>
+          )}
           {day.activities.length === 0 && !adding ? (
             <p className="text-slate-600">Nothing planned for this day yet.</p>
           ) : null}
@@ -99,7 +135,7 @@ export function EditableDay({
             strategy={verticalListSortingStrategy}
           >
             <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
-              {day.activities.map((activity) => (
+              {day.activities.map((activity, index) => (
                 <SortableActivity
                   key={activity.id}
                   activity={activity}
@@ -108,12 +144,26 @@ export function EditableDay({
                   warnings={warnings.filter((w) => w.activityId === activity.id)}
                   editing={editingId === activity.id}
                   onEdit={() => setEditingId(activity.id)}
-                  onCancelEdit={() => setEditingId(null)}
+                  onCancelEdit={() => {
+                    setEditingId(null);
+                    setPendingFocus({ id: activity.id });
+                  }}
                   onSave={(fields) => {
                     setEditingId(null);
-                    void editor.save(updateActivity(activity.id, fields));
+                    // Focus after the save settles: a new time may move the card, which drops focus.
+                    void editor
+                      .save(updateActivity(activity.id, fields))
+                      .then(() => setPendingFocus({ id: activity.id }));
                   }}
-                  onRemove={() => void editor.save(removeActivity(activity.id))}
+                  onRemove={() => {
+                    const at = day.activities.findIndex((a) => a.id === activity.id);
+                    const neighbour = day.activities[at + 1] ?? day.activities[at - 1];
+                    void editor
+                      .save(removeActivity(activity.id))
+                      .then(() => setPendingFocus({ id: neighbour?.id ?? null }));
+                  }}
+                  fittingTime={activity.id === movedId ? fittingTime(day.activities, index) : null}
+                  onUseTime={(time) => void editor.save(updateActivity(activity.id, { time }))}
                   onMoveToDay={(date) =>
                     void editor.save(moveActivity(activity.id, date, Infinity))
                   }
@@ -129,20 +179,30 @@ export function EditableDay({
               submitLabel="Add to day"
               initial={EMPTY_ACTIVITY}
               renderLocationField={slots.renderLocationField}
-              onCancel={() => setAdding(false)}
+              onCancel={() => {
+                setAdding(false);
+                setPendingFocus({ id: null });
+              }}
               onSave={(fields) => {
                 setAdding(false);
-                void editor.save(
-                  addActivity(day.date, {
-                    id: newActivityId(),
-                    ...UNPLACED,
-                    ...fields,
-                  }),
-                );
+                const known = new Set(day.activities.map((a) => a.id));
+                void editor
+                  .save(addActivity(day.date, { id: newActivityId(), ...UNPLACED, ...fields }))
+                  .then((result) => {
+                    // The server gives a new activity its id.
+                    const saved =
+                      result.status === "saved"
+                        ? result.trip.itinerary.days
+                            .find((d) => d.date === day.date)
+                            ?.activities.find((a) => !known.has(a.id))
+                        : undefined;
+                    setPendingFocus({ id: saved?.id ?? null });
+                  });
               }}
             />
           ) : (
             <Button
+              id={addButtonId(day.date)}
               variant="secondary"
               className="self-start"
               disabled={full}

@@ -39,22 +39,88 @@ const mapDays = (trip: EditableTrip, change: (day: Day) => Day): EditableTrip =>
   itinerary: { days: trip.itinerary.days.map(change) },
 });
 
+/** "HH:MM" compares in time order as text; the day's order is the order its activities are stored. */
+const byTime = (a: Pick<Activity, "time">, b: Pick<Activity, "time">) =>
+  a.time < b.time ? -1 : a.time > b.time ? 1 : 0;
+
+/** Where an activity at its time belongs: before the first one that starts later (after equal times). */
+const insertByTime = (activities: readonly Activity[], activity: Activity): Activity[] => {
+  const at = activities.findIndex((a) => a.time > activity.time);
+  return at < 0 ? [...activities, activity] : activities.toSpliced(at, 0, activity);
+};
+
+/** True when the activity's time lies between its neighbours' (it may stay where it is). */
+const fitsAt = (activities: readonly Activity[], index: number): boolean => {
+  const time = activities[index]!.time;
+  const previous = activities[index - 1];
+  const next = activities[index + 1];
+  return (!previous || previous.time <= time) && (!next || time <= next.time);
+};
+
+/** An edit; a new time that no longer fits between its neighbours moves the activity to its place. */
 export const updateActivity = (id: string, fields: Partial<Activity>): TripChange => ({
   label: "Edit activity",
   apply: (trip) =>
-    mapDays(trip, (day) => ({
-      ...day,
-      activities: day.activities.map((a) => (a.id === id ? { ...a, ...fields } : a)),
-    })),
+    mapDays(trip, (day) => {
+      const index = day.activities.findIndex((a) => a.id === id);
+      if (index < 0) return day;
+      const activities = day.activities.map((a) => (a.id === id ? { ...a, ...fields } : a));
+      const retimed = fields.time !== undefined && fields.time !== day.activities[index]!.time;
+      if (!retimed || fitsAt(activities, index)) return { ...day, activities };
+      return {
+        ...day,
+        activities: insertByTime(activities.toSpliced(index, 1), activities[index]!),
+      };
+    }),
 });
 
+/** A new activity takes its place by time (after any at the same time). */
 export const addActivity = (date: string, activity: Activity): TripChange => ({
   label: "Add activity",
   apply: (trip) =>
     mapDays(trip, (day) =>
-      day.date === date ? { ...day, activities: [...day.activities, activity] } : day,
+      day.date === date ? { ...day, activities: insertByTime(day.activities, activity) } : day,
     ),
 });
+
+/** True when the day's times never run backwards. */
+export const isInTimeOrder = (day: Day): boolean =>
+  day.activities.every((a, i) => i === 0 || day.activities[i - 1]!.time <= a.time);
+
+/** The day's activities in time order (stable among equal times). */
+export const sortDayByTime = (date: string): TripChange => ({
+  label: "Sort by time",
+  apply: (trip) =>
+    mapDays(trip, (day) =>
+      day.date === date ? { ...day, activities: day.activities.toSorted(byTime) } : day,
+    ),
+});
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clockOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const LAST_MINUTE = 23 * 60 + 55;
+const NEXT_TO_MINUTES = 30;
+
+/**
+ * A time that fits the activity at `index` where it now stands, or null when its time already fits:
+ * the middle of its neighbours rounded to 5 minutes, 30 minutes after the previous one at the end,
+ * 30 minutes before the next one at the start.
+ */
+export function fittingTime(activities: readonly Activity[], index: number): string | null {
+  if (!activities[index] || fitsAt(activities, index)) return null;
+  const previous = activities[index - 1];
+  const next = activities[index + 1];
+  let minutes: number;
+  if (previous && next && previous.time <= next.time) {
+    const low = minutesOf(previous.time);
+    const high = minutesOf(next.time);
+    minutes = Math.min(high, Math.max(low, Math.round((low + high) / 10) * 5));
+  } else if (previous) minutes = minutesOf(previous.time) + NEXT_TO_MINUTES;
+  else if (next) minutes = minutesOf(next.time) - NEXT_TO_MINUTES;
+  else return null;
+  return clockOf(Math.max(0, Math.min(LAST_MINUTE, minutes)));
+}
 
 export const removeActivity = (id: string): TripChange => ({
   label: "Remove activity",

@@ -101,7 +101,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         onSaveFacts={(facts) => void save(setFacts(facts))}
       />
       <EditorToolbar editor={editor} />
-      <DndContext {...drag}>
+      <DndContext {...drag.context}>
         <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
           <DayNav days={days} selected={index} onSelect={selectDay} />
           {day ? (
@@ -117,6 +117,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
               dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
               placeActivity={placeActivity}
               placeContext={placeContext}
+              movedId={drag.movedId}
             />
           ) : null}
         </div>
