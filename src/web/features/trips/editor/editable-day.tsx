@@ -1,5 +1,5 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
@@ -21,6 +21,7 @@ import {
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
+import { usePendingFocus } from "./use-pending-focus.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
 
 const addButtonId = (date: string) => `add-activity-${date}`;
@@ -57,22 +58,16 @@ export function EditableDay({
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  // Where keyboard focus goes once the list shows the result of a save, cancel or removal: an
-  // activity (its Edit button) or, with none to go to, the day's Add activity button.
-  const [pendingFocus, setPendingFocus] = useState<{ id: string | null } | null>(null);
-  const focused = useRef<typeof pendingFocus>(null);
-  useEffect(() => {
-    if (!pendingFocus || focused.current === pendingFocus) return;
-    const { id } = pendingFocus;
-    const listed = id !== null && day.activities.some((a) => a.id === id);
-    const target = document.getElementById(
-      listed ? activityEditButtonId(id) : addButtonId(day.date),
-    );
-    // Not rendered yet (the saved copy is on its way): try again on the next render.
-    if (!target) return;
-    target.focus();
-    focused.current = pendingFocus;
-  }, [pendingFocus, day.activities, day.date, adding, editingId]);
+  // Where keyboard focus goes after a save, cancel or removal: an activity (its Edit button) or, with
+  // none to go to, the day's Add activity button.
+  const { focusAfter, clear: clearFocus } = usePendingFocus();
+  const focusActivity = (id: string | null | undefined) =>
+    id ? activityEditButtonId(id) : addButtonId(day.date);
+  /** The activity after `id` (or before it, at the end of the day) gets focus when it goes. */
+  const neighbourOf = (id: string) => {
+    const at = day.activities.findIndex((a) => a.id === id);
+    return (day.activities[at + 1] ?? day.activities[at - 1])?.id;
+  };
   const [regenerateRequest, setRegenerateRequest] = useState<{
     instruction: string;
     at: number;
@@ -143,29 +138,43 @@ export function EditableDay({
                   days={days}
                   warnings={warnings.filter((w) => w.activityId === activity.id)}
                   editing={editingId === activity.id}
-                  onEdit={() => setEditingId(activity.id)}
+                  onEdit={() => {
+                    clearFocus();
+                    setEditingId(activity.id);
+                  }}
                   onCancelEdit={() => {
                     setEditingId(null);
-                    setPendingFocus({ id: activity.id });
+                    focusAfter(focusActivity(activity.id));
                   }}
                   onSave={(fields) => {
                     setEditingId(null);
-                    // Focus after the save settles: a new time may move the card, which drops focus.
-                    void editor
-                      .save(updateActivity(activity.id, fields))
-                      .then(() => setPendingFocus({ id: activity.id }));
+                    focusAfter(
+                      focusActivity(activity.id),
+                      editor.save(updateActivity(activity.id, fields)),
+                    );
                   }}
                   onRemove={() => {
-                    const at = day.activities.findIndex((a) => a.id === activity.id);
-                    const neighbour = day.activities[at + 1] ?? day.activities[at - 1];
-                    void editor
-                      .save(removeActivity(activity.id))
-                      .then(() => setPendingFocus({ id: neighbour?.id ?? null }));
+                    const neighbour = neighbourOf(activity.id);
+                    focusAfter(
+                      focusActivity(neighbour),
+                      editor.save(removeActivity(activity.id)),
+                      // Not removed after all (a failed save is rolled back): the activity itself.
+                      (result) =>
+                        focusActivity(result.status === "saved" ? neighbour : activity.id),
+                    );
                   }}
                   fittingTime={activity.id === movedId ? fittingTime(day.activities, index) : null}
-                  onUseTime={(time) => void editor.save(updateActivity(activity.id, { time }))}
+                  onUseTime={(time) =>
+                    focusAfter(
+                      focusActivity(activity.id),
+                      editor.save(updateActivity(activity.id, { time })),
+                    )
+                  }
                   onMoveToDay={(date) =>
-                    void editor.save(moveActivity(activity.id, date, Infinity))
+                    focusAfter(
+                      focusActivity(neighbourOf(activity.id)),
+                      editor.save(moveActivity(activity.id, date, Infinity)),
+                    )
                   }
                   slots={slots}
                   placeContext={placeContext}
@@ -181,23 +190,25 @@ export function EditableDay({
               renderLocationField={slots.renderLocationField}
               onCancel={() => {
                 setAdding(false);
-                setPendingFocus({ id: null });
+                focusAfter(focusActivity(null));
               }}
               onSave={(fields) => {
                 setAdding(false);
                 const known = new Set(day.activities.map((a) => a.id));
-                void editor
-                  .save(addActivity(day.date, { id: newActivityId(), ...UNPLACED, ...fields }))
-                  .then((result) => {
-                    // The server gives a new activity its id.
-                    const saved =
+                const id = newActivityId();
+                focusAfter(
+                  focusActivity(id),
+                  editor.save(addActivity(day.date, { id, ...UNPLACED, ...fields })),
+                  // The server gives a new activity its id: focus waits for the card with that id.
+                  (result) =>
+                    focusActivity(
                       result.status === "saved"
                         ? result.trip.itinerary.days
                             .find((d) => d.date === day.date)
-                            ?.activities.find((a) => !known.has(a.id))
-                        : undefined;
-                    setPendingFocus({ id: saved?.id ?? null });
-                  });
+                            ?.activities.find((a) => !known.has(a.id))?.id
+                        : null,
+                    ),
+                );
               }}
             />
           ) : (
@@ -206,7 +217,10 @@ export function EditableDay({
               variant="secondary"
               className="self-start"
               disabled={full}
-              onClick={() => setAdding(true)}
+              onClick={() => {
+                clearFocus();
+                setAdding(true);
+              }}
             >
               Add activity
             </Button>
