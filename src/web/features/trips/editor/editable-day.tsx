@@ -160,7 +160,11 @@ export function EditableDay({
                       editor.save(removeActivity(activity.id)),
                       // Not removed after all (a failed save is rolled back): the activity itself.
                       (result) =>
-                        focusActivity(result.status === "saved" ? neighbour : activity.id),
+                        focusActivity(
+                          result.status === "saved" || result.status === "queued"
+                            ? neighbour
+                            : activity.id,
+                        ),
                     );
                   }}
                   fittingTime={activity.id === movedId ? fittingTime(day.activities, index) : null}
@@ -200,13 +204,16 @@ export function EditableDay({
                   focusActivity(id),
                   editor.save(addActivity(day.date, { id, ...UNPLACED, ...fields })),
                   // The server gives a new activity its id: focus waits for the card with that id.
+                  // Kept offline, it keeps the tab's id until it is sent.
                   (result) =>
                     focusActivity(
                       result.status === "saved"
                         ? result.trip.itinerary.days
                             .find((d) => d.date === day.date)
                             ?.activities.find((a) => !known.has(a.id))?.id
-                        : null,
+                        : result.status === "queued"
+                          ? id
+                          : null,
                     ),
                 );
               }}

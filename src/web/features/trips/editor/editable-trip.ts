@@ -14,8 +14,27 @@ export type ActivityFields = Pick<
   "time" | "activity" | "location" | "description" | "cost"
 >;
 
+/**
+ * A change as data (the function that made it and its arguments): a change waiting for the network
+ * is kept in session storage as this, so a reload of the tab keeps it (see offline-queue.ts).
+ */
+export type ChangeOp =
+  | { name: "updateActivity"; id: string; fields: Partial<Activity> }
+  | { name: "addActivity"; date: string; activity: Activity }
+  | { name: "sortDayByTime"; date: string }
+  | { name: "removeActivity"; id: string }
+  | { name: "moveActivity"; id: string; date: string; index: number }
+  | { name: "replaceDays"; days: readonly Day[] }
+  | { name: "setFacts"; facts: TripFacts }
+  | { name: "setTrip"; trip: EditableTrip }
+  | { name: "all"; ops: readonly ChangeOp[] };
+
 /** A change as a function of the trip it is applied to, so it can be applied again on a newer one. */
-export type TripChange = { label: string; apply: (trip: EditableTrip) => EditableTrip };
+export type TripChange = {
+  label: string;
+  op: ChangeOp;
+  apply: (trip: EditableTrip) => EditableTrip;
+};
 
 export const toEditable = (trip: EditableTrip): EditableTrip => ({
   destination: trip.destination,
@@ -60,6 +79,7 @@ const fitsAt = (activities: readonly Activity[], index: number): boolean => {
 /** An edit; a new time that no longer fits between its neighbours moves the activity to its place. */
 export const updateActivity = (id: string, fields: Partial<Activity>): TripChange => ({
   label: "Edit activity",
+  op: { name: "updateActivity", id, fields },
   apply: (trip) =>
     mapDays(trip, (day) => {
       const index = day.activities.findIndex((a) => a.id === id);
@@ -77,6 +97,7 @@ export const updateActivity = (id: string, fields: Partial<Activity>): TripChang
 /** A new activity takes its place by time (after any at the same time). */
 export const addActivity = (date: string, activity: Activity): TripChange => ({
   label: "Add activity",
+  op: { name: "addActivity", date, activity },
   apply: (trip) =>
     mapDays(trip, (day) =>
       day.date === date ? { ...day, activities: insertByTime(day.activities, activity) } : day,
@@ -90,6 +111,7 @@ export const isInTimeOrder = (day: Day): boolean =>
 /** The day's activities in time order (stable among equal times). */
 export const sortDayByTime = (date: string): TripChange => ({
   label: "Sort by time",
+  op: { name: "sortDayByTime", date },
   apply: (trip) =>
     mapDays(trip, (day) =>
       day.date === date ? { ...day, activities: day.activities.toSorted(byTime) } : day,
@@ -124,6 +146,7 @@ export function fittingTime(activities: readonly Activity[], index: number): str
 
 export const removeActivity = (id: string): TripChange => ({
   label: "Remove activity",
+  op: { name: "removeActivity", id },
   apply: (trip) =>
     mapDays(trip, (day) => ({ ...day, activities: day.activities.filter((a) => a.id !== id) })),
 });
@@ -131,6 +154,8 @@ export const removeActivity = (id: string): TripChange => ({
 /** Moves an activity to `index` of the day on `date` (the end when `index` is past it). */
 export const moveActivity = (id: string, date: string, index: number): TripChange => ({
   label: "Move activity",
+  // JSON has no Infinity ("to the end"): any index past the day's end means the same.
+  op: { name: "moveActivity", id, date, index: Math.min(index, Number.MAX_SAFE_INTEGER) },
   apply: (trip) => {
     const moving = trip.itinerary.days.flatMap((d) => d.activities).find((a) => a.id === id);
     if (!moving) return trip;
@@ -147,6 +172,7 @@ export const moveActivity = (id: string, date: string, index: number): TripChang
 /** Replaces whole days (a regenerated day, an assistant's proposal); other days stay as they are. */
 export const replaceDays = (days: readonly Day[], label: string): TripChange => ({
   label,
+  op: { name: "replaceDays", days },
   apply: (trip) => mapDays(trip, (day) => days.find((d) => d.date === day.date) ?? day),
 });
 
@@ -156,12 +182,59 @@ export const replaceDays = (days: readonly Day[], label: string): TripChange => 
  */
 export const setFacts = (facts: TripFacts): TripChange => ({
   label: "Edit trip details",
+  op: { name: "setFacts", facts },
   apply: (trip) => ({
     ...trip,
     ...facts,
     itinerary: refitDays(trip.itinerary, tripDates(facts.startDate, facts.endDate)),
   }),
 });
+
+/** The whole trip as it was at one point (an undo or a redo). */
+export const setTrip = (trip: EditableTrip, label: string): TripChange => ({
+  label,
+  op: { name: "setTrip", trip },
+  apply: () => trip,
+});
+
+/** Several changes, one after the other, as one (edits made offline that met a conflict). */
+export const allOf = (changes: readonly TripChange[], label: string): TripChange => ({
+  label,
+  op: { name: "all", ops: changes.map((c) => c.op) },
+  apply: (trip) => changes.reduce((t, c) => c.apply(t), trip),
+});
+
+/** The change `op` describes (from session storage), under `label`. */
+export function changeFromOp(op: ChangeOp, label: string): TripChange {
+  const change = (() => {
+    switch (op.name) {
+      case "updateActivity":
+        return updateActivity(op.id, op.fields);
+      case "addActivity":
+        return addActivity(op.date, op.activity);
+      case "sortDayByTime":
+        return sortDayByTime(op.date);
+      case "removeActivity":
+        return removeActivity(op.id);
+      case "moveActivity":
+        return moveActivity(op.id, op.date, op.index);
+      case "replaceDays":
+        return replaceDays(op.days, label);
+      case "setFacts":
+        return setFacts(op.facts);
+      case "setTrip":
+        return setTrip(op.trip, label);
+      case "all":
+        return allOf(
+          op.ops.map((o) => changeFromOp(o, label)),
+          label,
+        );
+    }
+    // Stored by another version of the page: not a change this one knows.
+    throw new Error(`Unknown change: ${(op as { name?: unknown }).name as string}`);
+  })();
+  return { ...change, label };
+}
 
 /** Days and activities a change of dates would drop (for the confirmation). */
 export function droppedByDates(

@@ -57,7 +57,8 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           "proposal",
           proposal.version,
         );
-        if (result.status === "saved") return { status: "saved" };
+        // Kept offline counts as applied: it is on the page and sent when the connection returns.
+        if (result.status === "saved" || result.status === "queued") return { status: "saved" };
         if (result.status === "conflict")
           return {
             status: "conflict",
