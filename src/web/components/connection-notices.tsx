@@ -9,8 +9,8 @@ export function ConnectionNotices() {
     <>
       {online ? null : (
         <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
-          You are offline. Trips you opened before are still here to read; planning and editing need
-          a connection.
+          You are offline. Trips you opened before are still here to read; your edits to them are
+          kept in this tab and saved when you are back online. Planning needs a connection.
         </p>
       )}
       {applyUpdate ? (

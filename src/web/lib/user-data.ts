@@ -10,8 +10,15 @@ export const CHAT_STORAGE_KEY = "boundless.chat.v1";
 /** The Home form's answers, kept while a signed-out visitor logs in (session storage). */
 export const PLAN_DRAFT_STORAGE_KEY = "boundless:plan-trip-draft";
 
+/** A trip's edits made offline, waiting to be saved (session storage, this tab only). */
+export const TRIP_EDITS_WAITING_STORAGE_KEY = "boundless.trip-edits-waiting.v1";
+
 /** Every session storage entry that holds what someone typed or was told in this tab. */
-const TAB_STORES = [CHAT_STORAGE_KEY, PLAN_DRAFT_STORAGE_KEY] as const;
+const TAB_STORES = [
+  CHAT_STORAGE_KEY,
+  PLAN_DRAFT_STORAGE_KEY,
+  TRIP_EDITS_WAITING_STORAGE_KEY,
+] as const;
 /** Session storage: the user this tab last saw signed in; absent while nobody has been. */
 const TAB_USER_KEY = "boundless.tab-user.v1";
 /**

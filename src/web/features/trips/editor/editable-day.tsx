@@ -10,15 +10,21 @@ import { DayTotal } from "../components/day-activities.tsx";
 import { ActivityForm, EMPTY_ACTIVITY } from "./activity-form.tsx";
 import {
   addActivity,
+  fittingTime,
+  isInTimeOrder,
   moveActivity,
   newActivityId,
   removeActivity,
+  sortDayByTime,
   updateActivity,
 } from "./editable-trip.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
-import { SortableActivity } from "./sortable-activity.tsx";
+import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
+import { usePendingFocus } from "./use-pending-focus.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
+
+const addButtonId = (date: string) => `add-activity-${date}`;
 
 /** The selected day in the editor: its activities (sortable), Add activity and Regenerate day. */
 export function EditableDay({
@@ -32,6 +38,7 @@ export function EditableDay({
   dayBudget,
   placeActivity,
   placeContext,
+  movedId = null,
 }: {
   tripId: string;
   day: Day;
@@ -46,9 +53,21 @@ export function EditableDay({
   placeActivity?: PlaceActivity;
   /** Real places: links, hours and the closed-place check (once the hours library is loaded). */
   placeContext: PlaceContext;
+  /** The activity last dragged within the day: offered a time that fits its new place. */
+  movedId?: string | null;
 }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // Where keyboard focus goes after a save, cancel or removal: an activity (its Edit button) or, with
+  // none to go to, the day's Add activity button.
+  const { focusAfter, clear: clearFocus } = usePendingFocus();
+  const focusActivity = (id: string | null | undefined) =>
+    id ? activityEditButtonId(id) : addButtonId(day.date);
+  /** The activity after `id` (or before it, at the end of the day) gets focus when it goes. */
+  const neighbourOf = (id: string) => {
+    const at = day.activities.findIndex((a) => a.id === id);
+    return (day.activities[at + 1] ?? day.activities[at - 1])?.id;
+  };
   const [regenerateRequest, setRegenerateRequest] = useState<{
     instruction: string;
     at: number;
@@ -91,6 +110,18 @@ export function EditableDay({
               changed: the plan is kept as you set it.
             </p>
           ) : null}
+          {isInTimeOrder(day) ? null : (
+            <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 p-2 text-sm">
+              <p>The times on this day run backwards.</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void editor.save(sortDayByTime(day.date))}
+              >
+                Sort by time
+              </Button>
+            </div>
+          )}
           {day.activities.length === 0 && !adding ? (
             <p className="text-slate-600">Nothing planned for this day yet.</p>
           ) : null}
@@ -99,7 +130,7 @@ export function EditableDay({
             strategy={verticalListSortingStrategy}
           >
             <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
-              {day.activities.map((activity) => (
+              {day.activities.map((activity, index) => (
                 <SortableActivity
                   key={activity.id}
                   activity={activity}
@@ -107,15 +138,47 @@ export function EditableDay({
                   days={days}
                   warnings={warnings.filter((w) => w.activityId === activity.id)}
                   editing={editingId === activity.id}
-                  onEdit={() => setEditingId(activity.id)}
-                  onCancelEdit={() => setEditingId(null)}
+                  onEdit={() => {
+                    clearFocus();
+                    setEditingId(activity.id);
+                  }}
+                  onCancelEdit={() => {
+                    setEditingId(null);
+                    focusAfter(focusActivity(activity.id));
+                  }}
                   onSave={(fields) => {
                     setEditingId(null);
-                    void editor.save(updateActivity(activity.id, fields));
+                    focusAfter(
+                      focusActivity(activity.id),
+                      editor.save(updateActivity(activity.id, fields)),
+                    );
                   }}
-                  onRemove={() => void editor.save(removeActivity(activity.id))}
+                  onRemove={() => {
+                    const neighbour = neighbourOf(activity.id);
+                    focusAfter(
+                      focusActivity(neighbour),
+                      editor.save(removeActivity(activity.id)),
+                      // Not removed after all (a failed save is rolled back): the activity itself.
+                      (result) =>
+                        focusActivity(
+                          result.status === "saved" || result.status === "queued"
+                            ? neighbour
+                            : activity.id,
+                        ),
+                    );
+                  }}
+                  fittingTime={activity.id === movedId ? fittingTime(day.activities, index) : null}
+                  onUseTime={(time) =>
+                    focusAfter(
+                      focusActivity(activity.id),
+                      editor.save(updateActivity(activity.id, { time })),
+                    )
+                  }
                   onMoveToDay={(date) =>
-                    void editor.save(moveActivity(activity.id, date, Infinity))
+                    focusAfter(
+                      focusActivity(neighbourOf(activity.id)),
+                      editor.save(moveActivity(activity.id, date, Infinity)),
+                    )
                   }
                   slots={slots}
                   placeContext={placeContext}
@@ -129,24 +192,42 @@ export function EditableDay({
               submitLabel="Add to day"
               initial={EMPTY_ACTIVITY}
               renderLocationField={slots.renderLocationField}
-              onCancel={() => setAdding(false)}
+              onCancel={() => {
+                setAdding(false);
+                focusAfter(focusActivity(null));
+              }}
               onSave={(fields) => {
                 setAdding(false);
-                void editor.save(
-                  addActivity(day.date, {
-                    id: newActivityId(),
-                    ...UNPLACED,
-                    ...fields,
-                  }),
+                const known = new Set(day.activities.map((a) => a.id));
+                const id = newActivityId();
+                focusAfter(
+                  focusActivity(id),
+                  editor.save(addActivity(day.date, { id, ...UNPLACED, ...fields })),
+                  // The server gives a new activity its id: focus waits for the card with that id.
+                  // Kept offline, it keeps the tab's id until it is sent.
+                  (result) =>
+                    focusActivity(
+                      result.status === "saved"
+                        ? result.trip.itinerary.days
+                            .find((d) => d.date === day.date)
+                            ?.activities.find((a) => !known.has(a.id))?.id
+                        : result.status === "queued"
+                          ? id
+                          : null,
+                    ),
                 );
               }}
             />
           ) : (
             <Button
+              id={addButtonId(day.date)}
               variant="secondary"
               className="self-start"
               disabled={full}
-              onClick={() => setAdding(true)}
+              onClick={() => {
+                clearFocus();
+                setAdding(true);
+              }}
             >
               Add activity
             </Button>

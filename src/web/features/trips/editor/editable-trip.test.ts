@@ -4,18 +4,21 @@ import type { Activity } from "#shared/schemas/itinerary.ts";
 import {
   addActivity,
   droppedByDates,
+  fittingTime,
+  isInTimeOrder,
   moveActivity,
   newActivityId,
   removeActivity,
   replaceDays,
   setFacts,
+  sortDayByTime,
   updateActivity,
   type EditableTrip,
 } from "./editable-trip.ts";
 
-const act = (id: string): Activity => ({
+const act = (id: string, time = "09:00"): Activity => ({
   id,
-  time: "09:00",
+  time,
   activity: id,
   location: "Somewhere",
   description: "",
@@ -85,5 +88,62 @@ describe("editor changes", () => {
     expect(newActivityId()).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+});
+
+describe("the day's order by time", () => {
+  const timed: EditableTrip = {
+    ...trip,
+    itinerary: {
+      days: [
+        {
+          date: "2027-05-03",
+          activities: [act("a", "09:00"), act("b", "13:00"), act("c", "19:30")],
+        },
+        {
+          date: "2027-05-04",
+          activities: [act("d", "17:00"), act("e", "09:00"), act("f", "09:00")],
+        },
+      ],
+    },
+  };
+
+  it("puts a new activity at its time, after any at the same time", () => {
+    expect(ids(addActivity("2027-05-03", act("g", "17:30")).apply(timed))).toEqual(["abgc", "def"]);
+    expect(ids(addActivity("2027-05-03", act("g", "13:00")).apply(timed))).toEqual(["abgc", "def"]);
+    expect(ids(addActivity("2027-05-03", act("g", "07:00")).apply(timed))).toEqual(["gabc", "def"]);
+    expect(ids(addActivity("2027-05-03", act("g", "21:00")).apply(timed))).toEqual(["abcg", "def"]);
+  });
+
+  it("moves an edited activity only when its new time no longer fits where it is", () => {
+    expect(ids(updateActivity("a", { time: "14:00" }).apply(timed))).toEqual(["bac", "def"]);
+    expect(ids(updateActivity("a", { time: "12:00" }).apply(timed))).toEqual(["abc", "def"]);
+    // Other fields, or the same time on a day that runs backwards: left where the traveller put it.
+    expect(ids(updateActivity("d", { activity: "x", time: "17:00" }).apply(timed))).toEqual([
+      "abc",
+      "def",
+    ]);
+    expect(ids(updateActivity("d", { lat: 1, lng: 2 }).apply(timed))).toEqual(["abc", "def"]);
+  });
+
+  it("tells a day that runs backwards and sorts it, stable among equal times", () => {
+    expect(timed.itinerary.days.map(isInTimeOrder)).toEqual([true, false]);
+    const sorted = sortDayByTime("2027-05-04").apply(timed);
+    expect(ids(sorted)).toEqual(["abc", "efd"]);
+    expect(sorted.itinerary.days.map(isInTimeOrder)).toEqual([true, true]);
+  });
+
+  it("offers a time that fits a moved activity's new place", () => {
+    const day = (...times: string[]) => times.map((t, i) => act(String(i), t));
+    // Between two: the middle, rounded to 5 minutes.
+    expect(fittingTime(day("13:00", "09:00", "17:00"), 1)).toBe("15:00");
+    expect(fittingTime(day("13:00", "19:00", "14:05"), 1)).toBe("13:35");
+    // At the end: 30 minutes after the one before; at the start: 30 minutes before the next.
+    expect(fittingTime(day("13:00", "17:00", "09:00"), 2)).toBe("17:30");
+    expect(fittingTime(day("17:00", "09:00", "13:00"), 0)).toBe("08:30");
+    expect(fittingTime(day("09:00", "23:50", "10:00", "23:50", "01:00"), 4)).toBe("23:55");
+    // Its time already fits: nothing to offer.
+    expect(fittingTime(day("09:00", "13:00", "17:00"), 1)).toBeNull();
+    expect(fittingTime(day("09:00"), 0)).toBeNull();
   });
 });

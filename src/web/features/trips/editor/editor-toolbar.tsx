@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import { waitingText } from "./offline-queue.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
@@ -30,13 +31,15 @@ export function EditorToolbar({ editor }: { editor: TripEditor }) {
 
   const shortcut = isMac() ? "⌘" : "Ctrl+";
   const statusText =
-    editor.status === "saving"
-      ? "Saving…"
-      : editor.status === "saved"
-        ? "All changes saved"
-        : editor.status === "error"
-          ? "Not saved"
-          : "";
+    editor.status === "waiting"
+      ? waitingText(editor.waiting)
+      : editor.status === "saving"
+        ? "Saving…"
+        : editor.status === "saved"
+          ? "All changes saved"
+          : editor.status === "error"
+            ? "Not saved"
+            : "";
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">

@@ -61,7 +61,7 @@ export function RegenerateDayPanel({
       answer.version,
     );
     setAccepting(false);
-    if (result.status === "saved") close();
+    if (result.status === "saved" || result.status === "queued") close();
     else if (result.status === "conflict")
       setNotice({
         kind: "error",

@@ -26,9 +26,15 @@ type Props = {
   onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
   onRemove: () => void;
   onMoveToDay: (date: string) => void;
+  /** A time that fits where the activity was moved to (null: its time fits). */
+  fittingTime: string | null;
+  onUseTime: (time: string) => void;
   slots: TripDetailSlots;
   placeContext: PlaceContext;
 };
+
+/** The id of an activity's Edit button, where focus returns after its form closes. */
+export const activityEditButtonId = (id: string) => `edit-activity-${id}`;
 
 /** One activity of the day being edited: a drag handle (pointer or keyboard), Edit, Move to, Remove. */
 export function SortableActivity({
@@ -42,6 +48,8 @@ export function SortableActivity({
   onSave,
   onRemove,
   onMoveToDay,
+  fittingTime,
+  onUseTime,
   slots,
   placeContext,
 }: Props) {
@@ -95,9 +103,21 @@ export function SortableActivity({
         >
           <GripIcon className="size-5" />
         </button>
-        <p className="text-brand-800 font-mono text-sm font-semibold">
-          <time>{activity.time}</time>
-        </p>
+        <div className="flex flex-col items-start gap-1">
+          <p className="text-brand-800 font-mono text-sm font-semibold">
+            <time>{activity.time}</time>
+          </p>
+          {fittingTime ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onUseTime(fittingTime)}
+              aria-label={`Use ${fittingTime} for ${activity.activity}`}
+            >
+              Use {fittingTime}
+            </Button>
+          ) : null}
+        </div>
         <div className="col-start-2 min-w-0 sm:col-start-auto">
           <h3 className="font-semibold break-words">{activity.activity}</h3>
           <p className="text-sm break-words text-slate-600">
@@ -117,6 +137,7 @@ export function SortableActivity({
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button
+          id={activityEditButtonId(activity.id)}
           variant="secondary"
           size="sm"
           onClick={onEdit}

@@ -57,7 +57,8 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           "proposal",
           proposal.version,
         );
-        if (result.status === "saved") return { status: "saved" };
+        // Kept offline counts as applied: it is on the page and sent when the connection returns.
+        if (result.status === "saved" || result.status === "queued") return { status: "saved" };
         if (result.status === "conflict")
           return {
             status: "conflict",
@@ -101,7 +102,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         onSaveFacts={(facts) => void save(setFacts(facts))}
       />
       <EditorToolbar editor={editor} />
-      <DndContext {...drag}>
+      <DndContext {...drag.context}>
         <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
           <DayNav days={days} selected={index} onSelect={selectDay} />
           {day ? (
@@ -117,6 +118,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
               dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
               placeActivity={placeActivity}
               placeContext={placeContext}
+              movedId={drag.movedId}
             />
           ) : null}
         </div>

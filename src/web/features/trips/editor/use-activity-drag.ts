@@ -11,6 +11,7 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { useState } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { DAY_DROP_PREFIX } from "./day-nav.tsx";
 import { moveActivity } from "./editable-trip.ts";
@@ -57,6 +58,8 @@ export function useActivityDrag({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const activities = day?.activities ?? [];
+  // The activity last moved within the day: it is offered a time that fits its new place.
+  const [movedId, setMovedId] = useState<string | null>(null);
   const nameOf = (id: UniqueIdentifier) =>
     days.flatMap((d) => d.activities).find((a) => a.id === id)?.activity ?? "activity";
   const position = (id: UniqueIdentifier | undefined) =>
@@ -91,12 +94,18 @@ export function useActivityDrag({
     }
     const from = activities.findIndex((a) => a.id === id);
     const to = activities.findIndex((a) => a.id === over.id);
-    if (from >= 0 && to >= 0 && from !== to) void save(moveActivity(id, day.date, to));
+    if (from >= 0 && to >= 0 && from !== to) {
+      setMovedId(id);
+      void save(moveActivity(id, day.date, to));
+    }
   };
   return {
-    sensors,
-    collisionDetection: collisions,
-    onDragEnd,
-    accessibility: { announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS },
+    movedId,
+    context: {
+      sensors,
+      collisionDetection: collisions,
+      onDragEnd,
+      accessibility: { announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS },
+    },
   };
 }
