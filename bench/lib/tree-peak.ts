@@ -92,8 +92,12 @@ export function startMeasured(
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so that stop reaches the whole tree: npm does not pass SIGTERM on.
+      detached: true,
     });
-    stop = () => child.kill("SIGTERM");
+    stop = () => {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    };
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
     let peakRssKb = 0;
@@ -112,7 +116,9 @@ export function startMeasured(
       peakPssKb = Math.max(peakPssKb, pss);
     };
     const timer = setInterval(sample, SAMPLE_MS);
-    const deadline = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 900_000);
+    const deadline = setTimeout(() => {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    }, options.timeoutMs ?? 900_000);
     child.once("error", reject);
     child.once("exit", (code) => {
       clearInterval(timer);
