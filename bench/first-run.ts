@@ -100,8 +100,19 @@ export async function benchFirstRun(port: number, summary: Summary, withInstall:
       });
       return;
     }
-    if (peak.exitCode !== 0)
-      throw new Error(`${name} failed (${peak.exitCode}):\n${peak.output.slice(-2000)}`);
+    if (peak.exitCode !== 0) {
+      // A step that fails (npm out of its bounded heap) is a failed first run, not a lost bench.
+      const last = peak.output.trim().split("\n").slice(-3).join(" | ").slice(0, 200);
+      console.log(`    ${name} FAILED (exit ${peak.exitCode}): ${last}`);
+      summary.add({
+        part: "first run",
+        name: `${name}: memory at every moment`,
+        measured: `failed (exit ${peak.exitCode}) at ${mb(peak.peakPssMb)} Pss: ${last.slice(0, 80)}`,
+        target: `< ${LIMIT_MB} MB`,
+        pass: false,
+      });
+      return;
+    }
     console.log(
       `    ${name.padEnd(58)} Pss sum ${mb(peak.peakPssMb)}, Rss sum ${mb(peak.peakRssSumMb)}, ` +
         `largest process ${mb(peak.peakProcessMb)}, ${(peak.ms / 1000).toFixed(1)} s`,
