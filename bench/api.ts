@@ -318,7 +318,7 @@ export function reportApi(result: ApiPhaseResult, summary: Summary) {
     const templatePeak = result.templatePeakMb ?? Number.NaN;
     summary.add({
       part: "memory",
-      name: "pglite: RSS peak of the template child (initdb, once per install)",
+      name: "pglite: RSS peak of the initdb child (only when no template ships for the PGlite version)",
       measured: `${templatePeak.toFixed(0)} MB`,
       target: "< 500 MB (every moment of a first run)",
       pass: templatePeak < 500,

@@ -45,8 +45,8 @@ const { user } = (await signUp.json()) as { user: { id: string } };
 
 // `days` days of three activities each, built by the database so seeding stays quick.
 await database.db.execute(sql`
-  insert into trips (user_id, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
-  select ${user.id}, 'Town ' || g, '2027-01-01', ('2027-01-01'::date + ${days - 1}::int), 1000, 'comfort',
+  insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+  select ${user.id}, 'Town ' || g, 'Town ' || g, '2027-01-01', ('2027-01-01'::date + ${days - 1}::int), 1000, 'comfort',
     jsonb_build_object('days', (
       select jsonb_agg(jsonb_build_object('date', ('2027-01-01'::date + d)::text, 'activities', (
         select jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'time', '09:00',

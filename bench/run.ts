@@ -4,6 +4,7 @@ import { benchApi, reportApi } from "./api.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { ensurePgliteTemplate } from "../src/server/db/pglite-template.ts";
 import { benchFirstViewFetches } from "./first-view-fetches.ts";
+import { benchFirstRun } from "./first-run.ts";
 import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
@@ -18,7 +19,8 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: startup+api, frontend, lighthouse, generation, patch, places
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places
+ *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
  *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
  *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     "places-runs": { type: "string", default: "10" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
+    "fresh-install": { type: "boolean", default: false },
   },
 });
 
@@ -46,13 +49,14 @@ const PORTS = {
   postgres: base + 2,
   lighthouse: base + 10,
   fetches: base + 11,
+  firstRun: base + 12,
   generation: base + 20,
   patchPglite: base + 25,
   patchPostgres: base + 26,
   places: base + 27,
 };
 const parts = new Set(
-  (values.only ?? "api,frontend,lighthouse,generation,patch,places")
+  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places")
     .split(",")
     .map((p) => p.trim()),
 );
@@ -79,6 +83,24 @@ console.log(
       .map((l) => l.toFixed(2))
       .join(" ")}; ${await describeMachine()}`,
 );
+
+if (parts.has("firstrun")) {
+  console.log(
+    "\n[first run] install, build, first start: memory of each step's whole process tree (< 500 MB)",
+  );
+  try {
+    await benchFirstRun(PORTS.firstRun, summary, values["fresh-install"]);
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "first run",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
 
 if (parts.has("frontend")) {
   console.log("\n[front end] first-view bytes");

@@ -21,14 +21,6 @@ export function buildIfNeeded() {
   const changedAt = Math.max(...SOURCES.map(newestMtime));
   if (builtAt > changedAt) return;
   console.log(builtAt ? "Web sources changed: rebuilding…" : "Building the web app (first start)…");
-  const vite = path.resolve("node_modules/vite/bin/vite.js");
-  // The prerenderer of the public pages second: the server only uses one newer than the web build.
-  for (const args of [[], ["--ssr", "prerender.tsx"]])
-    execFileSync(process.execPath, [vite, "build", ...args, "--logLevel", "warn"], {
-      stdio: "inherit",
-      // A production build whatever NODE_ENV the server runs with: under NODE_ENV=development Vite
-      // compiles JSX for React's development runtime, and the prerenderer, which loads React's
-      // production build, then fails (every page is built in the browser instead).
-      env: { ...process.env, NODE_ENV: "production" },
-    });
+  // scripts/build.mjs: both builds, each with its memory bounded (see there).
+  execFileSync(process.execPath, [path.resolve("scripts/build.mjs")], { stdio: "inherit" });
 }

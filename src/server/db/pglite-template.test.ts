@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "./pglite.ts";
-import { copyPgliteTemplate } from "./pglite-template.ts";
+import { unpackTarGz } from "./data-dir-archive.ts";
+import { copyPgliteTemplate, shippedTemplateArchive } from "./pglite-template.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "boundless-template-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -87,6 +88,26 @@ describe("copyPgliteTemplate", () => {
       expect(tables).toEqual([{ n: 0 }]);
     } finally {
       await again.close();
+    }
+  }, 120_000);
+
+  it("a template ships for the installed PGlite version (after an upgrade: scripts/ship-pglite-template.ts)", () => {
+    expect(existsSync(shippedTemplateArchive()), shippedTemplateArchive()).toBe(true);
+  });
+
+  it("the shipped template unpacks into a directory that PGlite opens and migrates", async () => {
+    const dir = path.join(scratch, "from-shipped");
+    unpackTarGz(shippedTemplateArchive(), dir);
+    const database = await openPglite({ dataDir: dir, useTemplate: false });
+    try {
+      await database.migrate();
+      const rows = await database.query<{ n: number }>(
+        { name: "count-trips-shipped", text: "select count(*)::int as n from trips" },
+        [],
+      );
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
     }
   }, 120_000);
 });

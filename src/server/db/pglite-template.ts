@@ -3,15 +3,20 @@ import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync } fro
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { unpackTarGz } from "./data-dir-archive.ts";
 
 /*
  * PGlite's initdb on an empty data directory runs a second PostgreSQL instance, copies its whole
- * 128 MB WASM heap before each of its runs and dumps the new directory through memory: about 780 MB
- * resident for a few seconds, in whichever process does it. The result is the same for every data
- * directory of one PGlite version, so it is made once per install (by `npm start` and the bench,
- * in a child process that then exits, like the web build) and a new data directory starts as a
- * copy of it: a first start then costs what a restart costs. Without a template (tests, a server
- * started by hand) PGlite's own initdb runs as before.
+ * 128 MB WASM heap before each of its runs and dumps the new directory through memory: about 620 MB
+ * resident for a few seconds in a plain child (750 MB under tsx), in whichever process does it. The
+ * result is the same for every data directory of one PGlite version, so it is made once per install
+ * and a new data directory starts as a copy of it: a first start then costs what a restart costs.
+ * Without a template (tests, a server started by hand) PGlite's own initdb runs as before.
+ *
+ * Where the template comes from, in order: the archive that ships for this PGlite version
+ * (`pglite-template/pglite-<version>.tar.gz` beside this file, 4 MB, made by
+ * `node --import tsx scripts/ship-pglite-template.ts`), unpacked in this process (about 60 MB:
+ * a fresh install never runs initdb at all); else initdb in a child process that then exits.
  */
 
 /** The checkout: the nearest folder with a package.json (this file may also run from dist/server). */
@@ -51,19 +56,40 @@ export function copyPgliteTemplate(dataDir: string, template = pgliteTemplateDir
   return true;
 }
 
-/** Creates the template when this install has none yet; initdb's peak stays in the child process. */
+/** The archive of the template that ships for a PGlite version (it may not exist). */
+export function shippedTemplateArchive(version = pgliteVersion()): string {
+  return path.join(ROOT, "src/server/db/pglite-template", `pglite-${version}.tar.gz`);
+}
+
+/** Unpacks the shipped archive into `dir`; false when there is none or it is unusable. */
+function unpackShippedTemplate(dir: string): boolean {
+  const archive = shippedTemplateArchive();
+  if (!existsSync(archive)) return false;
+  try {
+    unpackTarGz(archive, dir);
+    return existsSync(path.join(dir, "PG_VERSION"));
+  } catch (error) {
+    console.warn(`The shipped database template could not be unpacked: ${String(error)}`);
+    return false;
+  }
+}
+
+/** Creates the template when this install has none yet: the shipped one, else initdb in a child. */
 export function ensurePgliteTemplate(): void {
   const template = pgliteTemplateDir();
   if (existsSync(path.join(template, "PG_VERSION"))) return;
   console.log("Preparing the embedded database (once per install)…");
   const partial = `${template}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
-  const child = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "scripts/make-pglite-template.ts"), partial],
-    { stdio: "inherit", cwd: ROOT },
-  );
-  if (child.status !== 0 || !existsSync(path.join(partial, "PG_VERSION"))) {
+  const shipped = unpackShippedTemplate(partial);
+  if (!shipped) rmSync(partial, { recursive: true, force: true });
+  const child = shipped
+    ? undefined
+    : spawnSync(process.execPath, [path.join(ROOT, "scripts/make-pglite-template.mjs"), partial], {
+        stdio: "inherit",
+        cwd: ROOT,
+      });
+  if ((child && child.status !== 0) || !existsSync(path.join(partial, "PG_VERSION"))) {
     // Not fatal: the server then runs PGlite's initdb itself, as without a template.
     rmSync(partial, { recursive: true, force: true });
     console.warn(

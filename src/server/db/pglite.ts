@@ -42,7 +42,7 @@ function useBaselineWasmCompiler() {
 /**
  * Embedded PostgreSQL (WASM). `dataDir` undefined means in memory; `loadDataDir` starts from a dump.
  * A new data directory starts as a copy of the install's template when there is one
- * (pglite-template.ts), instead of PGlite's initdb and its 780 MB peak.
+ * (pglite-template.ts), instead of PGlite's initdb and its peak (about 620 MB in a plain child).
  */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; useTemplate?: boolean } = {},
