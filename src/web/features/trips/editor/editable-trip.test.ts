@@ -23,6 +23,7 @@ const act = (id: string): Activity => ({
   ...UNPLACED,
 });
 const trip: EditableTrip = {
+  name: "Lisbon",
   destination: "Lisbon",
   startDate: "2027-05-03",
   endDate: "2027-05-05",

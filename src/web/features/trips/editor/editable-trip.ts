@@ -6,9 +6,16 @@ import type { Trip } from "#shared/schemas/trip.ts";
 /** What the traveller can change: everything a PATCH may carry. */
 export type EditableTrip = Pick<
   Trip,
-  "destination" | "startDate" | "endDate" | "budget" | "travelStyle" | "interests" | "itinerary"
+  | "name"
+  | "destination"
+  | "startDate"
+  | "endDate"
+  | "budget"
+  | "travelStyle"
+  | "interests"
+  | "itinerary"
 >;
-export type TripFacts = Omit<EditableTrip, "itinerary">;
+export type TripFacts = Omit<EditableTrip, "itinerary" | "name">;
 export type ActivityFields = Pick<
   Activity,
   "time" | "activity" | "location" | "description" | "cost"
@@ -18,6 +25,7 @@ export type ActivityFields = Pick<
 export type TripChange = { label: string; apply: (trip: EditableTrip) => EditableTrip };
 
 export const toEditable = (trip: EditableTrip): EditableTrip => ({
+  name: trip.name,
   destination: trip.destination,
   startDate: trip.startDate,
   endDate: trip.endDate,
@@ -95,6 +103,12 @@ export const setFacts = (facts: TripFacts): TripChange => ({
     ...facts,
     itinerary: refitDays(trip.itinerary, tripDates(facts.startDate, facts.endDate)),
   }),
+});
+
+/** The trip's own name (its destination, the planner's search, stays as it is). */
+export const setName = (name: string): TripChange => ({
+  label: "Rename trip",
+  apply: (trip) => ({ ...trip, name }),
 });
 
 /** Days and activities a change of dates would drop (for the confirmation). */
