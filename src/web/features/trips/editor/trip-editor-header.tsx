@@ -49,7 +49,8 @@ export function TripEditorHeader({
   return (
     <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 12 rem for the name: on a phone the actions wrap below it instead of squeezing it. */}
+        <div className="min-w-48 flex-1">
           {renaming ? (
             <TripNameForm
               name={trip.name}
