@@ -112,6 +112,7 @@ export function RegenerateDayPanel({
     >
       <TextField
         label="Instruction (optional)"
+        hint="Leave it empty for a fresh plan of this day. Nothing changes until you accept the new plan."
         placeholder='e.g. "more relaxed" or "rainy day, indoors"'
         maxLength={REGENERATE_INSTRUCTION_MAX_LENGTH}
         value={instruction}
