@@ -48,6 +48,9 @@ test("plan a trip from Home: days appear as they are generated, then the trip op
   await page.getByRole("button", { name: "Generate Plan" }).click();
   await expect(page.getByRole("button", { name: "Generating Plan..." })).toBeDisabled();
   await expect(page.getByText(/^[0-6] of 7 days ready$/)).toBeVisible();
+  // Days are dated as on the trip page ("Sat, Apr 10"), never as raw ISO dates.
+  await expect(page.getByText("· Sat, Apr 10")).toBeVisible();
+  await expect(page.getByText(/2027-04-1\d/)).toHaveCount(0);
   await expect(page.getByText("Theme 1")).toBeVisible();
   await expect(page.getByText("Activity 1").first()).toBeVisible();
   await expectAxeClean(page, "generation in progress");

@@ -59,7 +59,10 @@ test.describe("Take the trip along", () => {
     await expect(page.getByRole("heading", { name: "Porto", level: 1 })).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Add to calendar" }).click(),
+      page
+        .getByRole("button", { name: "More actions" })
+        .click()
+        .then(() => page.getByRole("menuitem", { name: "Add to calendar" }).click()),
     ]);
     expect(download.suggestedFilename()).toBe("Porto 2027-05-01 to 2027-05-03.ics");
     const text = readFileSync(await download.path(), "utf8");
@@ -86,7 +89,8 @@ test.describe("Take the trip along", () => {
     await signUp(page, baseURL!);
     const trip = await createTrip(page, baseURL!, "Valencia");
     await page.goto(`/trips/${trip.id}`);
-    await page.getByRole("link", { name: "Print" }).click();
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Print" }).click();
     await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/print$`));
     await expect(page.getByRole("heading", { name: "Valencia", level: 1 })).toBeVisible();
     await expectAxeClean(page, "print view");

@@ -344,7 +344,8 @@ test.describe("Trip editor", () => {
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
-    await page.getByRole("button", { name: "Edit details" }).click();
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Edit details" }).click();
     const form = page.getByRole("form", { name: "Trip details" });
     await form.getByLabel("End date").fill("2027-05-04");
     await form.getByLabel("Budget (USD)").fill("1800");
@@ -360,7 +361,8 @@ test.describe("Trip editor", () => {
     expect(trip.endDate).toBe("2027-05-04");
     expect(trip.itinerary.days).toHaveLength(2);
 
-    await page.getByRole("button", { name: "Duplicate with new dates" }).click();
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Duplicate with new dates" }).click();
     const dialog = page.getByRole("dialog", { name: "Duplicate with new dates" });
     await dialog.getByLabel("New start date").fill("2027-10-01");
     await expectAxeClean(page, "duplicate dialog");

@@ -50,3 +50,6 @@ export const TRIP_SORT_LABELS: Record<TripSort, string> = {
   budget_desc: "Budget: high to low",
   budget_asc: "Budget: low to high",
 };
+
+/** A trip's own name (the header's "Trip name"), at most this many characters. */
+export const TRIP_NAME_MAX_LENGTH = 100;

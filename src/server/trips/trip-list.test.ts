@@ -64,3 +64,35 @@ describe("trip list query plan", () => {
     }
   });
 });
+
+describe("trip list card points", () => {
+  it("gives each card its located activities as [lat, lng] in visit order, skipping the unlocated", async () => {
+    const other = (await signUpUser(t, { email: "points@example.com" })).userId;
+    const activity = (name: string, lat: number | null, lng: number | null) => ({
+      time: "09:00",
+      activity: name,
+      location: name,
+      description: "",
+      cost: 0,
+      lat,
+      lng,
+    });
+    const itinerary = {
+      days: [
+        {
+          date: "2027-01-01",
+          activities: [activity("Louvre", 48.8606, 2.3376), activity("Somewhere", null, null)],
+        },
+        { date: "2027-01-02", activities: [activity("Pantheon", 48.8462, 2.3464)] },
+      ],
+    };
+    await t.deps.database.db.execute(sql`
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary)
+      values (${other}, 'Paris', 'Paris', '2027-01-01', '2027-01-02', 900, 'comfort', ${JSON.stringify(itinerary)}::jsonb)`);
+    const page = await listTrips(t.deps.database, other, tripListQuerySchema.parse({}));
+    expect(page.trips[0]?.points).toEqual([
+      [48.8606, 2.3376],
+      [48.8462, 2.3464],
+    ]);
+  });
+});

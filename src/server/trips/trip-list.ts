@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { TripSort } from "#shared/constants.ts";
-import type { TripListQuery, TripSummary } from "#shared/schemas/trip-list.ts";
+import {
+  TRIP_CARD_POINTS_MAX,
+  type TripListQuery,
+  type TripSummary,
+} from "#shared/schemas/trip-list.ts";
 import type { Database, NamedStatement } from "../db/database.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { TripSummaryRow } from "./trip-dto.ts";
@@ -51,7 +55,9 @@ function decodeCursor(raw: string, sort: TripSort): Cursor {
 const COLUMNS = `id, name, destination, to_char(start_date, 'YYYY-MM-DD') as "startDate",
   to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
   array_to_json(interests) as interests, status, is_public as "isPublic", version,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`;
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
+  jsonb_path_query_array(itinerary, '$.days[*].activities[*] ? (@.lat != null && @.lng != null).lat') as "lats",
+  jsonb_path_query_array(itinerary, '$.days[*].activities[*] ? (@.lat != null && @.lng != null).lng') as "lngs"`;
 
 /**
  * createdAt as the API gives it, the ISO string of a JS Date, from the sort key: a Date keeps
@@ -77,7 +83,28 @@ const AFTER: Record<TripSort, (k: string, id: string) => string> = {
   budget_asc: (k, id) => `(budget, id) > (${k}::numeric, ${id}::uuid)`,
 };
 
-export type TripListRow = Omit<TripSummaryRow, "createdAt"> & { createdKey: string };
+export type TripListRow = Omit<TripSummaryRow, "createdAt"> & {
+  createdKey: string;
+  /** The located activities' latitudes and longitudes, in the same order (the card's map). */
+  lats: number[] | string;
+  lngs: number[] | string;
+};
+
+const asNumbers = (value: number[] | string): number[] =>
+  typeof value === "string" ? (JSON.parse(value) as number[]) : value;
+
+/** The card's map points: [lat, lng] pairs of the located activities, the first few. */
+function cardPoints(row: TripListRow): [number, number][] {
+  const lats = asNumbers(row.lats);
+  const lngs = asNumbers(row.lngs);
+  const points: [number, number][] = [];
+  for (let i = 0; i < lats.length && points.length < TRIP_CARD_POINTS_MAX; i++) {
+    const lat = lats[i];
+    const lng = lngs[i];
+    if (typeof lat === "number" && typeof lng === "number") points.push([lat, lng]);
+  }
+  return points;
+}
 
 /**
  * The page query as one named statement per shape (which filters are set, which order, whether a
@@ -185,5 +212,6 @@ function toListSummary(row: TripListRow): TripSummary {
     isPublic: row.isPublic,
     createdAt: createdAtOf(row.createdKey),
     version: row.version,
+    points: cardPoints(row),
   };
 }

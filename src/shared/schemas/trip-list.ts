@@ -61,13 +61,24 @@ export const tripListQuerySchema = z.intersection(
 );
 export type TripListQuery = z.output<typeof tripListQuerySchema>;
 
-/** A list card: everything but the itinerary and its places. */
-export const tripSummarySchema = tripSchema.omit({
-  itinerary: true,
-  place: true,
-  grounding: true,
-  sharePath: true,
-});
+/** At most this many of a trip's located activities travel with its card (its small map). */
+export const TRIP_CARD_POINTS_MAX = 24;
+
+/** A list card: everything but the itinerary and its places, plus where its activities are. */
+export const tripSummarySchema = tripSchema
+  .omit({
+    itinerary: true,
+    place: true,
+    grounding: true,
+    sharePath: true,
+  })
+  .extend({
+    // [lat, lng] of the located activities in visit order (My Trips draws them; other answers omit it).
+    points: z
+      .array(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]))
+      .max(TRIP_CARD_POINTS_MAX)
+      .optional(),
+  });
 export type TripSummary = z.infer<typeof tripSummarySchema>;
 
 export const tripListResponseSchema = z.object({

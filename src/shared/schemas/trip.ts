@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { TRAVEL_STYLES } from "../constants.ts";
+import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
 
-export const TRIP_NAME_MAX_LENGTH = 100;
+export { TRIP_NAME_MAX_LENGTH };
 
 /** A trip's own name as its owner types it (PATCH); the destination stays what the planner searches. */
 export const tripNameSchema = safeText("Name", { error: "Name is required" })

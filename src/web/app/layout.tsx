@@ -167,10 +167,11 @@ export function RootLayout() {
         </a>
         <TopBar />
         <ConnectionNotices />
-        {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads. */}
+        {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads.
+            Phones: room at the bottom, so the assistant's round button never covers the last lines. */}
         <main
           id="main"
-          className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-8"
+          className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 pt-8 pb-24 sm:pb-8"
         >
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<LoadingScreen />}>

@@ -13,7 +13,7 @@ function PageShell({ children }: { children: ReactNode }) {
   return (
     <div id={PAGE_SHELL_ID} aria-busy="true" className="flex min-h-screen flex-col">
       <TopBarView status="signed-in" />
-      <div className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-8">
+      <div className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 pt-8 pb-24 sm:pb-8">
         {children}
       </div>
     </div>

@@ -34,3 +34,22 @@ export function ChevronDownIcon({ className = "size-3" }: IconProps) {
     </svg>
   );
 }
+
+/** Two arrows in a circle: make it again. */
+export function RefreshIcon({ className = "size-4" }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      <path d="M13 8a5 5 0 0 1-8.6 3.5M3 8a5 5 0 0 1 8.6-3.5" />
+      <path d="M11.5 1.8v2.8H8.7M4.5 14.2v-2.8h2.8" />
+    </svg>
+  );
+}

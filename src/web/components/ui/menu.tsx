@@ -1,13 +1,18 @@
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode, type Ref } from "react";
 import { buttonStyles, type ButtonVariant } from "./button.tsx";
 import { ChevronDownIcon } from "./icons.tsx";
 
 export type MenuItem = {
   label: string;
-  onSelect: () => void;
+  /** What the item does; or `href`, for an item that is a link (a download, for one). */
+  onSelect?: () => void;
+  href?: string;
+  download?: boolean;
   danger?: boolean;
   disabled?: boolean;
+  /** The item moves focus itself (into a form it shows): the menu does not give it back to its button. */
+  movesFocus?: boolean;
 };
 
 /**
@@ -18,15 +23,22 @@ export function Menu({
   label,
   items,
   variant = "secondary",
+  size = "sm",
+  triggerRef,
 }: {
   label: ReactNode;
   items: readonly MenuItem[];
   variant?: ButtonVariant;
+  size?: "sm" | "md";
+  /** The menu's button, for a dialog an item opens to give focus back to. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }) {
+  const chosen = useRef<MenuItem | null>(null);
   return (
     <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger
-        className={`${buttonStyles({ variant, size: "sm" })} inline-flex items-center gap-1`}
+        ref={triggerRef}
+        className={`${buttonStyles({ variant, size })} inline-flex items-center gap-1`}
       >
         {label}
         <ChevronDownIcon />
@@ -35,16 +47,30 @@ export function Menu({
         <RadixMenu.Content
           align="end"
           sideOffset={4}
+          onCloseAutoFocus={(event) => {
+            if (chosen.current?.movesFocus) event.preventDefault();
+            chosen.current = null;
+          }}
           className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
           {items.map((item) => (
             <RadixMenu.Item
               key={item.label}
               disabled={item.disabled}
-              onSelect={item.onSelect}
-              className={`cursor-pointer rounded px-3 py-2 text-sm outline-none data-disabled:opacity-50 data-highlighted:bg-slate-100 ${item.danger ? "text-red-800" : "text-slate-800"}`}
+              onSelect={() => {
+                chosen.current = item;
+                item.onSelect?.();
+              }}
+              asChild={item.href !== undefined}
+              className={`block cursor-pointer rounded px-3 py-2 text-sm outline-none data-disabled:opacity-50 data-highlighted:bg-slate-100 ${item.danger ? "text-red-800" : "text-slate-800"}`}
             >
-              {item.label}
+              {item.href === undefined ? (
+                item.label
+              ) : (
+                <a href={item.href} download={item.download}>
+                  {item.label}
+                </a>
+              )}
             </RadixMenu.Item>
           ))}
         </RadixMenu.Content>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import { activityOf } from "#tests/support/factories.ts";
-import { attributionHtml, dayMapView, roundPoint, stopLabel } from "./map-model.ts";
+import { attributionHtml, dayMapView, markerOffsets, roundPoint, stopLabel } from "./map-model.ts";
 
 const PARIS: TripPlace = {
   name: "Paris",
@@ -161,5 +161,19 @@ describe("roundPoint", () => {
     });
     expect(roundPoint({ lat: 10, lng: 362.5 })).toEqual({ lat: 10, lng: 2.5 });
     expect(roundPoint({ lat: -10, lng: -190 })).toEqual({ lat: -10, lng: 170 });
+  });
+});
+
+describe("markerOffsets", () => {
+  it("leaves lone stops where they are and spreads stops at one spot apart", () => {
+    const louvre = { lat: 48.8606, lng: 2.3376 };
+    const nextDoor = { lat: 48.8607, lng: 2.3377 };
+    const far = { lat: 48.853, lng: 2.3499 };
+    const offsets = markerOffsets([louvre, far, nextDoor, louvre]);
+    expect(offsets[1]).toEqual([0, 0]);
+    const spread = [offsets[0], offsets[2], offsets[3]];
+    // Three at one spot: three different offsets, each some pixels away from the spot.
+    expect(new Set(spread.map((o) => o?.join(","))).size).toBe(3);
+    for (const o of spread) expect(Math.hypot(o?.[0] ?? 0, o?.[1] ?? 0)).toBeGreaterThan(10);
   });
 });

@@ -1,4 +1,5 @@
 import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
+import { distanceKm } from "#shared/geo.ts";
 import { serviceFailureWords } from "#shared/service-failure.ts";
 
 export type LatLng = { lat: number; lng: number };
@@ -98,3 +99,36 @@ export const roundPoint = ({ lat, lng }: LatLng): LatLng => ({
   lat: Math.round(lat * 1e6) / 1e6,
   lng: Math.round((((((lng + 180) % 360) + 360) % 360) - 180) * 1e6) / 1e6,
 });
+
+/** Stops closer than this share a spot on the map at the zoom a day is shown at (icons are 30 px). */
+const SAME_SPOT_KM = 0.06;
+const SPREAD_PX = 17;
+
+/**
+ * Pixel offsets that keep markers from hiding each other: stops at the same spot (the same place
+ * twice, lunch next door) are set around a small circle, each still pointing at its place. Pixels,
+ * not coordinates, so they stay apart at every zoom. Stops alone at their spot get [0, 0].
+ */
+export function markerOffsets(stops: readonly LatLng[]): [number, number][] {
+  const groups: number[][] = [];
+  const groupOf: number[] = [];
+  stops.forEach((stop, i) => {
+    const found = groups.findIndex((g) =>
+      g.some((j) => {
+        const other = stops[j];
+        return other !== undefined && distanceKm(stop, other) < SAME_SPOT_KM;
+      }),
+    );
+    if (found === -1) groupOf[i] = groups.push([i]) - 1;
+    else {
+      groups[found]?.push(i);
+      groupOf[i] = found;
+    }
+  });
+  return stops.map((_, i) => {
+    const group = groups[groupOf[i] ?? 0] ?? [i];
+    if (group.length < 2) return [0, 0];
+    const angle = (2 * Math.PI * group.indexOf(i)) / group.length - Math.PI / 2;
+    return [Math.round(Math.cos(angle) * SPREAD_PX), Math.round(Math.sin(angle) * SPREAD_PX)];
+  });
+}

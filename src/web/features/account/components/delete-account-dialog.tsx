@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,6 +6,7 @@ import {
   deleteAccountFormSchema,
   type DeleteAccountFormInput,
 } from "#shared/schemas/account.ts";
+import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";
 import { useRequestDeletionLink } from "../api/request-deletion-link.ts";
@@ -40,7 +40,11 @@ function PasswordConfirmation({ onDeleted }: { onDeleted: () => void }) {
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">
-        <Dialog.Close className={secondaryButtonClass}>Cancel</Dialog.Close>
+        <DialogClose asChild>
+          <button type="button" className={secondaryButtonClass}>
+            Cancel
+          </button>
+        </DialogClose>
         <button type="submit" disabled={remove.isPending} className={dangerButtonClass}>
           {remove.isPending ? "Deleting..." : "Delete permanently"}
         </button>
@@ -68,10 +72,14 @@ function LinkConfirmation({ email }: { email: string }) {
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">
-        <Dialog.Close className={secondaryButtonClass}>Cancel</Dialog.Close>
+        <DialogClose asChild>
+          <button type="button" className={secondaryButtonClass}>
+            Cancel
+          </button>
+        </DialogClose>
         <button
           type="button"
-          autoFocus
+          data-autofocus
           disabled={request.isPending}
           onClick={() => request.mutate()}
           className={dangerButtonClass}
@@ -83,7 +91,7 @@ function LinkConfirmation({ email }: { email: string }) {
   );
 }
 
-/** "Delete my account" and its modal confirmation (Radix Dialog: focus trap, Escape, inert page). */
+/** "Delete my account" and its modal confirmation (a native modal dialog: inert page, Escape). */
 export function DeleteAccountDialog({
   email,
   hasPassword,
@@ -93,30 +101,29 @@ export function DeleteAccountDialog({
   hasPassword: boolean;
   onDeleted: () => void;
 }) {
-  // A new key each time it opens: no password or error from a previous attempt is left in it.
-  const [openCount, setOpenCount] = useState(0);
+  // Mounted only while open: no password or error from a previous attempt is left in it.
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root onOpenChange={(open) => open && setOpenCount((n) => n + 1)}>
-      <Dialog.Trigger className="rounded-md border border-red-300 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50">
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md border border-red-300 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+      >
         Delete my account
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 bg-slate-900/50" />
-        <Dialog.Content
-          key={openCount}
-          className="fixed top-1/2 left-1/2 max-h-[calc(100vh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-slate-700">
-            {DELETION_CONSEQUENCES}
-          </Dialog.Description>
-          {hasPassword ? (
-            <PasswordConfirmation onDeleted={onDeleted} />
-          ) : (
-            <LinkConfirmation email={email} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account?"
+        description={DELETION_CONSEQUENCES}
+      >
+        {hasPassword ? (
+          <PasswordConfirmation onDeleted={onDeleted} />
+        ) : (
+          <LinkConfirmation email={email} />
+        )}
+      </Dialog>
+    </>
   );
 }

@@ -25,7 +25,7 @@ export function ChatLauncher({ onOpen, onIntent, busy = false, ref }: Props) {
       onFocus={onIntent}
       onTouchStart={onIntent}
       aria-label="Open Boundless Assistant"
-      className="bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600 fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full text-2xl text-white shadow-lg focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none sm:right-6 sm:bottom-6"
+      className="bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600 fixed right-3 bottom-3 z-40 flex h-12 w-12 items-center justify-center rounded-full text-2xl text-white shadow-lg focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none sm:right-6 sm:bottom-6 sm:h-14 sm:w-14"
     >
       {/* An inline icon: emoji fonts are missing on many systems and would show a blank box. */}
       <svg

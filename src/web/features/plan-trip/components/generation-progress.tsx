@@ -1,5 +1,6 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import { formatWeekday } from "#web/lib/format.ts";
 import { onFirstUse } from "#web/lib/on-first-use.ts";
 
 /** `findingPlacesIn`: the destination whose real places are being looked up now, else null. */
@@ -75,7 +76,8 @@ export function GenerationProgress({
               className={`rounded-lg border p-4 ${day ? "border-brand-600 bg-white" : "border-dashed border-slate-300 bg-slate-50"}`}
             >
               <h3 className="font-semibold">
-                Day {index + 1} <span className="font-normal text-slate-600">· {date}</span>
+                Day {index + 1}{" "}
+                <span className="font-normal text-slate-600">· {formatWeekday(date)}</span>
               </h3>
               {theme ? <p className="text-brand-800 text-sm">{theme}</p> : null}
               {day ? (

@@ -3,7 +3,13 @@ import * as L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "../trip-map.css";
 import { useEffect, useRef } from "react";
-import { attributionHtml, stopLabel, type DayMapView, type LatLng } from "../map-model.ts";
+import {
+  attributionHtml,
+  markerOffsets,
+  stopLabel,
+  type DayMapView,
+  type LatLng,
+} from "../map-model.ts";
 
 export type LeafletViewProps = {
   tileUrl: string;
@@ -102,14 +108,17 @@ export default function LeafletView(props: LeafletViewProps) {
     }
     const markers = markersRef.current;
     markers.clear();
-    for (const stop of stops) {
+    const offsets = markerOffsets(stops);
+    stops.forEach((stop, index) => {
       const label = stopLabel(stop);
+      const [dx, dy] = offsets[index] ?? [0, 0];
       const marker = L.marker([stop.lat, stop.lng], {
         icon: L.divIcon({
           className: "trip-map-marker",
           html: `<span aria-hidden="true">${stop.number}</span>`,
           iconSize: [30, 30],
-          iconAnchor: [15, 15],
+          // Stops at one spot sit side by side around it (markerOffsets), none hidden.
+          iconAnchor: [15 - dx, 15 - dy],
         }),
         keyboard: true,
         title: label,
@@ -130,7 +139,7 @@ export default function LeafletView(props: LeafletViewProps) {
         });
       }
       markers.set(stop.id, marker);
-    }
+    });
     if (stops.length > 1) {
       map.fitBounds(L.latLngBounds(stops.map((s) => [s.lat, s.lng] as L.LatLngTuple)), {
         padding: [36, 36],

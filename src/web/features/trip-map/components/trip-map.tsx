@@ -154,7 +154,12 @@ export function TripMap({
         </div>
       ) : null}
       {showMap && config?.map ? (
-        <div className="isolate h-72 w-full overflow-hidden rounded-lg border border-slate-300 bg-slate-100 md:h-96">
+        // Phones: edge to edge (out of the page's 1 rem padding) and most of the screen's height.
+        // Wide screens: beside the list, as tall as the window (the column is sticky).
+        <div
+          data-testid="trip-map-canvas"
+          className="isolate -mx-4 h-[60vh] max-h-[32rem] min-h-72 overflow-hidden border-y border-slate-300 bg-slate-100 sm:mx-0 sm:h-96 sm:max-h-none sm:rounded-lg sm:border xl:h-[calc(100dvh-8rem)] xl:min-h-[28rem]"
+        >
           <Suspense fallback={<p className="p-3 text-sm text-slate-600">Loading the map…</p>}>
             <LeafletView
               tileUrl={config.map.tileUrl}

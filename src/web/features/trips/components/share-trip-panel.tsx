@@ -43,8 +43,8 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
     });
 
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-3">
-      <div className="flex flex-wrap gap-3">
+    <div className="flex min-w-0 flex-col items-start gap-2 sm:items-end">
+      <div className="flex flex-wrap gap-2">
         <Button onClick={share} disabled={mutation.isPending}>
           Share Trip
         </Button>
@@ -70,8 +70,12 @@ export function ShareTripPanel({ trip }: { trip: Trip }) {
           />
         </div>
       ) : null}
-      {/* Always present, so screen readers announce the message when it appears. */}
-      <p role="status" aria-live="polite" className="text-brand-800 min-h-6 text-sm font-medium">
+      {/* Empty, it takes no room (out of the flow) but stays in the page, so it is announced. */}
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-brand-800 text-sm font-medium empty:absolute"
+      >
         {notice?.kind === "copied"
           ? MESSAGES.shareCopied
           : notice?.kind === "stopped"

@@ -98,7 +98,7 @@ export function EditableDay({
         request={regenerateRequest}
       />
       {/* Phones: the map above the list. Wide screens: beside it, staying in view while scrolling. */}
-      <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start xl:gap-4">
+      <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(22rem,42%)] xl:items-start xl:gap-4">
         {map ? (
           <div className="min-w-0 xl:sticky xl:top-4 xl:col-start-2 xl:row-start-1">{map}</div>
         ) : null}

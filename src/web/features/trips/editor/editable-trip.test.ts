@@ -26,6 +26,7 @@ const act = (id: string, time = "09:00"): Activity => ({
   ...UNPLACED,
 });
 const trip: EditableTrip = {
+  name: "Lisbon",
   destination: "Lisbon",
   startDate: "2027-05-03",
   endDate: "2027-05-05",

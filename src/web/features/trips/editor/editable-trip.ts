@@ -6,9 +6,16 @@ import type { Trip } from "#shared/schemas/trip.ts";
 /** What the traveller can change: everything a PATCH may carry. */
 export type EditableTrip = Pick<
   Trip,
-  "destination" | "startDate" | "endDate" | "budget" | "travelStyle" | "interests" | "itinerary"
+  | "name"
+  | "destination"
+  | "startDate"
+  | "endDate"
+  | "budget"
+  | "travelStyle"
+  | "interests"
+  | "itinerary"
 >;
-export type TripFacts = Omit<EditableTrip, "itinerary">;
+export type TripFacts = Omit<EditableTrip, "itinerary" | "name">;
 export type ActivityFields = Pick<
   Activity,
   "time" | "activity" | "location" | "description" | "cost"
@@ -26,6 +33,7 @@ export type ChangeOp =
   | { name: "moveActivity"; id: string; date: string; index: number }
   | { name: "replaceDays"; days: readonly Day[] }
   | { name: "setFacts"; facts: TripFacts }
+  | { name: "setName"; value: string }
   | { name: "setTrip"; trip: EditableTrip }
   | { name: "all"; ops: readonly ChangeOp[] };
 
@@ -37,6 +45,7 @@ export type TripChange = {
 };
 
 export const toEditable = (trip: EditableTrip): EditableTrip => ({
+  name: trip.name,
   destination: trip.destination,
   startDate: trip.startDate,
   endDate: trip.endDate,
@@ -222,6 +231,8 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return replaceDays(op.days, label);
       case "setFacts":
         return setFacts(op.facts);
+      case "setName":
+        return setName(op.value);
       case "setTrip":
         return setTrip(op.trip, label);
       case "all":
@@ -235,6 +246,13 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
   })();
   return { ...change, label };
 }
+
+/** The trip's own name (its destination, the planner's search, stays as it is). */
+export const setName = (name: string): TripChange => ({
+  label: "Rename trip",
+  op: { name: "setName", value: name },
+  apply: (trip) => ({ ...trip, name }),
+});
 
 /** Days and activities a change of dates would drop (for the confirmation). */
 export function droppedByDates(

@@ -4,6 +4,7 @@ import type { RegenerateDayResponse } from "#shared/schemas/trip-edit.ts";
 import { REGENERATE_INSTRUCTION_MAX_LENGTH, TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { RefreshIcon } from "#web/components/ui/icons.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { REGENERATE_DAY_FAILED, useRegenerateDay } from "../api/regenerate-day.ts";
@@ -72,7 +73,15 @@ export function RegenerateDayPanel({
 
   if (!open) {
     return (
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      // A button that looks like one (not a full-width box read as a text field): its own width, an
+      // icon, and the same look as the page's other secondary actions.
+      <Button
+        variant="secondary"
+        size="sm"
+        className="inline-flex items-center gap-1.5 self-start shadow-sm"
+        onClick={() => setOpen(true)}
+      >
+        <RefreshIcon />
         Regenerate day
       </Button>
     );
@@ -103,6 +112,7 @@ export function RegenerateDayPanel({
     >
       <TextField
         label="Instruction (optional)"
+        hint="Leave it empty for a fresh plan of this day. Nothing changes until you accept the new plan."
         placeholder='e.g. "more relaxed" or "rainy day, indoors"'
         maxLength={REGENERATE_INSTRUCTION_MAX_LENGTH}
         value={instruction}

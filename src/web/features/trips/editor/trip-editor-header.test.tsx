@@ -55,7 +55,7 @@ describe("TripEditorHeader", () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <TripEditorHeader trip={trip} onSaveFacts={() => undefined} />
+          <TripEditorHeader trip={trip} onSaveFacts={() => undefined} onRename={() => undefined} />
         </MemoryRouter>
       </QueryClientProvider>,
     );

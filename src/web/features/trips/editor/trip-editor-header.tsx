@@ -1,49 +1,108 @@
-import { useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { TRIP_NAME_MAX_LENGTH } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import { Button, buttonStyles } from "#web/components/ui/button.tsx";
+import { Menu } from "#web/components/ui/menu.tsx";
 import { formatDateRange, formatUsd } from "#web/lib/format.ts";
 import { dayTotal } from "../components/day-activities.tsx";
-import { DeleteTripButton } from "../components/delete-trip-dialog.tsx";
+import { DeleteTripDialog } from "../components/delete-trip-dialog.tsx";
 import { GroundingNote } from "../components/grounding-note.tsx";
 import { ShareTripPanel } from "../components/share-trip-panel.tsx";
-import { TakeAlongLinks } from "../components/take-along-links.tsx";
 import { TripFact } from "../components/trip-fact.tsx";
 import { styleLabel } from "../format.ts";
-import { DuplicateTripButton } from "./duplicate-trip-button.tsx";
+import { DuplicateTripDialog } from "./duplicate-trip-dialog.tsx";
 import { toEditable, type TripFacts } from "./editable-trip.ts";
 import { TripFactsForm } from "./trip-facts-form.tsx";
+import { TripNameForm } from "./trip-name-form.tsx";
 
-/** The owner's trip header: its facts (or the form that edits them), spending, and the trip's tools. */
+type OpenDialog = "duplicate" | "delete" | null;
+
+/**
+ * The owner's trip header: its name (or the field that renames it), facts (or the form that edits
+ * them), spending, one primary action (Share Trip) and the trip's other tools in one menu.
+ */
 export function TripEditorHeader({
   trip,
   extras,
   onSaveFacts,
+  onRename,
 }: {
   trip: Trip;
   /** Tools other features add (composed in the route file). */
   extras?: ReactNode;
   onSaveFacts: (facts: TripFacts) => void;
+  onRename: (name: string) => void;
 }) {
   const [editingFacts, setEditingFacts] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   const days = trip.itinerary.days;
   const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
   const unknownCosts = days.flatMap((d) => d.activities).filter((a) => a.cost === null).length;
   const remaining = trip.budget - total;
+  const backToMenu = () => menuButton.current;
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
   return (
     <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold break-words">{trip.name}</h1>
+        {/* At least 12 rem for the name: on a phone the actions wrap below it instead of squeezing it. */}
+        <div className="min-w-48 flex-1">
+          {renaming ? (
+            <TripNameForm
+              name={trip.name}
+              maxLength={TRIP_NAME_MAX_LENGTH}
+              onDone={(name) => {
+                setRenaming(false);
+                if (name !== null && name !== trip.name) onRename(name);
+                menuButton.current?.focus();
+              }}
+            />
+          ) : (
+            <h1 className="text-3xl font-bold break-words">{trip.name}</h1>
+          )}
           {trip.name === trip.destination ? null : (
             <p className="text-slate-600">{trip.destination}</p>
           )}
         </div>
-        {editingFacts ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setEditingFacts(true)}>
-            Edit details
-          </Button>
-        )}
+        <div className="flex flex-wrap items-start gap-2">
+          <ShareTripPanel trip={trip} />
+          <Menu
+            label="More actions"
+            size="md"
+            triggerRef={menuButton}
+            items={[
+              { label: "Edit details", onSelect: () => setEditingFacts(true) },
+              { label: "Rename trip", onSelect: () => setRenaming(true), movesFocus: true },
+              // The home form prefills from ?tripId= (specification: "if a trip id is given").
+              {
+                label: "Plan a similar trip",
+                onSelect: () => void navigate(`/?tripId=${trip.id}`),
+              },
+              // An .ics file: one event per activity, in the destination's time zone.
+              {
+                label: "Add to calendar",
+                href: `/api/trips/${trip.id}/calendar.ics`,
+                download: true,
+              },
+              { label: "Print", onSelect: () => void navigate(`/trips/${trip.id}/print`) },
+              {
+                label: "Duplicate with new dates",
+                onSelect: () => setDialog("duplicate"),
+                movesFocus: true,
+              },
+              {
+                label: "Delete Trip",
+                onSelect: () => setDialog("delete"),
+                danger: true,
+                movesFocus: true,
+              },
+            ]}
+          />
+        </div>
       </div>
       {editingFacts ? (
         <TripFactsForm
@@ -80,21 +139,19 @@ export function TripEditorHeader({
       )}
       <GroundingNote grounding={trip.grounding} days={days} />
       {extras}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <ShareTripPanel trip={trip} />
-        <div className="flex flex-wrap gap-3">
-          {/* The home form prefills from ?tripId= (specification: "if a trip id is given"). */}
-          <Link to={`/?tripId=${trip.id}`} className={buttonStyles({ variant: "secondary" })}>
-            Plan a similar trip
-          </Link>
-          <TakeAlongLinks
-            calendarHref={`/api/trips/${trip.id}/calendar.ics`}
-            printTo={`/trips/${trip.id}/print`}
-          />
-          <DuplicateTripButton tripId={trip.id} startDate={trip.startDate} />
-          <DeleteTripButton tripId={trip.id} />
-        </div>
-      </div>
+      <DuplicateTripDialog
+        tripId={trip.id}
+        startDate={trip.startDate}
+        open={dialog === "duplicate"}
+        onOpenChange={closeDialog}
+        returnFocusTo={backToMenu}
+      />
+      <DeleteTripDialog
+        tripId={trip.id}
+        open={dialog === "delete"}
+        onOpenChange={closeDialog}
+        returnFocusTo={backToMenu}
+      />
     </header>
   );
 }

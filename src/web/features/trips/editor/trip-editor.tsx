@@ -11,7 +11,7 @@ import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayNav } from "./day-nav.tsx";
 import { EditableDay } from "./editable-day.tsx";
-import { replaceDays, setFacts, updateActivity } from "./editable-trip.ts";
+import { replaceDays, setFacts, setName, updateActivity } from "./editable-trip.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { TripEditorHeader } from "./trip-editor-header.tsx";
 import { useActivityDrag } from "./use-activity-drag.ts";
@@ -100,6 +100,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         trip={trip}
         extras={slots.headerExtras}
         onSaveFacts={(facts) => void save(setFacts(facts))}
+        onRename={(name) => void save(setName(name))}
       />
       <EditorToolbar editor={editor} />
       <DndContext {...drag.context}>
