@@ -21,6 +21,7 @@ function act(time: string, overrides: Partial<Activity> = {}): Activity {
     location: `Place ${nextId}`,
     description: "",
     cost: null,
+    durationMinutes: 30,
     ...UNPLACED,
     ...overrides,
   };

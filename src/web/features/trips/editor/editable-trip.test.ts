@@ -20,6 +20,7 @@ const act = (id: string): Activity => ({
   location: "Somewhere",
   description: "",
   cost: 10,
+  durationMinutes: 60,
   ...UNPLACED,
 });
 const trip: EditableTrip = {

@@ -11,7 +11,7 @@ export type EditableTrip = Pick<
 export type TripFacts = Omit<EditableTrip, "itinerary">;
 export type ActivityFields = Pick<
   Activity,
-  "time" | "activity" | "location" | "description" | "cost"
+  "time" | "activity" | "location" | "description" | "cost" | "durationMinutes"
 >;
 
 /** A change as a function of the trip it is applied to, so it can be applied again on a newer one. */
