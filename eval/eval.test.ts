@@ -99,6 +99,7 @@ describe("measureTrip", () => {
     location: "Louvre",
     description: "",
     cost: 10,
+    durationMinutes: 5,
     ...UNPLACED,
     ...o,
   });

@@ -34,6 +34,9 @@ export const CHAT_MAX_TOKENS = 1000;
 // Trip rules the pages need without the schemas that use them (schemas/*.ts): importing a schema
 // module builds every zod schema in it, which a phone feels as one long task.
 export const MAX_ACTIVITIES_PER_DAY = 12;
+/** How long one activity may last, in minutes (its `durationMinutes`). */
+export const MIN_DURATION_MINUTES = 5;
+export const MAX_DURATION_MINUTES = 720;
 /** An OpenStreetMap element as `node/123`, `way/123` or `relation/123`. */
 export const OSM_ID_PATTERN = /^(node|way|relation)\/[1-9]\d{0,18}$/;
 export const TRIP_CONFLICT_MESSAGE = "This trip was changed somewhere else";

@@ -69,3 +69,18 @@ export function formatMinutes(total: number): string {
   const rest = minutes % 60;
   return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
 }
+
+/** An activity's length, short: "45 min", "2 h", "1 h 30 min". */
+export function formatDuration(total: number): string {
+  const minutes = Math.round(total);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** When an activity starting at `time` (HH:MM) ends after `minutes`, on the clock ("00:30" past midnight). */
+export function endTime(time: string, minutes: number): string {
+  const total = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}

@@ -14,6 +14,7 @@ const visit = (id: string, time: string, extra: Partial<Activity> = {}): Activit
   location: "Musée du Louvre",
   description: "",
   cost: null,
+  durationMinutes: 60,
   ...UNPLACED,
   osmId: "way/1001",
   // Closed on Tuesdays, as the Louvre is.

@@ -21,6 +21,7 @@ function act(time: string, overrides: Partial<Activity> = {}): Activity {
     location: `Place ${nextId}`,
     description: "",
     cost: null,
+    durationMinutes: 30,
     ...UNPLACED,
     ...overrides,
   };
@@ -75,10 +76,59 @@ describe("checkDayRealism: times", () => {
   });
 });
 
+describe("checkDayRealism: lengths", () => {
+  it("flags an activity that starts before the one above it ends, and only that", () => {
+    // Lunch at 12:30 for 90 minutes runs until 14:00; the museum at 13:30 starts in the middle of it.
+    const lunch = act("12:30", { activity: "Lunch", durationMinutes: 90 });
+    const museum = act("13:30", { durationMinutes: 120 });
+    const warnings = checkDayRealism(day("2030-05-12", [lunch, museum]), noBudget);
+    expect(warnings).toEqual([
+      {
+        kind: "overlap",
+        date: "2030-05-12",
+        activityId: museum.id,
+        message: 'Starts at 13:30, before "Lunch" ends (14:00)',
+      },
+    ]);
+    // The same two with a short lunch: ending exactly at the next start is fine.
+    const quick = act("12:30", { activity: "Lunch", durationMinutes: 60 });
+    expect(checkDayRealism(day("2030-05-12", [quick, act("13:30")]), noBudget)).toEqual([]);
+  });
+
+  it("says when a night's activity ends after midnight", () => {
+    const show = act("22:00", { activity: "Late show", durationMinutes: 150 });
+    const bar = act("23:30");
+    expect(checkDayRealism(day("2030-05-12", [show, bar]), noBudget)).toContainEqual(
+      expect.objectContaining({
+        kind: "overlap",
+        activityId: bar.id,
+        message: 'Starts at 23:30, before "Late show" ends (00:30)',
+      }),
+    );
+  });
+
+  it("counts the travel time from the end of the previous stop, not its start", () => {
+    // 5 km by car takes 12 minutes: two hours between the starts, but the first lasts 115 minutes.
+    const long = act("09:00", { ...ORIGIN, durationMinutes: 115 });
+    const next = act("11:00", eastOf(5));
+    expect(checkDayRealism(day("2030-05-12", [long, next]), noBudget)).toEqual([
+      expect.objectContaining({
+        kind: "travel",
+        activityId: next.id,
+        message: "About 5 km from the previous stop with 5 minutes between them",
+      }),
+    ]);
+    const shorter = act("09:00", { ...ORIGIN, durationMinutes: 100 });
+    expect(checkDayRealism(day("2030-05-12", [shorter, next]), noBudget)).toEqual([]);
+  });
+});
+
 describe("checkDayRealism: travel", () => {
-  it("gives the issue's message for 14 km in 30 minutes", () => {
-    const b = act("10:30", eastOf(14));
-    const warnings = checkDayRealism(day("2030-05-12", [act("10:00", ORIGIN), b]), noBudget);
+  it("gives the issue's message for 14 km in the 30 minutes after the previous stop ends", () => {
+    // An hour at the first stop, so 30 minutes are left before the next one starts.
+    const b = act("11:30", eastOf(14));
+    const first = act("10:00", { ...ORIGIN, durationMinutes: 60 });
+    const warnings = checkDayRealism(day("2030-05-12", [first, b]), noBudget);
     expect(warnings).toEqual([
       {
         kind: "travel",
@@ -97,13 +147,14 @@ describe("checkDayRealism: travel", () => {
     [14, 34], // riding: 33.6 min
     [25, 60], // riding: exactly one hour
   ])("%s km: a gap of exactly the travel time is enough, a minute less is not", (km, enough) => {
+    // The first stop lasts 30 minutes: the travel time counts from its end.
     const start = "09:00";
     const exact = day("2030-05-12", [
       act(start, ORIGIN),
-      act(addMinutes(start, enough), eastOf(km)),
+      act(addMinutes(start, 30 + enough), eastOf(km)),
     ]);
     expect(checkDayRealism(exact, noBudget)).toEqual([]);
-    const shortB = act(addMinutes(start, enough - 1), eastOf(km));
+    const shortB = act(addMinutes(start, 30 + enough - 1), eastOf(km));
     const short = day("2030-05-12", [act(start, ORIGIN), shortB]);
     const warnings = checkDayRealism(short, noBudget);
     expect(warnings).toHaveLength(1);
@@ -115,9 +166,9 @@ describe("checkDayRealism: travel", () => {
 
   it("measures each hop from the stop before it, not from the day's first stop", () => {
     // A short walk, then a long ride back past the start: 15 km from the previous stop in 30
-    // minutes is too little, though the day's first stop is 14 km and an hour away.
-    const far = act("10:00", eastOf(-14));
-    const shortThenLong = day("2030-05-12", [act("09:00", ORIGIN), act("09:30", eastOf(1)), far]);
+    // minutes is too little, though the day's first stop is 14 km and an hour and a quarter away.
+    const far = act("10:45", eastOf(-14));
+    const shortThenLong = day("2030-05-12", [act("09:00", ORIGIN), act("09:45", eastOf(1)), far]);
     expect(checkDayRealism(shortThenLong, noBudget)).toEqual([
       expect.objectContaining({
         kind: "travel",
@@ -129,25 +180,25 @@ describe("checkDayRealism: travel", () => {
     const longThenShort = day("2030-05-12", [
       act("09:00", ORIGIN),
       act("12:00", eastOf(30)),
-      act("12:30", eastOf(31)),
+      act("13:00", eastOf(31)),
     ]);
     expect(checkDayRealism(longThenShort, noBudget)).toEqual([]);
   });
 
   it("at the 2 km boundary walking is assumed, just past it riding", () => {
     // 2 km on foot needs 26.67 minutes: 26 minutes warns. 2.01 km by car needs under 5: no warning.
-    const walk = day("2030-05-12", [act("09:00", ORIGIN), act("09:26", eastOf(2))]);
+    const walk = day("2030-05-12", [act("09:00", ORIGIN), act("09:56", eastOf(2))]);
     expect(checkDayRealism(walk, noBudget).map((w) => w.kind)).toEqual(["travel"]);
-    const ride = day("2030-05-12", [act("09:00", ORIGIN), act("09:26", eastOf(2.01))]);
+    const ride = day("2030-05-12", [act("09:00", ORIGIN), act("09:56", eastOf(2.01))]);
     expect(checkDayRealism(ride, noBudget)).toEqual([]);
   });
 
   it("skips unlocated activities and measures from the previous located one", () => {
     const far = act("10:20", eastOf(14));
     const plan = day("2030-05-12", [
-      act("10:00", ORIGIN),
-      act("10:10", { lat: null, lng: null }),
-      act("10:15", { lat: 1, lng: null }), // half a position is no position
+      act("10:00", { ...ORIGIN, durationMinutes: 5 }),
+      act("10:10", { lat: null, lng: null, durationMinutes: 5 }),
+      act("10:15", { lat: 1, lng: null, durationMinutes: 5 }), // half a position is no position
       far,
     ]);
     const warnings = checkDayRealism(plan, noBudget);
@@ -155,7 +206,7 @@ describe("checkDayRealism: travel", () => {
       expect.objectContaining({
         kind: "travel",
         activityId: far.id,
-        message: "About 14 km from the previous stop with 20 minutes between them",
+        message: "About 14 km from the previous stop with 15 minutes between them",
       }),
     ]);
   });
@@ -170,7 +221,7 @@ describe("checkDayRealism: travel", () => {
   });
 
   it("says hours for long gaps", () => {
-    const b = act("11:05", eastOf(80));
+    const b = act("11:35", eastOf(80));
     const warnings = checkDayRealism(day("2030-05-12", [act("09:00", ORIGIN), b]), noBudget);
     expect(warnings[0]?.message).toBe(
       "About 80 km from the previous stop with 2 hours 5 minutes between them",
@@ -187,7 +238,8 @@ describe("checkDayRealism: hours", () => {
     const last = act("23:30");
     const late = act("23:31");
     const warnings = checkDayRealism(day("2030-05-12", [early, first, last, late]), noBudget);
-    expect(warnings).toEqual([
+    // Each also starts before the one above it ends: only the hours are tested here.
+    expect(warnings.filter((w) => w.kind === "early" || w.kind === "late")).toEqual([
       {
         kind: "early",
         date: "2030-05-12",
@@ -310,7 +362,7 @@ describe("checkItineraryRealism", () => {
 
   it("keeps each day's warnings in the order of its activities", () => {
     const a = act("05:00", { ...ORIGIN });
-    const b = act("05:10", eastOf(30));
+    const b = act("05:40", eastOf(30));
     const warnings = checkItineraryRealism({ days: [day("2030-05-12", [a, b])] }, { budget: 10 });
     expect(warnings.map((w) => `${w.kind}:${w.activityId}`)).toEqual([
       `early:${a.id}`,

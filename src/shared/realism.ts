@@ -1,4 +1,4 @@
-import { formatDayLabel, formatKm, formatLongDay, formatMinutes } from "./format.ts";
+import { endTime, formatDayLabel, formatKm, formatLongDay, formatMinutes } from "./format.ts";
 import { distanceKm, travelMinutes, type Point } from "./geo.ts";
 import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
@@ -27,6 +27,9 @@ export const EARLIEST_START = "06:00";
 export const LATEST_START = "23:30";
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes after midnight at which an activity ends (past 1440 when it runs into the night). */
+const endMinutes = (a: Pick<Activity, "time" | "durationMinutes">) =>
+  toMinutes(a.time) + a.durationMinutes;
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -73,6 +76,28 @@ const KIND_ORDER: readonly RealismKind[] = [
   "budget",
 ];
 
+/**
+ * An activity that starts before the one listed just before it ends (its start plus its length). Two
+ * that start together or run backwards are the editor's own warnings (checkDayTimes) instead.
+ */
+function lengthOverlapWarnings(day: Day): RealismWarning[] {
+  const warnings: RealismWarning[] = [];
+  for (let i = 1; i < day.activities.length; i++) {
+    const previous = day.activities[i - 1]!;
+    const current = day.activities[i]!;
+    if (current.time <= previous.time) continue;
+    const end = endMinutes(previous);
+    if (end <= toMinutes(current.time)) continue;
+    warnings.push({
+      kind: "overlap",
+      date: day.date,
+      activityId: current.id,
+      message: `Starts at ${current.time}, before "${previous.activity}" ends (${endTime(previous.time, previous.durationMinutes)})`,
+    });
+  }
+  return warnings;
+}
+
 function travelWarnings(day: Day): RealismWarning[] {
   const warnings: RealismWarning[] = [];
   let previous: (Activity & Point) | null = null;
@@ -82,16 +107,21 @@ function travelWarnings(day: Day): RealismWarning[] {
     if (lat === null || lng === null) continue;
     const located = { ...current, lat, lng };
     if (previous) {
-      const gap = toMinutes(current.time) - toMinutes(previous.time);
+      // The time between leaving the previous stop (its start plus its length) and this start.
+      const gap = toMinutes(current.time) - endMinutes(previous);
       const km = distanceKm(previous, located);
-      // A gap of zero or less is already an "overlap" or "backwards" warning; one reason is enough.
+      // A negative gap is already an "overlap" or "backwards" warning; one reason is enough.
       // The small allowance keeps floating-point dust (60.000000001 minutes) from flagging an exact fit.
-      if (gap > 0 && travelMinutes(km) > gap + 1e-6) {
+      if (
+        gap >= 0 &&
+        toMinutes(current.time) > toMinutes(previous.time) &&
+        travelMinutes(km) > gap + 1e-6
+      ) {
         warnings.push({
           kind: "travel",
           date: day.date,
           activityId: current.id,
-          message: `About ${formatKm(km)} from the previous stop with ${formatMinutes(gap)} between them`,
+          message: `About ${formatKm(km)} from the previous stop with ${gap === 0 ? "no time" : formatMinutes(gap)} between them`,
         });
       }
     }
@@ -212,6 +242,7 @@ export function checkDayRealism(
   }));
   const all = [
     ...times,
+    ...lengthOverlapWarnings(day),
     ...hourWarnings(day),
     ...closedWarnings(day, options.openAt),
     ...travelWarnings(day),

@@ -10,6 +10,7 @@ const activity = (name: string): Activity => ({
   location: "Somewhere",
   description: "",
   cost: null,
+  durationMinutes: 60,
   ...UNPLACED,
 });
 

@@ -3,7 +3,7 @@ import type { ChatRequest } from "./openai-fake.ts";
 /*
  * A well-behaved assistant for chats with an open trip, in the real wire format: the app asks for
  * `response_format: json_schema` named `trip_chat_answer`, the trip arrives as its own user message
- * (`<trip>` with one `date | ref | time | activity | place | cost` line per activity), and the answer
+ * (`<trip>` with one `date | ref | time | duration | activity | place | cost` line per activity), and the answer
  * is `{ reply, proposal }`. It understands "move <activity> to <YYYY-MM-DD>"; anything else gets a
  * reply without a proposal.
  */
@@ -12,6 +12,7 @@ type TripLine = {
   date: string;
   ref: string;
   time: string;
+  durationMinutes: number | null;
   activity: string;
   location: string;
   cost: number | null;
@@ -35,14 +36,16 @@ export function tripLines(body: ChatRequest): { dates: string[]; activities: Tri
     const date = cells[0] ?? "";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
     if (!dates.includes(date)) dates.push(date);
-    if (cells.length < 6) continue;
-    const cost = cells[5]?.startsWith("$") ? Number(cells[5].slice(1)) : null;
+    if (cells.length < 7) continue;
+    const cost = cells[6]?.startsWith("$") ? Number(cells[6].slice(1)) : null;
+    const minutes = /^(\d+) min$/.exec(cells[3] ?? "");
     activities.push({
       date,
       ref: cells[1] ?? "",
       time: cells[2] ?? "",
-      activity: cells[3] ?? "",
-      location: cells[4] ?? "",
+      durationMinutes: minutes ? Number(minutes[1]) : null,
+      activity: cells[4] ?? "",
+      location: cells[5] ?? "",
       cost,
     });
   }
@@ -52,6 +55,7 @@ export function tripLines(body: ChatRequest): { dates: string[]; activities: Tri
 const toAnswer = (a: TripLine) => ({
   ref: a.ref,
   time: a.time,
+  durationMinutes: a.durationMinutes,
   activity: a.activity,
   location: a.location,
   description: `${a.activity} at ${a.location}.`,

@@ -13,6 +13,7 @@ export const activityOf = (
     Partial<Activity>,
 ): Activity => ({
   id: randomUUID(),
+  durationMinutes: 60,
   ...UNPLACED,
   ...draft,
 });

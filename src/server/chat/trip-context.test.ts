@@ -41,7 +41,7 @@ describe("compactTrip", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("<trip>");
     expect(lines.at(-1)).toBe("</trip>");
-    expect(lines[2]).toBe("2030-05-01 | a1 | 09:00 | Tram 28 ride | Martim Moniz | $3");
+    expect(lines[2]).toBe("2030-05-01 | a1 | 09:00 | 60 min | Tram 28 ride | Martim Moniz | $3");
     expect(refs.get("a1")).toBe(trip.itinerary.days[0]!.activities[0]!.id);
     expect(text).not.toContain(trip.itinerary.days[0]!.activities[0]!.id);
   });

@@ -2,6 +2,7 @@ import type { Interest, TravelStyle } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { ActivityDraft, Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import { toActivity } from "./activity.ts";
+import { estimateDurationMinutes } from "./activity-duration.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import { CATALOGUE, type Slot } from "./catalogue.ts";
@@ -14,6 +15,13 @@ const SLOTS: { slot: Slot; time: string }[] = [
   { slot: "afternoon", time: "14:00" },
   { slot: "evening", time: "19:00" },
 ];
+
+/** The longest a template activity lasts: the slots are five hours apart, travel included. */
+const SLOT_MAX_MINUTES = 240;
+
+/** A template's length: its estimate, within its slot. */
+const inSlot = (draft: ActivityDraft) =>
+  Math.min(SLOT_MAX_MINUTES, estimateDurationMinutes(draft));
 
 const STYLE_FACTOR: Record<TravelStyle, number> = { luxury: 2.5, comfort: 1, budget: 0.5 };
 
@@ -68,7 +76,10 @@ function planFromCatalogue(request: TripRequest): Itinerary {
     days: days.map((day) => ({
       date: day.date,
       activities: day.activities.map(({ why, ...a }) =>
-        toActivity({ ...a, cost: Math.floor(a.cost * scale) }, { why }),
+        toActivity(
+          { ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) },
+          { why },
+        ),
       ),
     })),
   };
@@ -115,7 +126,10 @@ function regenerateFromCatalogue(input: RegenerateDayInput): Day {
   return {
     date,
     activities: drafts.map(({ why, ...a }) =>
-      toActivity({ ...a, cost: Math.floor(a.cost * scale) }, { why }),
+      toActivity(
+          { ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) },
+          { why },
+        ),
     ),
   };
 }

@@ -53,6 +53,7 @@ const activity = (activityText: string, location: string): Activity => ({
   location,
   description: "",
   cost: null,
+  durationMinutes: 60,
   ...UNPLACED,
 });
 

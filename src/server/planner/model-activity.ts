@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { activityDraftSchema, type Activity } from "#shared/schemas/itinerary.ts";
+import { activityDraftSchema, durationSchema, type Activity } from "#shared/schemas/itinerary.ts";
 import { OSM_ID_PATTERN } from "#shared/constants.ts";
 import { safeText } from "#shared/schemas/safe-input.ts";
 import { toActivity } from "./activity.ts";
@@ -13,7 +13,14 @@ const WHY_MAX_LENGTH = 200;
  * dropped to null later, it never costs a repair call. Neither is `osmId`: it is only a claim, kept
  * when well-formed, and then confirmed against the candidates (or cleared) by the place matcher.
  */
+/**
+ * The model's guess of an activity's length: required by strict json_schema, so null stands for
+ * "left out" — and, like `osmId`, an unusable value is "left out" too: the server estimates it.
+ */
+export const modelDurationSchema = durationSchema.nullable().catch(null);
+
 export const modelActivitySchema = activityDraftSchema.extend({
+  durationMinutes: modelDurationSchema,
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   why: safeText("Why").nullable(),
@@ -43,10 +50,10 @@ function clipWhy(why: string | null): string | null {
  * matcher (match-places.ts), which keeps it only for one of the candidates the prompt listed.
  */
 export function fromModelActivity(answer: ModelActivity): Activity {
-  const { lat, lng, why, osmId, ...draft } = answer;
+  const { lat, lng, why, osmId, durationMinutes, ...draft } = answer;
   const located = inRange(lat, lng);
   const claim = osmId?.trim() ?? "";
-  return toActivity(draft, {
+  return toActivity({ ...draft, durationMinutes: durationMinutes ?? undefined }, {
     lat: located ? lat : null,
     lng: located ? lng : null,
     why: clipWhy(why),

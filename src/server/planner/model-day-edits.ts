@@ -70,6 +70,7 @@ export async function repairDaysWithModel(
         date: day.date,
         activities: day.activities.map((a) => ({
           time: a.time,
+          durationMinutes: a.durationMinutes,
           activity: a.activity,
           location: a.location,
           lat: a.lat,

@@ -281,6 +281,44 @@ function endOfVisit(time: string, length: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
+describe("planFromPlaces and activity lengths", () => {
+  it("gives each visit its length and leaves the travel time after it before the next stop", () => {
+    const at = (i: number, lng: number, kind: (typeof KINDS)[number], hours: string): Place => ({
+      osmId: `way/${i}`,
+      name: `Stop ${i}`,
+      kind: kind.kind,
+      lat: PARIS.lat,
+      lng,
+      address: null,
+      openingHours: hours,
+      website: null,
+      notable: false,
+      interests: kind.kind === "restaurant" ? ["Food & Dining"] : ["History"],
+      tags: { ...kind.tags },
+    });
+    // The museum opens at 11:00: 90 minutes there end at 12:30, when the first lunch slot starts;
+    // the restaurant is about 1.5 km away (20 minutes on foot), so lunch moves to 13:00.
+    const museum = at(1, PARIS.lng, KINDS[0], "Mo-Su 11:00-18:00");
+    const lunch = at(2, PARIS.lng + 0.0204, KINDS[3], "Mo-Su 12:00-15:00");
+    const plan = planFromPlaces({
+      request: toRequest({
+        startOffset: 5,
+        length: 1,
+        travelStyle: "budget",
+        interests: ["History"],
+      }),
+      place: PARIS,
+      candidates: [museum, lunch],
+    });
+    const [first, second] = plan.itinerary.days[0]!.activities;
+    expect(first).toMatchObject({ osmId: "way/1", time: "11:00", durationMinutes: 90 });
+    expect(second).toMatchObject({ osmId: "way/2", time: "13:00", durationMinutes: 60 });
+    const kinds = checkItineraryRealism(plan.itinerary, { budget: 1000 }).map((w) => w.kind);
+    expect(kinds).not.toContain("travel");
+    expect(kinds).not.toContain("overlap");
+  });
+});
+
 describe("planFromPlaces with OpenStreetMap text holding control characters", () => {
   it("writes activity text that the activity schema accepts", () => {
     const candidates = Array.from({ length: 6 }, (_, i): Place => ({

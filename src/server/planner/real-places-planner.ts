@@ -2,6 +2,7 @@ import { countryCodeOf } from "#shared/country-code.ts";
 import type { Activity, Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
+import { distanceKm, travelMinutes } from "#shared/geo.ts";
 import type { OutlineDay } from "./itinerary-generator.ts";
 import type { Place } from "../services/places/places-service.ts";
 import { clip, generalVisit, toVisit } from "./visit-text.ts";
@@ -59,13 +60,20 @@ export function planFromPlaces(input: {
   dates.forEach((date, dayIndex) => {
     const activities: Activity[] = [];
     let previous: Place | null = null;
+    // When the previous real stop ends (its start plus its length), in minutes after midnight.
+    let freeFrom = 0;
     let first: Place | null = null;
     let sightIndex = 0;
     for (const slot of slots) {
       const options = candidates.filter((p) => isFree(p) && isEatery(p) === slot.meal);
       const times = new Map<string, string | null>();
       const timeOf = (p: Place) => {
-        if (!times.has(p.osmId)) times.set(p.osmId, visitTime(p, slot, date, countryCode));
+        // Leave the time to get there after the previous stop, so the day's realism check holds.
+        const earliest = previous
+          ? freeFrom + Math.ceil(travelMinutes(distanceKm(previous, p)))
+          : 0;
+        if (!times.has(p.osmId))
+          times.set(p.osmId, visitTime(p, slot, date, countryCode, earliest));
         return times.get(p.osmId) ?? null;
       };
       const prefer = slot.meal
@@ -83,9 +91,18 @@ export function planFromPlaces(input: {
       }
       usedIds.add(chosen.place.osmId);
       usedNames.add(nameKey(chosen.place.name));
-      activities.push(
-        toVisit(chosen.place, slot, chosen.time, { request, place, countryCode, date }, previous),
+      const visit = toVisit(
+        chosen.place,
+        slot,
+        chosen.time,
+        { request, place, countryCode, date },
+        previous,
       );
+      activities.push(visit);
+      freeFrom =
+        Number(visit.time.slice(0, 2)) * 60 +
+        Number(visit.time.slice(3, 5)) +
+        visit.durationMinutes;
       verified++;
       previous = chosen.place;
       first ??= slot.meal ? null : chosen.place;

@@ -46,14 +46,19 @@ export function momentAt(
   return { countryCode, lat: place.lat, lng: place.lng, localDate, localTime };
 }
 
-/** The first start time of the slot at which the place is open for the whole visit, or null. */
+/**
+ * The first start time of the slot at which the place is open for the whole visit, or null. None
+ * before `earliest` (minutes after midnight): the previous stop's end plus the travel to this one.
+ */
 export function visitTime(
   place: Place,
   slot: Slot,
   localDate: string,
   countryCode: string | null,
+  earliest = 0,
 ): string | null {
   for (const time of slot.times) {
+    if (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) < earliest) continue;
     const end = plusMinutes(time, slot.minutes - 1);
     if (
       mayVisitAt(place.openingHours, momentAt(place, countryCode, localDate, time)) &&

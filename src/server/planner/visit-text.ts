@@ -4,6 +4,7 @@ import type { Activity, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Place } from "../services/places/places-service.ts";
 import { toActivity } from "./activity.ts";
+import { estimateDurationMinutes } from "./activity-duration.ts";
 import { estimateCost, MEAL_USD } from "./place-costs.ts";
 import { momentAt, type Slot, type SlotName } from "./visit-schedule.ts";
 
@@ -74,13 +75,21 @@ export function toVisit(
     hoursText(picked, countryCode, date, time),
     note,
   ].join(" ");
+  const text = {
+    time,
+    activity: clip(`${VERB[slot.name]} ${picked.name}`, 200),
+    location: clip(where, 200),
+    description: clip(description, 1000),
+    cost,
+  };
   return toActivity(
     {
-      time,
-      activity: clip(`${VERB[slot.name]} ${picked.name}`, 200),
-      location: clip(where, 200),
-      description: clip(description, 1000),
-      cost,
+      ...text,
+      // The place's hours were checked for the slot's length: the visit never runs past it.
+      durationMinutes: Math.min(
+        slot.minutes,
+        estimateDurationMinutes({ ...text, kind: picked.kind, tags: picked.tags }),
+      ),
     },
     {
       lat: picked.lat,
@@ -114,6 +123,7 @@ export function generalVisit(
         ? `A general suggestion: OpenStreetMap listed no other place to eat open then nearby. About $${cost} a person (an estimate).`
         : "A general suggestion: OpenStreetMap listed no other sight open then nearby.",
       cost,
+      durationMinutes: meal ? slot.minutes : Math.min(slot.minutes, 45),
     },
     { why: "A general suggestion: too few open places were found nearby" },
   );

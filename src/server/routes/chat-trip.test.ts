@@ -104,7 +104,9 @@ describe("POST /api/chat with tripId", () => {
     const tripMessage = request.messages.find((m) => (m.content ?? "").includes("<trip>"));
     expect(tripMessage?.role).toBe("user");
     expect(request.messages.indexOf(tripMessage!)).toBe(request.messages.length - 2);
-    expect(tripMessage?.content).toContain("2027-03-01 | a2 | 13:00 | Lunch 1 | Market Hall | $25");
+    expect(tripMessage?.content).toContain(
+      "2027-03-01 | a2 | 13:00 | 60 min | Lunch 1 | Market Hall | $25",
+    );
     expect(tripMessage?.content).toContain("version 5");
     // Short references, never the stored ids.
     expect(sentToModel()).not.toContain(lunch.id);

@@ -7,6 +7,7 @@ import type { AppBindings } from "../http/context.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
+import { withDurations } from "../planner/activity-duration.ts";
 
 /**
  * Public trips for anyone with the link, found by the link's token only (never by trip id). A
@@ -33,6 +34,10 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
     .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.tripNotFound);
-  const trip: SharedTrip = { ...row, travelStyle: row.travelStyle as Trip["travelStyle"] };
+  const trip: SharedTrip = {
+    ...row,
+    itinerary: withDurations(row.itinerary),
+    travelStyle: row.travelStyle as Trip["travelStyle"],
+  };
   return c.json({ trip });
 });

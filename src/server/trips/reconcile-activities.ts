@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED, type PlaceFields } from "#shared/place-fields.ts";
 import type { dayInputSchema } from "#shared/schemas/trip-edit.ts";
+import { estimateDurationMinutes } from "../planner/activity-duration.ts";
 
 type DayInput = z.output<typeof dayInputSchema>;
 type ActivityInput = DayInput["activities"][number];
@@ -38,6 +39,7 @@ export type Reconciled = {
  * One activity as the client sent it, against what was stored under its id.
  * - No id, or an id this trip does not know (or one already used in this change): a new activity
  *   with a fresh id and whatever place the client picked.
+ * - `durationMinutes` left out keeps the stored one, or is estimated for a new activity.
  * - A known id keeps its id. Its place (lat/lng/osmId/openingHours/why) stays while its location
  *   text is the same; when the text changed the place is cleared (its `why` stays), unless the
  *   client sent a different place with it (a pin placed by hand, a place picked from a list), which
@@ -53,6 +55,9 @@ export function reconcileActivity(
     location: input.location,
     description: input.description,
     cost: input.cost,
+    // Left out: the stored length stays; a new activity (or one stored without) gets an estimate.
+    durationMinutes:
+      input.durationMinutes ?? previous?.durationMinutes ?? estimateDurationMinutes(input),
   };
   if (!previous) {
     return { activity: { id: randomUUID(), ...text, ...placeOf(input) }, relocated: false };

@@ -6,6 +6,7 @@ import { trips, type TripRow } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import type { SessionReader } from "../auth/session.ts";
 import type { TripDetailRow } from "./trip-dto.ts";
+import { withDurations } from "../planner/activity-duration.ts";
 
 const uuid = z.uuid();
 
@@ -55,5 +56,7 @@ export async function findOwnTripOrNull(
     .from(trips)
     .where(and(eq(trips.id, id), eq(trips.userId, userId)))
     .limit(1);
-  return row ?? null;
+  // What every change starts from: a trip stored before activities had a length gets estimates,
+  // written back with its next save.
+  return row ? { ...row, itinerary: withDurations(row.itinerary) } : null;
 }

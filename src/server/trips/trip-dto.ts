@@ -2,6 +2,7 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
 import { sharePathFor } from "./share-token.ts";
+import { withDurations } from "../planner/activity-duration.ts";
 
 /**
  * The columns a card needs; raw queries give numeric as text, Drizzle as a number, and the hot
@@ -48,7 +49,8 @@ export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
 export function toTripDto(row: TripDetailRow): Trip {
   return {
     ...toTripSummaryDto(row),
-    itinerary: row.itinerary,
+    // Trips stored before activities had a length answer with an estimate for each.
+    itinerary: withDurations(row.itinerary),
     place: row.place,
     grounding: row.grounding,
     sharePath: row.shareToken ? sharePathFor(row.shareToken) : null,

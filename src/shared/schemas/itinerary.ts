@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MAX_ACTIVITIES_PER_DAY, OSM_ID_PATTERN } from "../constants.ts";
+import {
+  MAX_ACTIVITIES_PER_DAY,
+  MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
+  OSM_ID_PATTERN,
+} from "../constants.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 import { LOOKUP_FAILURES, LOOKUP_SERVICES } from "../service-failure.ts";
 
@@ -9,6 +14,14 @@ export const isoDateSchema = storableDate("Date");
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const timeSchema = z.string().regex(TIME_PATTERN, "Time must be HH:MM");
+
+const DURATION_RANGE = `Duration must be between ${MIN_DURATION_MINUTES} and ${MAX_DURATION_MINUTES} minutes`;
+/** How long an activity lasts, in whole minutes (the calendar, the realism checks and the day use it). */
+export const durationSchema = z
+  .number({ error: "Duration must be a number of minutes" })
+  .int("Duration must be a whole number of minutes")
+  .min(MIN_DURATION_MINUTES, DURATION_RANGE)
+  .max(MAX_DURATION_MINUTES, DURATION_RANGE);
 
 /**
  * What a model or a planner writes for one activity, before the server gives it an id and the place
@@ -20,6 +33,8 @@ export const activityDraftSchema = z.object({
   location: safeText("Location").trim().min(1).max(200),
   description: safeText("Description").trim().min(1).max(1000),
   cost: z.number().finite().nonnegative(),
+  /** Optional: when absent the server estimates it from the activity's kind (activity-duration.ts). */
+  durationMinutes: durationSchema.optional(),
 });
 export type ActivityDraft = z.infer<typeof activityDraftSchema>;
 
@@ -35,6 +50,8 @@ export const activitySchema = z.object({
   location: safeText("Location").trim().min(1, "Location is required").max(200),
   description: safeText("Description").trim().max(1000),
   cost: z.number().finite().nonnegative().max(1_000_000).nullable(),
+  /** Always set on a stored activity: trips saved before it existed get an estimate when read. */
+  durationMinutes: durationSchema,
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),
   why: safeText().trim().max(200).nullable(),

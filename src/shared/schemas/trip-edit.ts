@@ -13,6 +13,8 @@ import { tripNameSchema, tripSchema } from "./trip.ts";
 export const activityInputSchema = activitySchema.extend({
   id: activitySchema.shape.id.optional(),
   cost: activitySchema.shape.cost.default(null),
+  // Left out: kept from the stored activity, or estimated by the server for a new one.
+  durationMinutes: activitySchema.shape.durationMinutes.optional(),
   lat: activitySchema.shape.lat.default(null),
   lng: activitySchema.shape.lng.default(null),
   why: activitySchema.shape.why.default(null),

@@ -10,6 +10,7 @@ const activity = (id: string, name: string, extra: Partial<Activity> = {}): Acti
   location: "Old town",
   description: "A walk",
   cost: 10,
+  durationMinutes: 60,
   ...UNPLACED,
   ...extra,
 });

@@ -30,6 +30,7 @@ const itinerary: Itinerary = {
           location: "Rua de Santa Cruz do Castelo; Lisboa",
           description: "Line one\nLine two, with a comma; and a semicolon \\ backslash",
           cost: 15,
+          durationMinutes: 150,
           lat: 38.7139,
           lng: -9.1335,
         }),
@@ -39,6 +40,7 @@ const itinerary: Itinerary = {
           location: "Time Out Market",
           description: "",
           cost: null,
+          durationMinutes: 75,
         }),
       ],
     },
@@ -97,9 +99,12 @@ describe("GET /api/trips/:id/calendar.ics", () => {
     // 09:00 WET is 09:00 UTC; after the change 09:00 WEST is 08:00 UTC.
     expect(castle!.startDate.toJSDate().toISOString()).toBe("2027-03-27T09:00:00.000Z");
     expect(breakfast!.startDate.toJSDate().toISOString()).toBe("2027-03-29T08:00:00.000Z");
-    // Up to the next activity, 90 minutes for the last of a day.
-    expect(castle!.duration.toSeconds()).toBe(210 * 60);
-    expect(lunch!.duration.toSeconds()).toBe(90 * 60);
+    // Each lasts its own length (DTEND = start + durationMinutes), not until the next stop.
+    expect(text).toContain("DTEND;TZID=Europe/Lisbon:20270327T113000");
+    expect(castle!.endDate.toJSDate().toISOString()).toBe("2027-03-27T11:30:00.000Z");
+    expect(castle!.duration.toSeconds()).toBe(150 * 60);
+    expect(lunch!.endDate.toJSDate().toISOString()).toBe("2027-03-27T13:45:00.000Z");
+    expect(lunch!.duration.toSeconds()).toBe(75 * 60);
     expect(lunch!.description).toBe("Cost: unknown");
     expect(breakfast!.summary).toBe("東京からの友人と朝食 🍳");
     expect(breakfast!.description).toBe("Пирожки\nCost: free");
@@ -131,6 +136,52 @@ describe("GET /api/trips/:id/calendar.ics", () => {
     }
     const { res } = await fetchCalendar(createClient(t), `/api/trips/${trip.id}/calendar.ics`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe("calendar of a trip stored before activities had a length", () => {
+  it("ends each event after its estimated length, also past midnight", async () => {
+    const alice = await signUpUser(t);
+    const old = {
+      days: [
+        {
+          date: "2027-03-27",
+          activities: [
+            {
+              ...activityOf({
+                time: "12:30",
+                activity: "Lunch",
+                location: "Market",
+                description: "",
+                cost: 20,
+              }),
+              durationMinutes: undefined,
+            },
+            activityOf({
+              time: "23:30",
+              activity: "Late show",
+              location: "Club",
+              description: "",
+              cost: 20,
+              durationMinutes: 120,
+            }),
+          ],
+        },
+        { date: "2027-03-28", activities: [] },
+        { date: "2027-03-29", activities: [] },
+      ],
+    } as unknown as Itinerary;
+    const trip = await insertTrip(t.deps.database.db, alice.userId, {
+      startDate: "2027-03-27",
+      endDate: "2027-03-29",
+      itinerary: old,
+      place: null,
+    });
+    const { res, text } = await fetchCalendar(alice.client, `/api/trips/${trip.id}/calendar.ics`);
+    expect(res.status).toBe(200);
+    // Lunch is estimated at 75 minutes (not the 11 hours until the next stop).
+    expect(text).toContain("DTSTART:20270327T123000\r\nDTEND:20270327T134500");
+    expect(text).toContain("DTEND:20270328T013000");
   });
 });
 

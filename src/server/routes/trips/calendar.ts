@@ -7,6 +7,7 @@ import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findOwnTrip } from "../../trips/trip-access.ts";
 import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
+import { withDurations } from "../../planner/activity-duration.ts";
 import {
   attachmentHeader,
   calendarFileName,
@@ -50,6 +51,6 @@ export const sharedCalendarRoutes = new Hono<AppBindings>().get(
       .limit(1);
     if (!row) throw notFound(MESSAGES.tripNotFound);
     // Unsharing must take effect at once, so no shared cache may keep it.
-    return calendarResponse(c, row, "no-store");
+    return calendarResponse(c, { ...row, itinerary: withDurations(row.itinerary) }, "no-store");
   },
 );

@@ -2,9 +2,6 @@ import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
 
-/** Minutes an activity lasts when nothing follows it on its day. */
-export const LAST_ACTIVITY_MINUTES = 90;
-
 export type CalendarTrip = {
   id: string;
   /** The trip's own name, the calendar's title (the destination when absent). */
@@ -53,14 +50,18 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const basicDate = (date: string) => date.replace(/-/g, "");
 const basicTime = (time: string) => `${time.replace(":", "")}00`;
 
-function durationMinutes(activity: Activity, next: Activity | undefined): number {
-  if (!next) return LAST_ACTIVITY_MINUTES;
-  const gap = minutesOf(next.time) - minutesOf(activity.time);
-  return gap > 0 ? gap : LAST_ACTIVITY_MINUTES;
+/**
+ * The local date-time (basic format) `minutes` after a day's wall-clock time: the activity's own
+ * length, never the gap to the next stop. Counted on the wall clock (UTC arithmetic, no zone), so an
+ * evening that runs past midnight ends on the next date.
+ */
+function endOf(date: string, time: string, minutes: number): string {
+  const end = new Date(new Date(`${date}T${time}:00Z`).getTime() + minutes * 60_000);
+  const iso = end.toISOString();
+  return `${basicDate(iso.slice(0, 10))}T${basicTime(iso.slice(11, 16))}`;
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -99,14 +100,15 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
       : []),
   ];
   for (const day of trip.itinerary.days) {
-    day.activities.forEach((activity, index) => {
+    for (const activity of day.activities) {
       const start = `${basicDate(day.date)}T${basicTime(activity.time)}`;
+      const end = endOf(day.date, activity.time, activity.durationMinutes);
       lines.push(
         "BEGIN:VEVENT",
         `UID:${activity.id}`,
         `DTSTAMP:${stamp}`,
         zone ? `DTSTART;TZID=${zone}:${start}` : `DTSTART:${start}`,
-        `DURATION:PT${durationMinutes(activity, day.activities[index + 1])}M`,
+        zone ? `DTEND;TZID=${zone}:${end}` : `DTEND:${end}`,
         `SUMMARY:${escapeText(activity.activity)}`,
         `LOCATION:${escapeText(activity.location)}`,
         `DESCRIPTION:${escapeText(describe(activity))}`,
@@ -115,7 +117,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
           : []),
         "END:VEVENT",
       );
-    });
+    }
   }
   lines.push("END:VCALENDAR");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;

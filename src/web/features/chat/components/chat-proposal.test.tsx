@@ -17,6 +17,7 @@ const act = (n: number, name: string): Activity => ({
   location: "Centre",
   description: "",
   cost: 5,
+  durationMinutes: 60,
   ...UNPLACED,
 });
 const proposal: TripProposal = {

@@ -19,13 +19,14 @@ const louvre = activityOf({
   location: "Rue de Rivoli",
   description: "",
   cost: 22,
+  durationMinutes: 30,
   lat: 48.8606,
   lng: 2.3376,
   why: "Culture & Arts",
 });
-// About 14 km from the Louvre, 30 minutes later: the realism check's travel warning.
+// About 14 km from the Louvre, 30 minutes after it ends: the realism check's travel warning.
 const versailles = activityOf({
-  time: "09:30",
+  time: "10:00",
   activity: "Far-off gardens",
   location: "Somewhere west",
   description: "",

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ActivityTime } from "./activity-time.tsx";
 import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
@@ -105,11 +106,12 @@ function ActivityItem({
     <li
       ref={scrollRef}
       aria-current={selected ? "true" : undefined}
-      className={`grid gap-1 rounded-lg border bg-white p-4 sm:grid-cols-[5rem_1fr_auto] sm:gap-4 ${selected ? "border-brand-700 ring-brand-600 ring-2" : "border-slate-200"}`}
+      className={`grid gap-1 rounded-lg border bg-white p-4 sm:grid-cols-[7rem_1fr_auto] sm:gap-4 ${selected ? "border-brand-700 ring-brand-600 ring-2" : "border-slate-200"}`}
     >
-      <p className="text-brand-800 font-mono text-sm font-semibold">
-        <time>{activity.time}</time>
-      </p>
+      <ActivityTime
+        activity={activity}
+        className="text-brand-800 font-mono text-sm font-semibold"
+      />
       <div className="min-w-0">
         <ActivityHeading className="font-semibold break-words">{activity.activity}</ActivityHeading>
         <p className="text-sm break-words text-slate-600">

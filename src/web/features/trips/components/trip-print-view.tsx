@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ActivityTime } from "./activity-time.tsx";
 import {
   GROUNDING_OFF,
   type Day,
@@ -102,7 +103,9 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                     key={a.id}
                     className="border-b border-slate-200 align-top print:break-inside-avoid"
                   >
-                    <td className="py-2 pr-3 font-mono">{a.time}</td>
+                    <td className="py-2 pr-3 font-mono">
+                      <ActivityTime activity={a} />
+                    </td>
                     <td className="py-2 pr-3">
                       <p className="font-semibold break-words">{a.activity}</p>
                       <p className="break-words text-slate-700">{a.location}</p>

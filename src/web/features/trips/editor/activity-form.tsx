@@ -4,6 +4,7 @@ import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
+import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 
@@ -16,6 +17,7 @@ const loadFieldsSchema = loadOnce(async () =>
     location: true,
     description: true,
     cost: true,
+    durationMinutes: true,
   }),
 );
 type Errors = Partial<Record<keyof ActivityFields, string>>;
@@ -26,6 +28,9 @@ export const EMPTY_ACTIVITY: ActivityFields = {
   location: "",
   description: "",
   cost: null,
+  // A new activity starts at an hour; the traveller changes it (the server estimates only when an
+  // API client leaves it out).
+  durationMinutes: 60,
 };
 
 /** An activity's fields, edited in place. An empty cost means unknown (not free). */
@@ -47,6 +52,7 @@ export function ActivityForm({
   const [values, setValues] = useState({
     ...initial,
     cost: initial.cost === null ? "" : String(initial.cost),
+    durationMinutes: String(initial.durationMinutes),
   });
   const [place, setPlace] = useState<Partial<PlaceFields>>({});
   const [errors, setErrors] = useState<Errors>({});
@@ -65,7 +71,10 @@ export function ActivityForm({
       setErrors({ activity: "Could not check the activity. Check your connection and try again." });
       return;
     }
-    const parsed = schema.safeParse({ ...values, cost });
+    // Empty is NaN, which the schema refuses with its own message.
+    const durationMinutes =
+      values.durationMinutes.trim() === "" ? NaN : Number(values.durationMinutes);
+    const parsed = schema.safeParse({ ...values, cost, durationMinutes });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -145,7 +154,20 @@ export function ActivityForm({
         onChange={set("cost")}
         error={errors.cost}
       />
-      <div className="flex flex-wrap items-end gap-2">
+      <TextField
+        label="Duration (minutes)"
+        type="number"
+        inputMode="numeric"
+        required
+        min={MIN_DURATION_MINUTES}
+        max={MAX_DURATION_MINUTES}
+        step={5}
+        hint={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`}
+        value={values.durationMinutes}
+        onChange={set("durationMinutes")}
+        error={errors.durationMinutes}
+      />
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit" size="sm">
           {submitLabel}
         </Button>

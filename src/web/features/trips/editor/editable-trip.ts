@@ -18,7 +18,7 @@ export type EditableTrip = Pick<
 export type TripFacts = Omit<EditableTrip, "itinerary" | "name">;
 export type ActivityFields = Pick<
   Activity,
-  "time" | "activity" | "location" | "description" | "cost"
+  "time" | "activity" | "location" | "description" | "cost" | "durationMinutes"
 >;
 
 /**

@@ -36,6 +36,7 @@ const act = (id: string, time = "09:00"): Activity => ({
   location: "Somewhere",
   description: "",
   cost: 10,
+  durationMinutes: 60,
   ...UNPLACED,
 });
 const trip: EditableTrip = {

@@ -1,4 +1,5 @@
 import { useSortable } from "@dnd-kit/sortable";
+import { ActivityTime } from "../components/activity-time.tsx";
 import { CSS } from "@dnd-kit/utilities";
 import type { RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
@@ -92,7 +93,7 @@ export function SortableActivity({
       aria-current={selected ? "true" : undefined}
       className={`rounded-lg border bg-white p-3 sm:p-4 ${isDragging ? "border-brand-600 relative z-10 shadow-lg" : selected ? "border-brand-700 ring-brand-600 ring-2" : "border-slate-200"}`}
     >
-      <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 sm:grid-cols-[auto_4rem_1fr_auto]">
+      <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 sm:grid-cols-[auto_7rem_1fr_auto]">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -104,9 +105,10 @@ export function SortableActivity({
           <GripIcon className="size-5" />
         </button>
         <div className="flex flex-col items-start gap-1">
-          <p className="text-brand-800 font-mono text-sm font-semibold">
-            <time>{activity.time}</time>
-          </p>
+          <ActivityTime
+            activity={activity}
+            className="text-brand-800 font-mono text-sm font-semibold"
+          />
           {fittingTime ? (
             <Button
               variant="secondary"

@@ -15,6 +15,7 @@ const activity = (n: number, cost: number | null) => ({
   location: "Somewhere",
   description: "",
   cost,
+  durationMinutes: 60,
   lat: null,
   lng: null,
   why: null,
