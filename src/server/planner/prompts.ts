@@ -15,7 +15,7 @@ const STYLE_HINT = {
 
 /** What every activity carries besides its text; times must leave room to get from stop to stop. */
 const PLACE_FIELDS =
-  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; osmId: the listed place's osmId, else null; leave time to travel between stops.";
+  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; osmId: the listed place's osmId, else null; leave time to travel between stops; descriptions name no dates or opening hours (the app shows each day's).";
 
 /** A real place offered to the model: enough to choose it and to say which one it chose. */
 export type PromptPlace = {

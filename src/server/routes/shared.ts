@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -33,6 +34,10 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
     .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.tripNotFound);
-  const trip: SharedTrip = { ...row, travelStyle: row.travelStyle as Trip["travelStyle"] };
+  const trip: SharedTrip = {
+    ...row,
+    itinerary: withoutStaleDayFacts(row.itinerary),
+    travelStyle: row.travelStyle as Trip["travelStyle"],
+  };
   return c.json({ trip });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import {
   duplicateTripRequestSchema,
@@ -104,12 +105,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
       budget: row.budget,
       travelStyle: row.travelStyle,
       interests: row.interests,
-      itinerary: {
+      itinerary: withoutStaleDayFacts({
         days: row.itinerary.days.map((day) => ({
           date: shiftDate(day.date, shift),
           activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
         })),
-      },
+      }),
       status: row.status,
       isPublic: false,
       place: row.place,

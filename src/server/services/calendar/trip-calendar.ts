@@ -1,5 +1,8 @@
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import { PRODUCT_NAME } from "#shared/constants.ts";
+import { countryCodeOf } from "#shared/country-code.ts";
+import { withoutDayFacts } from "#shared/day-facts.ts";
+import { formatHoursOn } from "#shared/opening-hours.ts";
 import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
 
 /** Minutes an activity lasts when nothing follows it on its day. */
@@ -65,14 +68,30 @@ function durationMinutes(activity: Activity, next: Activity | undefined): number
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
-function describe(activity: Activity): string {
+/**
+ * The hours of the activity's place on its own day, computed here (never read from its description,
+ * which would go stale when the day moves): for matched places only.
+ */
+function hoursOn(activity: Activity, date: string, place: TripPlace | null): string | null {
+  if (activity.osmId === null) return null;
+  const where = {
+    countryCode: place ? countryCodeOf(place.country) : null,
+    lat: activity.lat ?? place?.lat ?? 0,
+    lng: activity.lng ?? place?.lng ?? 0,
+  };
+  return formatHoursOn(activity.openingHours, { ...where, localDate: date });
+}
+
+function describe(activity: Activity, date: string, place: TripPlace | null): string {
   const cost =
     activity.cost === null
       ? "Cost: unknown"
       : activity.cost === 0
         ? "Cost: free"
         : `Cost: ${usd.format(activity.cost)}`;
-  return [activity.description, cost].filter((part) => part.length > 0).join("\n");
+  return [withoutDayFacts(activity.description), hoursOn(activity, date, place) ?? "", cost]
+    .filter((part) => part.length > 0)
+    .join("\n");
 }
 
 /**
@@ -109,7 +128,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
         `DURATION:PT${durationMinutes(activity, day.activities[index + 1])}M`,
         `SUMMARY:${escapeText(activity.activity)}`,
         `LOCATION:${escapeText(activity.location)}`,
-        `DESCRIPTION:${escapeText(describe(activity))}`,
+        `DESCRIPTION:${escapeText(describe(activity, day.date, trip.place))}`,
         ...(activity.lat !== null && activity.lng !== null
           ? [`GEO:${activity.lat.toFixed(6)};${activity.lng.toFixed(6)}`]
           : []),
