@@ -24,6 +24,7 @@ import { findOwnTrip } from "../../trips/trip-access.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
 import { placePatchedTrip } from "../../trips/trip-places.ts";
+import { matchEditedPlaces } from "../../trips/match-edited-places.ts";
 import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
@@ -67,13 +68,22 @@ export const tripEditRoutes = new Hono<AppBindings>()
       patched,
       c.req.raw.signal,
     );
-    const itinerary = await confirmPlaces(
+    const confirmed = await confirmPlaces(
       c.var.deps.places,
       row.itinerary,
       placed,
       place,
       c.req.raw.signal,
     );
+    // Typed or written by the assistant: matched like a generated plan's places.
+    const { itinerary, choices } = await matchEditedPlaces({
+      places: c.var.deps.places,
+      itinerary: confirmed,
+      changed: new Set(patched.relocated.map((a) => a.id)),
+      place,
+      signal: c.req.raw.signal,
+      logger: c.var.deps.logger,
+    });
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)
@@ -86,7 +96,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
       })
       .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
       .returning();
-    if (updated) return c.json({ trip: toTripDto(updated) });
+    if (updated) return c.json({ trip: toTripDto(updated), placeChoices: choices });
     return conflict(c, await findOwnTrip(db, user.id, id));
   })
   .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {

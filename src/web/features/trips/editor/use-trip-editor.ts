@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { Trip } from "#shared/schemas/trip.ts";
+import type { PlaceChoice } from "#shared/schemas/trip-edit.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { tripDetailKey } from "../api/get-trip.ts";
 import {
@@ -50,6 +51,8 @@ export function useTripEditor(trip: Trip) {
   const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [savedOnce, setSavedOnce] = useState(false);
+  // New locations the server could not tell apart ("Musée"): offered as "Did you mean …".
+  const [placeChoices, setPlaceChoices] = useState<PlaceChoice[]>([]);
 
   const base = () => {
     const cached = queryClient.getQueryData<Trip>(key);
@@ -72,10 +75,11 @@ export function useTripEditor(trip: Trip) {
       if (at !== generation.current) throw new SkippedError();
       const from = base();
       const next = change.apply(toEditable(from));
-      const saved = await updateTrip(trip.id, toPatch(next, baseVersion ?? from.version));
-      return { before: toEditable(from), saved };
+      const answer = await updateTrip(trip.id, toPatch(next, baseVersion ?? from.version));
+      return { before: toEditable(from), saved: answer.trip, choices: answer.placeChoices };
     },
-    onSuccess: ({ before, saved }, { change, kind }) => {
+    onSuccess: ({ before, saved, choices }, { change, kind }) => {
+      setPlaceChoices(choices);
       confirmed.current = saved;
       // Only the last queued save shows the server's copy; earlier ones would undo later optimism.
       if (queryClient.isMutating({ mutationKey: tripEditKey(trip.id) }) <= 1)
@@ -163,6 +167,9 @@ export function useTripEditor(trip: Trip) {
     failure,
     conflict,
     dismissConflict: () => setConflict(null),
+    placeChoices,
+    dismissPlaceChoice: (activityId: string) =>
+      setPlaceChoices((list) => list.filter((c) => c.activityId !== activityId)),
     reapply: () => {
       if (!conflict) return;
       setConflict(null);
