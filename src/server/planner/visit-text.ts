@@ -43,6 +43,8 @@ const VERB: Record<SlotName, string> = {
   lunch: "Lunch at",
   afternoon: "Visit",
   dinner: "Dinner at",
+  late: "Visit",
+  night: "Evening at",
 };
 
 export function toVisit(

@@ -98,6 +98,11 @@ export const regenerateDayResponseSchema = z.object({
   proposal: dayProposalSchema,
   /** The trip version the proposal was made from: Accept sends it with the PATCH. */
   version: z.number().int().positive(),
+  /**
+   * Without an AI provider: which parts of the instruction were used ("Used: indoors, fewer
+   * stops."), or that free-form instructions need a provider. Null with a model or no instruction.
+   */
+  note: z.string().nullable().default(null),
 });
 export type RegenerateDayResponse = z.infer<typeof regenerateDayResponseSchema>;
 
