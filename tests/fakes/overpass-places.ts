@@ -192,6 +192,22 @@ const paris: FakeOsmElement[] = [
       opening_hours: "Mo-Sa 10:00-20:30; Su 11:00-20:00",
     },
   },
+  // In no interest's tags (an attraction without a heritage tag): found only by its name, as a
+  // location typed in the editor or written by the assistant is.
+  {
+    type: "way",
+    id: 1_060,
+    lat: 48.8462,
+    lon: 2.3464,
+    tags: {
+      name: "Panthéon",
+      tourism: "attraction",
+      historic: "building",
+      wikidata: "Q188856",
+      opening_hours: "Mo-Su 10:00-18:00",
+      website: "https://www.paris-pantheon.fr/",
+    },
+  },
   // An ordinary shop: not in Shopping (neither a department store nor known to Wikidata).
   {
     type: "node",

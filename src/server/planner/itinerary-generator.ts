@@ -89,11 +89,14 @@ export type ItineraryGenerator = {
   /** Reported to the browser ("offline" is the keyless planner); callers never branch on it. */
   readonly mode: "online" | "offline";
   generate(request: TripRequest, options: GenerateOptions): Promise<GeneratedItinerary>;
-  /** A fresh day for `date` (at least one activity, fresh ids); nothing is saved. */
+  /**
+   * A fresh day for `date` (at least one activity, fresh ids); nothing is saved. `note`: what the
+   * planner made of the instruction when it cannot simply follow it (the keyless one).
+   */
   regenerateDay(
     input: RegenerateDayInput,
     options: { signal: AbortSignal },
-  ): Promise<{ day: Day; usage: GenerationUsage; fromRealPlaces?: boolean }>;
+  ): Promise<{ day: Day; usage: GenerationUsage; fromRealPlaces?: boolean; note?: string | null }>;
   /**
    * One call asking for corrected versions of `input.days` (same dates, fresh ids), in their order.
    * The keyless planner returns the days unchanged: it has nobody to ask.

@@ -13,6 +13,7 @@ import type {
   RegenerateDayInput,
 } from "./itinerary-generator.ts";
 import { planFromPlaces } from "./real-places-planner.ts";
+import { INSTRUCTION_NEEDS_MODEL, readWishes, wishesNote } from "./instruction-wishes.ts";
 import {
   placesFailure,
   serviceFailed,
@@ -149,20 +150,31 @@ async function dayFromRealPlaces(
   places: PlacesService,
   input: RegenerateDayInput & { place: TripPlace },
   signal: AbortSignal,
-): Promise<Day | null> {
-  const candidates = await nearbyPlaces(places, input.place, input.request, signal);
+): Promise<{ day: Day; note: string | null } | null> {
+  // What the instruction's words ask for: more kinds of places, another shape of day.
+  const wishes = readWishes(input.instruction);
+  const lookup = {
+    ...input.request,
+    interests: [...new Set([...input.request.interests, ...wishes.interests])],
+  };
+  const candidates = await nearbyPlaces(places, input.place, lookup, signal);
   const others = input.itinerary.days.filter((d) => d.date !== input.date);
   const own = input.itinerary.days.filter((d) => d.date === input.date);
   const takenElsewhere = usedBy(others);
   const takenHere = usedBy(own);
-  const request = { ...input.request, startDate: input.date, endDate: input.date };
+  const request = {
+    ...lookup,
+    startDate: input.date,
+    endDate: input.date,
+    travelStyle: wishes.cheaper ? ("budget" as const) : input.request.travelStyle,
+  };
   for (const pool of [
     candidates.filter((p) => !takenElsewhere(p) && !takenHere(p)),
     candidates.filter((p) => !takenElsewhere(p)),
   ]) {
-    const plan = planFromPlaces({ request, place: input.place, candidates: pool });
+    const plan = planFromPlaces({ request, place: input.place, candidates: pool, wishes });
     const day = plan.itinerary.days[0];
-    if (day && plan.verified > 0) return day;
+    if (day && plan.verified > 0) return { day, note: wishesNote(input.instruction, wishes) };
   }
   return null;
 }
@@ -195,8 +207,8 @@ export function createKeylessPlanner(): ItineraryGenerator {
       const { place } = input;
       if (places && place) {
         try {
-          const day = await dayFromRealPlaces(places, { ...input, place }, options.signal);
-          if (day) return { day, usage: NO_USAGE, fromRealPlaces: true };
+          const planned = await dayFromRealPlaces(places, { ...input, place }, options.signal);
+          if (planned) return { ...planned, usage: NO_USAGE, fromRealPlaces: true };
         } catch (error) {
           if (error instanceof GenerationError) throw error;
           input.nearby?.logger?.warn(
@@ -208,7 +220,9 @@ export function createKeylessPlanner(): ItineraryGenerator {
           );
         }
       }
-      return catalogue.regenerateDay(input, options);
+      // The catalogue reads no instruction: the preview says so.
+      const day = await catalogue.regenerateDay(input, options);
+      return { ...day, note: input.instruction?.trim() ? INSTRUCTION_NEEDS_MODEL : null };
     },
     repairDays: (input, options) => catalogue.repairDays(input, options),
   };

@@ -50,23 +50,25 @@ export function estimateCost(
   style: TravelStyle,
 ): { cost: number; note: string } {
   const fee = place.tags?.fee;
-  if (fee === "no") return { cost: 0, note: "Free entry (OpenStreetMap lists no fee)." };
+  // Each note names its place: a plan's notes never repeat one another word for word.
+  const { name } = place;
+  if (fee === "no") return { cost: 0, note: `Free entry to ${name} (OpenStreetMap lists no fee).` };
   if (slot === "lunch" || slot === "dinner") {
     const prices = MEAL_USD[style];
     const cafe = place.tags?.amenity === "cafe";
     const cost = cafe ? prices.cafe : prices[slot];
     return {
       cost,
-      note: `About $${cost} a person: an estimate for ${slot} at a ${cafe ? "café" : "restaurant"} on a ${style} trip.`,
+      note: `About $${cost} a person at ${name}: an estimate for ${slot} at a ${cafe ? "café" : "restaurant"} on a ${style} trip.`,
     };
   }
   const sport = place.tags?.sport;
   const table = ENTRY_USD[place.kind] ?? (sport ? ENTRY_USD[sport] : undefined);
   if (table === 0 && fee !== "yes")
-    return { cost: 0, note: `Probably free: an estimate, as ${FREE_KINDS_NOTE}.` };
+    return { cost: 0, note: `${name} is probably free: an estimate, as ${FREE_KINDS_NOTE}.` };
   const cost = table && table > 0 ? table : 10;
   return {
     cost,
-    note: `Entry about $${cost} a person: an estimate for ${/^[aeiou]/i.test(place.kind) ? "an" : "a"} ${place.kind}; check before you go.`,
+    note: `Entry to ${name} about $${cost} a person: an estimate for ${/^[aeiou]/i.test(place.kind) ? "an" : "a"} ${place.kind}; check before you go.`,
   };
 }

@@ -7,6 +7,7 @@ import type { OutlineDay } from "./itinerary-generator.ts";
 import type { Place } from "../services/places/places-service.ts";
 import { clip, generalVisit, toVisit } from "./visit-text.ts";
 import { DAY_SLOTS, pick, visitTime } from "./visit-schedule.ts";
+import { isFreeToEnter, type DayWishes } from "./instruction-wishes.ts";
 
 /*
  * The keyless planner: every day built from real OpenStreetMap places near the destination. Pure
@@ -39,19 +40,28 @@ export function planFromPlaces(input: {
   request: TripRequest;
   place: TripPlace;
   candidates: readonly Place[];
+  /** A regenerated day's wishes (instruction-wishes.ts): its shape and which places fit. */
+  wishes?: DayWishes | undefined;
 }): RealPlacesPlan {
-  const { request, place } = input;
+  const { request, place, wishes } = input;
   const countryCode = countryCodeOf(place.country);
   const dates = tripDates(request.startDate, request.endDate);
   const interests = request.interests;
   const withDinner = request.travelStyle !== "budget" || interests.includes("Food & Dining");
-  const slots = DAY_SLOTS.filter((s) => s.name !== "dinner" || withDinner);
+  const slots = wishes
+    ? wishes.slots(withDinner)
+    : DAY_SLOTS.filter((s) => s.name !== "dinner" || withDinner);
 
   // One element can come back under two ids' names; a name is visited once as well.
   const usedIds = new Set<string>();
   const usedNames = new Set<string>();
   const isFree = (p: Place) => !usedIds.has(p.osmId) && !usedNames.has(nameKey(p.name));
-  const candidates = input.candidates.filter((p) => p.name.trim() !== "");
+  const named = input.candidates.filter((p) => p.name.trim() !== "");
+  const fits = (p: Place) => !wishes || (isEatery(p) ? wishes.meal(p) : wishes.sight(p));
+  let candidates = named.filter(fits);
+  // Cheaper: free sights only, when there are enough of them for the day.
+  const free = candidates.filter((p) => isEatery(p) || isFreeToEnter(p));
+  if (wishes?.cheaper && free.filter((p) => !isEatery(p)).length >= 2) candidates = free;
 
   let verified = 0;
   let total = 0;
@@ -80,11 +90,14 @@ export function planFromPlaces(input: {
         ? interests.includes("Food & Dining")
           ? "Food & Dining"
           : null
-        : (interests[(dayIndex * 2 + sightIndex++) % Math.max(1, interests.length)] ?? null);
+        : (wishes?.prefer ??
+          interests[(dayIndex * 2 + sightIndex++) % Math.max(1, interests.length)] ??
+          null);
       const chosen = pick(options, timeOf, previous, place, prefer);
       total++;
       if (!chosen) {
-        if (slot.name !== "dinner")
+        // Dinner and the extra stops a wish asked for are left out rather than filled in.
+        if (slot.name === "morning" || slot.name === "lunch" || slot.name === "afternoon")
           activities.push(generalVisit(slot, place, request.travelStyle, previous));
         else total--;
         continue;

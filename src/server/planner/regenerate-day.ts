@@ -36,7 +36,7 @@ export async function regenerateDay(
   services: RegenerateServices,
   input: RegenerateInput,
   signal: AbortSignal,
-): Promise<Day> {
+): Promise<{ day: Day; note: string | null }> {
   const { ai, geo, logger } = services;
   const places = services.places?.enabled ? services.places : null;
   const { place } = input;
@@ -68,11 +68,12 @@ export async function regenerateDay(
     },
     { signal },
   );
-  if (regenerated.fromRealPlaces) return regenerated.day;
+  const note = regenerated.note ?? null;
+  if (regenerated.fromRealPlaces) return { day: regenerated.day, note };
   const located = await placeDay(regenerated.day);
   // Assigned inside the planner's call, which TypeScript cannot see.
   const offer = candidates as ReturnType<typeof offerCandidates> | null;
-  if (!offer || !place) return unmatchedDay(located);
+  if (!offer || !place) return { day: unmatchedDay(located), note };
   const matcher = createPlaceMatcher({
     places: offer.places,
     place,
@@ -80,5 +81,5 @@ export async function regenerateDay(
     signal,
     logger,
   });
-  return matcher.matchDay(located);
+  return { day: await matcher.matchDay(located), note };
 }

@@ -6,7 +6,8 @@ import type { Place } from "../services/places/places-service.ts";
 // The keyless planner's clock and compass: the slots of a day, when a place may be visited in one,
 // and which place comes next.
 
-export type SlotName = "morning" | "lunch" | "afternoon" | "dinner";
+/** `late` and `night` are only asked for by a regenerate instruction ("busy", "nightlife"). */
+export type SlotName = "morning" | "lunch" | "afternoon" | "dinner" | "late" | "night";
 
 export type Slot = {
   name: SlotName;

@@ -1,12 +1,12 @@
 import type { Interest, TravelStyle } from "#shared/constants.ts";
-import { formatHoursOn, isOpenAt } from "#shared/opening-hours.ts";
 import type { Activity, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Place } from "../services/places/places-service.ts";
 import { toActivity } from "./activity.ts";
 import { estimateDurationMinutes } from "./activity-duration.ts";
+import { describePlace } from "./place-description.ts";
 import { estimateCost, MEAL_USD } from "./place-costs.ts";
-import { momentAt, type Slot, type SlotName } from "./visit-schedule.ts";
+import type { Slot, SlotName } from "./visit-schedule.ts";
 
 // What a keyless activity says: its title, place, hours, cost and why it was chosen.
 
@@ -21,18 +21,6 @@ export const clip = (text: string, max: number) => {
   );
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("")}…`;
 };
-
-/** What the activity says about the place's hours that day. */
-function hoursText(
-  place: Place,
-  countryCode: string | null,
-  localDate: string,
-  time: string,
-): string {
-  if (isOpenAt(place.openingHours, momentAt(place, countryCode, localDate, time)) === "unknown")
-    return "Opening hours unknown: assumed open in the daytime, so check before you go.";
-  return `${formatHoursOn(place.openingHours, { countryCode, lat: place.lat, lng: place.lng, localDate })}.`;
-}
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -56,6 +44,8 @@ const VERB: Record<SlotName, string> = {
   lunch: "Lunch at",
   afternoon: "Visit",
   dinner: "Dinner at",
+  late: "Visit",
+  night: "Evening at",
 };
 
 export function toVisit(
@@ -65,16 +55,12 @@ export function toVisit(
   context: { request: TripRequest; place: TripPlace; countryCode: string | null; date: string },
   previous: Place | null,
 ): Activity {
-  const { request, place, countryCode, date } = context;
+  const { request, place } = context;
   const { cost, note } = estimateCost(picked, slot.name, request.travelStyle);
   const where = picked.address
     ? `${picked.name}, ${picked.address}`
     : `${picked.name}, ${place.name}`;
-  const description = [
-    `${capital(picked.kind)}${picked.notable ? ", one of the area's notable places" : ""}.`,
-    hoursText(picked, countryCode, date, time),
-    note,
-  ].join(" ");
+  const description = describePlace(picked, previous, place, note);
   const text = {
     time,
     activity: clip(`${VERB[slot.name]} ${picked.name}`, 200),
@@ -119,9 +105,12 @@ export function generalVisit(
       time: slot.times[0] ?? "10:00",
       activity: meal ? `${capital(slot.name)} nearby` : "Explore the neighbourhood",
       location: clip(meal ? `a place to eat near ${near}` : `the streets near ${near}`, 200),
-      description: meal
-        ? `A general suggestion: OpenStreetMap listed no other place to eat open then nearby. About $${cost} a person (an estimate).`
-        : "A general suggestion: OpenStreetMap listed no other sight open then nearby.",
+      description: clip(
+        meal
+          ? `A general suggestion near ${near}: OpenStreetMap listed no other place to eat open then. About $${cost} a person (an estimate).`
+          : `A general suggestion for the streets near ${near}: OpenStreetMap listed no other sight open then.`,
+        1000,
+      ),
       cost,
       durationMinutes: meal ? slot.minutes : Math.min(slot.minutes, 45),
     },

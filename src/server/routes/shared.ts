@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -36,7 +37,7 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
   if (!row) throw notFound(MESSAGES.tripNotFound);
   const trip: SharedTrip = {
     ...row,
-    itinerary: withDurations(row.itinerary),
+    itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
     travelStyle: row.travelStyle as Trip["travelStyle"],
   };
   return c.json({ trip });

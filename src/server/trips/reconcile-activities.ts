@@ -29,8 +29,8 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export type Reconciled = {
   itinerary: Itinerary;
   /**
-   * Activities whose location text changed and that carry no place any more: the ones a geocoder
-   * or a place matcher should look up (other features hook in here).
+   * Activities whose location text changed, or that are new, and carry no place: the ones the
+   * geocoder and the place matcher look up (trip-places.ts, match-edited-places.ts).
    */
   relocated: Activity[];
 };
@@ -38,7 +38,7 @@ export type Reconciled = {
 /**
  * One activity as the client sent it, against what was stored under its id.
  * - No id, or an id this trip does not know (or one already used in this change): a new activity
- *   with a fresh id and whatever place the client picked.
+ *   with a fresh id and whatever place the client picked (relocated when it picked none).
  * - `durationMinutes` left out keeps the stored one, or is estimated for a new activity.
  * - A known id keeps its id. Its place (lat/lng/osmId/openingHours/why) stays while its location
  *   text is the same; when the text changed the place is cleared (its `why` stays), unless the
@@ -60,7 +60,11 @@ export function reconcileActivity(
       input.durationMinutes ?? previous?.durationMinutes ?? estimateDurationMinutes(input),
   };
   if (!previous) {
-    return { activity: { id: randomUUID(), ...text, ...placeOf(input) }, relocated: false };
+    // A new activity with no place picked is looked up like a changed location.
+    return {
+      activity: { id: randomUUID(), ...text, ...placeOf(input) },
+      relocated: !hasPlace(input),
+    };
   }
   const picked = hasPlace(input) && !samePlace(input, previous);
   const moved = !sameText(input.location, previous.location);

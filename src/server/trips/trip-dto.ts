@@ -1,3 +1,4 @@
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
@@ -49,8 +50,9 @@ export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
 export function toTripDto(row: TripDetailRow): Trip {
   return {
     ...toTripSummaryDto(row),
-    // Trips stored before activities had a length answer with an estimate for each.
-    itinerary: withDurations(row.itinerary),
+    // Trips stored before activities had a length answer with an estimate for each, and those saved
+    // before descriptions lost their dates read clean (see day-facts.ts).
+    itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
     place: row.place,
     grounding: row.grounding,
     sharePath: row.shareToken ? sharePathFor(row.shareToken) : null,

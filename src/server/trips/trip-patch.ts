@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { itinerarySchema } from "#shared/schemas/itinerary.ts";
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import type { tripPatchSchema } from "#shared/schemas/trip-edit.ts";
 import { MAX_TRIP_DAYS } from "#shared/schemas/trip-request.ts";
 import { daysBetween, refitDays, shiftDate, tripDates } from "#shared/trip-dates.ts";
@@ -70,7 +71,8 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
       budget: patch.budget ?? row.budget,
       travelStyle: patch.travelStyle ?? row.travelStyle,
       interests: patch.interests ?? row.interests,
-      itinerary: checked.data,
+      // Saved without dates or hours in its descriptions, however old the text it came from.
+      itinerary: withoutStaleDayFacts(checked.data),
     },
     relocated,
   };

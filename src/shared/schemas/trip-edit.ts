@@ -4,6 +4,7 @@ import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
 import { tripRequestSchema } from "./trip-request.ts";
+import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
 
 /**
@@ -55,6 +56,24 @@ export const tripPatchSchema = z.object({
 });
 export type TripPatch = z.input<typeof tripPatchSchema>;
 
+/**
+ * A changed location several OpenStreetMap places could be ("Musée"): saved unmatched, and these
+ * places offered so the traveller can say which one ("Did you mean …").
+ */
+export const placeChoiceSchema = z.object({
+  activityId: z.uuid(),
+  location: z.string(),
+  places: z.array(placeResultSchema),
+});
+export type PlaceChoice = z.infer<typeof placeChoiceSchema>;
+
+/** `PATCH /api/trips/:id` → 200: the saved trip, and choices for ambiguous new locations. */
+export const tripPatchResponseSchema = z.object({
+  trip: tripSchema,
+  placeChoices: z.array(placeChoiceSchema).default([]),
+});
+export type TripPatchResponse = z.infer<typeof tripPatchResponseSchema>;
+
 /** 409 for a stale `version`: nothing was written; `trip` is the current one. */
 export const tripConflictSchema = z.object({
   error: z.object({ code: z.literal("conflict"), message: z.string() }),
@@ -81,6 +100,11 @@ export const regenerateDayResponseSchema = z.object({
   proposal: dayProposalSchema,
   /** The trip version the proposal was made from: Accept sends it with the PATCH. */
   version: z.number().int().positive(),
+  /**
+   * Without an AI provider: which parts of the instruction were used ("Used: indoors, fewer
+   * stops."), or that free-form instructions need a provider. Null with a model or no instruction.
+   */
+  note: z.string().nullable().default(null),
 });
 export type RegenerateDayResponse = z.infer<typeof regenerateDayResponseSchema>;
 

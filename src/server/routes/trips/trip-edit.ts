@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import {
   duplicateTripRequestSchema,
@@ -23,6 +24,7 @@ import { findOwnTrip } from "../../trips/trip-access.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
 import { placePatchedTrip } from "../../trips/trip-places.ts";
+import { matchEditedPlaces } from "../../trips/match-edited-places.ts";
 import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
@@ -66,13 +68,22 @@ export const tripEditRoutes = new Hono<AppBindings>()
       patched,
       c.req.raw.signal,
     );
-    const itinerary = await confirmPlaces(
+    const confirmed = await confirmPlaces(
       c.var.deps.places,
       row.itinerary,
       placed,
       place,
       c.req.raw.signal,
     );
+    // Typed or written by the assistant: matched like a generated plan's places.
+    const { itinerary, choices } = await matchEditedPlaces({
+      places: c.var.deps.places,
+      itinerary: confirmed,
+      changed: new Set(patched.relocated.map((a) => a.id)),
+      place,
+      signal: c.req.raw.signal,
+      logger: c.var.deps.logger,
+    });
     // Atomic against a concurrent save: only the version this change was based on is overwritten.
     const [updated] = await db
       .update(trips)
@@ -85,7 +96,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
       })
       .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
       .returning();
-    if (updated) return c.json({ trip: toTripDto(updated) });
+    if (updated) return c.json({ trip: toTripDto(updated), placeChoices: choices });
     return conflict(c, await findOwnTrip(db, user.id, id));
   })
   .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
@@ -104,12 +115,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
       budget: row.budget,
       travelStyle: row.travelStyle,
       interests: row.interests,
-      itinerary: {
+      itinerary: withoutStaleDayFacts({
         days: row.itinerary.days.map((day) => ({
           date: shiftDate(day.date, shift),
           activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
         })),
-      },
+      }),
       status: row.status,
       isPublic: false,
       place: row.place,

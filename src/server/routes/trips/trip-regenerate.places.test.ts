@@ -61,9 +61,16 @@ async function generate(t: TestApp, body: object): Promise<{ trip: Trip; client:
 }
 
 async function regenerate(client: TestClient, id: string, date: string): Promise<Day> {
-  const res = await client.post(`/api/trips/${id}/days/${date}/regenerate`, {});
+  return (await regenerateWith(client, id, date)).proposal;
+}
+
+async function regenerateWith(client: TestClient, id: string, date: string, instruction?: string) {
+  const res = await client.post(
+    `/api/trips/${id}/days/${date}/regenerate`,
+    instruction ? { instruction } : {},
+  );
   expect(res.status).toBe(200);
-  return regenerateDayResponseSchema.parse(await res.json()).proposal;
+  return regenerateDayResponseSchema.parse(await res.json());
 }
 
 const isElement = (osmId: string | null) =>
@@ -140,5 +147,79 @@ describe("regenerating a day with real places", () => {
     expect(proposal.activities.length).toBeGreaterThanOrEqual(3);
     for (const a of proposal.activities) expect(isElement(a.osmId)).toBe(true);
     expectFreshAndOpen(trip, proposal);
+  });
+});
+
+describe("a keyless regenerate reads what plain words can carry", () => {
+  // Parks, gardens and viewpoints on the fake map; museums and galleries.
+  const outdoorIds = new Set(["way/1020", "relation/1021", "node/1022"]);
+  const kindOf = (osmId: string | null) => {
+    const e = OVERPASS_DATASET.find((x) => `${x.type}/${x.id}` === osmId);
+    return e?.tags.tourism ?? e?.tags.leisure ?? e?.tags.amenity ?? e?.tags.historic ?? null;
+  };
+  // One day, for a traveller who asked for nature: the day is parks and viewpoints.
+  const outdoorsTrip = {
+    ...parisTrip,
+    startDate: "2026-12-30",
+    endDate: "2026-12-30",
+    interests: ["Nature & Outdoors"],
+  };
+
+  it("“rainy day, indoors” picks museums, not parks, and says what it used", async () => {
+    const { trip, client } = await generate(keyless, outdoorsTrip);
+    const plain = await regenerateWith(client, trip.id, "2026-12-30");
+    expect(plain.note).toBeNull();
+    const sights = (day: Day) =>
+      day.activities.filter((a) => a.osmId !== null && !/^(Lunch|Dinner) at/.test(a.activity));
+    // Without the instruction this traveller's sights are outdoors.
+    const before = sights(trip.itinerary.days[0]!).concat(sights(plain.proposal));
+    expect(before.some((a) => outdoorIds.has(a.osmId!))).toBe(true);
+
+    const rainy = await regenerateWith(client, trip.id, "2026-12-30", "rainy day, indoors");
+    expect(rainy.note).toBe("Used: indoors.");
+    const chosen = sights(rainy.proposal);
+    expect(chosen.length).toBeGreaterThan(0);
+    for (const a of chosen) expect(outdoorIds.has(a.osmId!), a.location).toBe(false);
+    expect(chosen.map((a) => kindOf(a.osmId))).toContain("museum");
+    expectFreshAndOpen(trip, rainy.proposal);
+  });
+
+  it("“a more relaxed day” has fewer stops; “busy” has more", async () => {
+    const { trip, client } = await generate(keyless, parisTrip);
+    const plain = await regenerateWith(client, trip.id, "2026-12-31");
+    const relaxed = await regenerateWith(client, trip.id, "2026-12-31", "a more relaxed day");
+    expect(relaxed.note).toBe("Used: fewer stops.");
+    expect(relaxed.proposal.activities.length).toBeLessThan(plain.proposal.activities.length);
+    const busy = await regenerateWith(client, trip.id, "2026-12-31", "make it busy");
+    expect(busy.note).toBe("Used: more stops.");
+    expect(busy.proposal.activities.length).toBeGreaterThan(plain.proposal.activities.length);
+    expectFreshAndOpen(trip, busy.proposal);
+  });
+
+  it("“cheaper” costs less than the same day without it", async () => {
+    const { trip, client } = await generate(keyless, {
+      ...parisTrip,
+      interests: ["Nature & Outdoors"],
+    });
+    const plain = await regenerateWith(client, trip.id, "2026-12-30");
+    const cheaper = await regenerateWith(client, trip.id, "2026-12-30", "something cheaper");
+    expect(cheaper.note).toBe("Used: cheaper.");
+    const total = (day: Day) => day.activities.reduce((n, a) => n + (a.cost ?? 0), 0);
+    expect(total(cheaper.proposal)).toBeLessThan(total(plain.proposal));
+  });
+
+  it("says free-form instructions need an AI provider when no word can be used", async () => {
+    const { trip, client } = await generate(keyless, parisTrip);
+    const answer = await regenerateWith(client, trip.id, "2026-12-30", "visit my aunt Margot");
+    expect(answer.note).toBe(
+      "Free-form instructions need an AI provider, so this day was planned without reading yours.",
+    );
+    expect(answer.proposal.activities.length).toBeGreaterThan(0);
+  });
+
+  it("with a model there is no note: the model reads the instruction", async () => {
+    const { trip, client } = await generate(withModel, parisTrip);
+    const answer = await regenerateWith(client, trip.id, "2026-12-30", "rainy day, indoors");
+    expect(answer.note).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ async function proposeDay(
   // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
   // Its geocoder lookups take turns with other users' in the shared queue.
   const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
-  const proposal = await regenerateDay(
+  const { day: proposal, note } = await regenerateDay(
     planning,
     {
       request: requestOf(row),
@@ -50,7 +50,7 @@ async function proposeDay(
     },
     signal,
   );
-  return { proposal, version: row.version };
+  return { proposal, version: row.version, note };
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import { PRODUCT_NAME } from "#shared/constants.ts";
+import { countryCodeOf } from "#shared/country-code.ts";
+import { withoutDayFacts } from "#shared/day-facts.ts";
+import { formatHoursOn } from "#shared/opening-hours.ts";
 import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
 
 export type CalendarTrip = {
@@ -66,14 +69,30 @@ function endOf(date: string, time: string, minutes: number): string {
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
-function describe(activity: Activity): string {
+/**
+ * The hours of the activity's place on its own day, computed here (never read from its description,
+ * which would go stale when the day moves): for matched places only.
+ */
+function hoursOn(activity: Activity, date: string, place: TripPlace | null): string | null {
+  if (activity.osmId === null) return null;
+  const where = {
+    countryCode: place ? countryCodeOf(place.country) : null,
+    lat: activity.lat ?? place?.lat ?? 0,
+    lng: activity.lng ?? place?.lng ?? 0,
+  };
+  return formatHoursOn(activity.openingHours, { ...where, localDate: date });
+}
+
+function describe(activity: Activity, date: string, place: TripPlace | null): string {
   const cost =
     activity.cost === null
       ? "Cost: unknown"
       : activity.cost === 0
         ? "Cost: free"
         : `Cost: ${usd.format(activity.cost)}`;
-  return [activity.description, cost].filter((part) => part.length > 0).join("\n");
+  return [withoutDayFacts(activity.description), hoursOn(activity, date, place) ?? "", cost]
+    .filter((part) => part.length > 0)
+    .join("\n");
 }
 
 /**
@@ -111,7 +130,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
         zone ? `DTEND;TZID=${zone}:${end}` : `DTEND:${end}`,
         `SUMMARY:${escapeText(activity.activity)}`,
         `LOCATION:${escapeText(activity.location)}`,
-        `DESCRIPTION:${escapeText(describe(activity))}`,
+        `DESCRIPTION:${escapeText(describe(activity, day.date, trip.place))}`,
         ...(activity.lat !== null && activity.lng !== null
           ? [`GEO:${activity.lat.toFixed(6)};${activity.lng.toFixed(6)}`]
           : []),

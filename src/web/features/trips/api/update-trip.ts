@@ -1,5 +1,5 @@
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
-import type { TripPatch } from "#shared/schemas/trip-edit.ts";
+import type { TripPatch, TripPatchResponse } from "#shared/schemas/trip-edit.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { ApiRequestError, apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
@@ -14,8 +14,8 @@ export class TripConflictError extends Error {
   }
 }
 
-const tripResponseSchemaLoader = lazySchema(
-  async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
+const tripPatchResponseSchemaLoader = lazySchema(
+  async () => (await import("#shared/schemas/trip-edit.ts")).tripPatchResponseSchema,
 );
 
 /** A 409's body is the current trip; without it, the conflict is still said. */
@@ -32,14 +32,17 @@ async function conflictError(response: Response): Promise<Error> {
   return new ApiRequestError(TRIP_CONFLICT_MESSAGE, 409, "conflict");
 }
 
-/** PATCH /api/trips/:id. A 409 throws TripConflictError with the trip as it is now. */
-export const updateTrip = (id: string, patch: TripPatch): Promise<Trip> =>
+/**
+ * PATCH /api/trips/:id: the saved trip, and the places an ambiguous new location could be. A 409
+ * throws TripConflictError with the trip as it is now.
+ */
+export const updateTrip = (id: string, patch: TripPatch): Promise<TripPatchResponse> =>
   apiRequest(`/trips/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: patch,
-    schema: tripResponseSchemaLoader,
+    schema: tripPatchResponseSchemaLoader,
     fallbackError: SAVE_TRIP_FAILED,
     onStatus: { status: 409, toError: conflictError },
-  }).then((body) => body.trip);
+  });
 
 export const tripEditKey = (id: string) => ["trips", "edit", id] as const;

@@ -107,7 +107,13 @@ export function RegenerateDayPanel({
       onSubmit={(event) => {
         event.preventDefault();
         const text = instruction.trim();
-        regenerate.mutate(text ? { instruction: text } : {}, { onSuccess: setProposal });
+        regenerate.mutate(text ? { instruction: text } : {}, {
+          onSuccess: (answer) => {
+            setProposal(answer);
+            // Without an AI provider: what of the instruction was used, or that it needs one.
+            setNotice(answer.note ? { kind: "info", text: answer.note } : null);
+          },
+        });
       }}
     >
       <TextField

@@ -13,6 +13,7 @@ import { DayNav } from "./day-nav.tsx";
 import { EditableDay } from "./editable-day.tsx";
 import { replaceDays, setFacts, setName, updateActivity } from "./editable-trip.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
+import { PlaceChoices } from "./place-choices.tsx";
 import { TripEditorHeader } from "./trip-editor-header.tsx";
 import { useActivityDrag } from "./use-activity-drag.ts";
 import { useTripEditor } from "./use-trip-editor.ts";
@@ -103,6 +104,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         onRename={(name) => void save(setName(name))}
       />
       <EditorToolbar editor={editor} />
+      <PlaceChoices editor={editor} days={days} />
       <DndContext {...drag.context}>
         <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
           <DayNav days={days} selected={index} onSelect={selectDay} />

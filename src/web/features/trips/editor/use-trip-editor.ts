@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Trip } from "#shared/schemas/trip.ts";
+import type { PlaceChoice } from "#shared/schemas/trip-edit.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useOnline } from "#web/lib/offline.ts";
 import { currentUserDataEpoch } from "#web/lib/user-data.ts";
@@ -104,6 +105,8 @@ export function useTripEditor(trip: Trip) {
     },
     [tripId, outboxEpoch],
   );
+  // New locations the server could not tell apart ("Musée"): offered as "Did you mean …".
+  const [placeChoices, setPlaceChoices] = useState<PlaceChoice[]>([]);
 
   const base = () => {
     const cached = queryClient.getQueryData<Trip>(key);
@@ -164,14 +167,20 @@ export function useTripEditor(trip: Trip) {
       const from = base();
       const next = change.apply(toEditable(from));
       try {
-        const saved = await updateTrip(tripId, toPatch(next, baseVersion ?? from.version));
-        return { before: toEditable(from), sent: next, saved };
+        const answer = await updateTrip(tripId, toPatch(next, baseVersion ?? from.version));
+        return {
+          before: toEditable(from),
+          sent: next,
+          saved: answer.trip,
+          choices: answer.placeChoices,
+        };
       } catch (error) {
         if (!isNetworkError(error)) throw error;
         throw kind === "replay" ? new QueuedError() : park(change);
       }
     },
-    onSuccess: ({ before, sent, saved }, { change, kind }) => {
+    onSuccess: ({ before, sent, saved, choices }, { change, kind }) => {
+      setPlaceChoices(choices);
       confirmed.current = saved;
       if (kind === "replay") {
         const rest = dequeue(waiting.current, sent, toEditable(saved));
@@ -355,6 +364,9 @@ export function useTripEditor(trip: Trip) {
     failure,
     conflict,
     dismissConflict: () => setConflict(null),
+    placeChoices,
+    dismissPlaceChoice: (activityId: string) =>
+      setPlaceChoices((list) => list.filter((c) => c.activityId !== activityId)),
     reapply: () => {
       if (!conflict) return;
       setConflict(null);

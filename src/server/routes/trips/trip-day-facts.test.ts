@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withoutDayFacts } from "#shared/day-facts.ts";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import { tripSchema } from "#shared/schemas/trip.ts";
+import { activityOf, insertTrip } from "#tests/support/factories.ts";
+import { parseCalendar } from "#tests/support/ical.ts";
+import { signUpUser } from "#tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+/*
+ * Descriptions hold no dates or hours: a trip written with the old keyless text ("Open 09:00–18:00
+ * on Mon 28 Dec.") reads clean, and a copy to April shows the hours of its own dates, computed.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT: "1000", GENERATION_RATE_LIMIT: "1000" });
+});
+afterAll(() => t.close());
+
+const paris = {
+  name: "Paris",
+  country: "France",
+  lat: 48.8566,
+  lng: 2.3522,
+  timezone: "Europe/Paris",
+};
+
+// As the keyless planner wrote it before: the day's hours and date inside the description.
+const oldItinerary: Itinerary = {
+  days: [
+    {
+      date: "2026-12-28",
+      activities: [
+        activityOf({
+          time: "10:00",
+          activity: "Visit Musée du Louvre",
+          location: "Musée du Louvre, Rue de Rivoli",
+          description:
+            "Museum, one of the area's notable places. Open 09:00–18:00 on Mon 28 Dec. Entry about $25 a person: an estimate for a museum; check before you go.",
+          cost: 25,
+          lat: 48.8611,
+          lng: 2.3358,
+          osmId: "way/1001",
+          openingHours: "Mo,We,Th,Sa,Su 09:00-18:00; Fr 09:00-21:45; Tu off",
+        }),
+        activityOf({
+          time: "13:00",
+          activity: "Lunch at Le Procope",
+          location: "Le Procope",
+          description:
+            "Restaurant. Opening hours unknown: assumed open in the daytime, so check before you go.",
+          cost: 45,
+        }),
+      ],
+    },
+  ],
+};
+
+describe("descriptions without dates or hours", () => {
+  it("strips date and hours sentences, keeps the rest", () => {
+    expect(withoutDayFacts("Museum. Open 09:00–18:00 on Mon 28 Dec. Free entry.")).toBe(
+      "Museum. Free entry.",
+    );
+    expect(withoutDayFacts("Closed on Tuesday, 29 December. A park.")).toBe("A park.");
+    expect(withoutDayFacts("Open 24 hours on Sat 2 Jan.")).toBe("");
+    expect(withoutDayFacts("Dinner with a view of the river.")).toBe(
+      "Dinner with a view of the river.",
+    );
+    expect(withoutDayFacts("Line one\nLine two, no dates")).toBe("Line one\nLine two, no dates");
+  });
+
+  it("a stored trip with the old text reads clean, and its April copy nowhere says 28 Dec", async () => {
+    const { userId, client } = await signUpUser(t);
+    const row = await insertTrip(t.deps.database.db, userId, {
+      destination: "Paris",
+      startDate: "2026-12-28",
+      endDate: "2026-12-28",
+      itinerary: oldItinerary,
+      place: paris,
+    });
+
+    const read = await client.get(`/api/trips/${row.id}`);
+    expect(read.status).toBe(200);
+    const readText = await read.text();
+    expect(readText).not.toContain("28 Dec");
+    expect(readText).not.toContain("Opening hours unknown");
+    expect(readText).toContain("Museum, one of the area's notable places. Entry about $25");
+
+    // Tuesday 6 April 2027: the Louvre is closed on Tuesdays.
+    const res = await client.post(`/api/trips/${row.id}/duplicate`, { startDate: "2027-04-06" });
+    expect(res.status).toBe(201);
+    const body = await res.text();
+    expect(body).not.toContain("28 Dec");
+    expect(body).not.toMatch(/\d{2}:\d{2}–\d{2}:\d{2}/);
+    const copy = tripSchema.parse((JSON.parse(body) as { trip: unknown }).trip);
+    expect(copy.itinerary.days[0]?.date).toBe("2027-04-06");
+    // Stored clean too, not only answered clean.
+    const stored = await t.deps.database.db.query.trips.findFirst({
+      where: (trips, { eq }) => eq(trips.id, copy.id),
+    });
+    expect(JSON.stringify(stored?.itinerary)).not.toContain("28 Dec");
+
+    const calendar = await client.get(`/api/trips/${copy.id}/calendar.ics`);
+    expect(calendar.status).toBe(200);
+    const ics = await calendar.text();
+    expect(ics).not.toContain("28 Dec");
+    const [louvre, lunch] = parseCalendar(ics).events;
+    // The hours shown are the new date's, computed from the place's hours.
+    expect(louvre!.description).toBe(
+      "Museum, one of the area's notable places. Entry about $25 a person: an estimate for a museum; check before you go.\nClosed on Tue 6 Apr\nCost: $25.00",
+    );
+    expect(lunch!.description).toBe("Restaurant.\nCost: $45.00");
+
+    // And on a Thursday the same place is open, with that day's hours.
+    const thursday = await client.post(`/api/trips/${row.id}/duplicate`, {
+      startDate: "2027-04-08",
+    });
+    const thursdayCopy = tripSchema.parse(((await thursday.json()) as { trip: unknown }).trip);
+    const ics2 = await (await client.get(`/api/trips/${thursdayCopy.id}/calendar.ics`)).text();
+    expect(parseCalendar(ics2).events[0]!.description).toContain("Open 09:00–18:00 on Thu 8 Apr");
+  });
+
+  it("a save (PATCH) of an old trip writes its descriptions clean", async () => {
+    const { userId, client } = await signUpUser(t);
+    const row = await insertTrip(t.deps.database.db, userId, {
+      destination: "Paris",
+      startDate: "2026-12-28",
+      endDate: "2026-12-28",
+      itinerary: oldItinerary,
+      place: paris,
+    });
+    const res = await client.patch(`/api/trips/${row.id}`, {
+      version: row.version,
+      startDate: "2027-04-08",
+    });
+    expect(res.status).toBe(200);
+    const stored = await t.deps.database.db.query.trips.findFirst({
+      where: (trips, { eq }) => eq(trips.id, row.id),
+    });
+    expect(stored?.startDate).toBe("2027-04-08");
+    expect(JSON.stringify(stored?.itinerary)).not.toMatch(/28 Dec|Opening hours unknown/);
+  });
+});
