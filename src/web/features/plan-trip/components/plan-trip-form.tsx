@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -9,9 +9,19 @@ import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { useNativeForm } from "#web/lib/native-form.ts";
 import { useOnline } from "#web/lib/offline.ts";
-import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
+import {
+  preloadGeneration,
+  useGenerateTrip,
+  type GenerationProgressEvent,
+} from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
-import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
+import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
+
+// Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
+const loadProgress = () => import("./generation-progress.tsx");
+const GenerationProgress = lazy(async () => ({
+  default: (await loadProgress()).GenerationProgress,
+}));
 
 // The same schema as POST /api/trips, fetched with the first check or focus (lib/native-form.ts).
 const loadTripRequestSchema = async () =>
@@ -120,7 +130,14 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={preload}
+        onFocus={() => {
+          preload();
+          // What a submit needs next: the stream's reader and the progress, while the visitor types.
+          if (signedIn) {
+            preloadGeneration();
+            void loadProgress().catch(() => undefined);
+          }
+        }}
         aria-labelledby="plan-title"
       >
         {/* Disabled until React has taken a prerendered form over: what a visitor typed before
@@ -197,7 +214,9 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
         </fieldset>
       </form>
       {busy || progress.dates.length > 0 ? (
-        <GenerationProgress progress={progress} onCancel={busy ? cancel : undefined} />
+        <Suspense fallback={null}>
+          <GenerationProgress progress={progress} onCancel={busy ? cancel : undefined} />
+        </Suspense>
       ) : null}
     </>
   );
