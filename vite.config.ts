@@ -57,123 +57,210 @@ function preloadAppStart(): Plugin {
   };
 }
 
+/**
+ * The pages a returning visitor opens, offline too: Home with its form, login, the trip list, a trip
+ * and a shared trip. Their chunks, with everything they import statically and their CSS, are the
+ * service worker's precache; every other chunk (the map, the opening-hours library, the chat, the
+ * editor) is kept when a page first loads it (the `boundless-assets` runtime cache below), instead
+ * of being downloaded on every first visit whether or not the visitor ever needs it.
+ */
+const PRECACHED_PAGES = [
+  "/app/start.tsx",
+  "/app/routes/home.tsx",
+  "/features/plan-trip/components/plan-trip-prefill.tsx",
+  "/app/routes/login.tsx",
+  "/app/routes/trips.tsx",
+  "/app/routes/trip-detail.tsx",
+  "/app/routes/shared-trip.tsx",
+];
+/** The app shell and what it shows with no network; the larger install icons are not needed offline. */
+const PRECACHED_FILES = [
+  "index.html",
+  "manifest.webmanifest",
+  "favicon.svg",
+  "default-avatar.svg",
+  "icons/icon-192.png",
+];
+
+/** Fills `into` with the files of the build that the service worker precaches (PRECACHED_PAGES). */
+function precacheGraph(into: Set<string>): Plugin {
+  return {
+    name: "boundless:precache-graph",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      into.clear();
+      for (const file of PRECACHED_FILES) into.add(file);
+      const visit = (fileName: string) => {
+        const output = bundle[fileName];
+        if (into.has(fileName) || output?.type !== "chunk") return;
+        into.add(fileName);
+        for (const css of output.viteMetadata?.importedCss ?? []) into.add(css);
+        output.imports.forEach(visit);
+      };
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        const page = PRECACHED_PAGES.some((p) => output.facadeModuleId?.endsWith(p));
+        if (output.isEntry || page) visit(output.fileName);
+      }
+      for (const page of PRECACHED_PAGES)
+        if (
+          ![...into].some(
+            (file) =>
+              bundle[file]?.type === "chunk" &&
+              (bundle[file] as { facadeModuleId?: string | null }).facadeModuleId?.endsWith(page),
+          )
+        )
+          throw new Error(`no chunk for ${page}: PRECACHED_PAGES is out of date`);
+    },
+  };
+}
+
 /** Where `vite build --ssr` puts the prerenderer of the public pages (server/prerendered-pages.ts). */
 const SSR_DIST = path.resolve("dist/ssr");
 
 // Two builds: the browser's app (dist/web), and with --ssr the prerenderer (dist/ssr), which needs
 // neither the stylesheet's processing nor a service worker.
-export default defineConfig(({ isSsrBuild = false }) => ({
-  root: "src/web",
-  publicDir: isSsrBuild ? false : path.resolve("public"),
-  plugins: [
-    react(),
-    isSsrBuild ? null : tailwindcss(),
-    isSsrBuild ? null : preloadAppStart(),
-    isSsrBuild
-      ? null
-      : VitePWA({
-          // The page registers the worker itself after load (src/web/lib/pwa.ts), so registration adds
-          // nothing to the first view, and asks before switching to a new version.
-          injectRegister: false,
-          registerType: "prompt",
-          manifest: {
-            name: "Boundless — AI travel planner",
-            short_name: "Boundless",
-            description:
-              "Day-by-day trip plans that come along: saved trips open without a network.",
-            start_url: "/",
-            scope: "/",
-            display: "standalone",
-            background_color: "#f8fafc",
-            theme_color: "#0f766e",
-            icons: [
-              { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-              { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-              {
-                src: "/icons/maskable-512.png",
-                sizes: "512x512",
-                type: "image/png",
-                purpose: "maskable",
-              },
-            ],
-          },
-          workbox: {
-            globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-            navigateFallback: "index.html",
-            // API routes and file downloads are never answered with the app shell.
-            navigateFallbackDenylist: [/^\/api\//],
-            cleanupOutdatedCaches: true,
-            // On the very first visit the worker takes charge at once, so the trip opened next is kept.
-            clientsClaim: true,
-            runtimeCaching: [
-              {
-                // A trip the traveller opened (owner's or shared) and their list: fresh from the
-                // network when there is one, from the cache when there is none.
-                urlPattern: ({ url, request }) =>
-                  request.method === "GET" &&
-                  url.origin === self.location.origin &&
-                  /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/.test(url.pathname),
-                handler: "NetworkFirst",
-                options: {
-                  cacheName: OFFLINE_API_CACHE,
-                  networkTimeoutSeconds: 6,
-                  cacheableResponse: { statuses: [200] },
-                  expiration: { maxEntries: 200 },
+export default defineConfig(({ isSsrBuild = false }) => {
+  const precached = new Set<string>();
+  return {
+    root: "src/web",
+    publicDir: isSsrBuild ? false : path.resolve("public"),
+    plugins: [
+      react(),
+      isSsrBuild ? null : tailwindcss(),
+      isSsrBuild ? null : preloadAppStart(),
+      isSsrBuild ? null : precacheGraph(precached),
+      isSsrBuild
+        ? null
+        : VitePWA({
+            // The page registers the worker itself after load (src/web/lib/pwa.ts), so registration adds
+            // nothing to the first view, and asks before switching to a new version.
+            injectRegister: false,
+            // The install icons are the browser's to fetch when it installs the app, not the precache's.
+            includeManifestIcons: false,
+            registerType: "prompt",
+            manifest: {
+              name: "Boundless — AI travel planner",
+              short_name: "Boundless",
+              description:
+                "Day-by-day trip plans that come along: saved trips open without a network.",
+              start_url: "/",
+              scope: "/",
+              display: "standalone",
+              background_color: "#f8fafc",
+              theme_color: "#0f766e",
+              icons: [
+                { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+                { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+                {
+                  src: "/icons/maskable-512.png",
+                  sizes: "512x512",
+                  type: "image/png",
+                  purpose: "maskable",
                 },
-              },
-              {
-                // Who is signed in, so the trips above open with no network; the page reads only
-                // the user. The session itself (its token) is never kept: a copy without it is.
-                urlPattern: ({ url, request }) =>
-                  request.method === "GET" &&
-                  url.origin === self.location.origin &&
-                  url.pathname === "/api/auth/get-session",
-                handler: "NetworkFirst",
-                options: {
-                  cacheName: OFFLINE_API_CACHE,
-                  networkTimeoutSeconds: 6,
-                  cacheableResponse: { statuses: [200] },
-                  // Serialized into the worker as source text: it may use nothing from this file.
-                  plugins: [
-                    {
-                      cacheWillUpdate: async ({ response }: { response: Response }) => {
-                        let user: unknown = null;
-                        try {
-                          const body: unknown = await response.json();
-                          if (typeof body === "object" && body !== null && "user" in body)
-                            user = body.user ?? null;
-                        } catch {
-                          // Unreadable: kept as nobody signed in, never as the previous answer.
-                        }
-                        return new Response(JSON.stringify(user === null ? null : { user }), {
-                          status: 200,
-                          headers: { "Content-Type": "application/json" },
-                        });
+              ],
+            },
+            workbox: {
+              globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+              // What a returning visitor needs (precacheGraph above), not every file of the build.
+              manifestTransforms: [
+                (entries) => ({
+                  manifest: entries.filter((entry) => precached.has(entry.url)),
+                  warnings: [],
+                }),
+              ],
+              navigateFallback: "index.html",
+              // API routes and file downloads are never answered with the app shell.
+              navigateFallbackDenylist: [/^\/api\//],
+              cleanupOutdatedCaches: true,
+              // On the very first visit the worker takes charge at once, so the trip opened next is kept.
+              clientsClaim: true,
+              runtimeCaching: [
+                {
+                  // Any other chunk of the app, kept the first time a page loads it: its name
+                  // changes with its content, so the copy kept is never stale.
+                  urlPattern: ({ url, request }) =>
+                    request.method === "GET" &&
+                    url.origin === self.location.origin &&
+                    url.pathname.startsWith("/assets/"),
+                  handler: "CacheFirst",
+                  options: {
+                    cacheName: "boundless-assets",
+                    cacheableResponse: { statuses: [200] },
+                    expiration: { maxEntries: 150 },
+                  },
+                },
+                {
+                  // A trip the traveller opened (owner's or shared) and their list: fresh from the
+                  // network when there is one, from the cache when there is none.
+                  urlPattern: ({ url, request }) =>
+                    request.method === "GET" &&
+                    url.origin === self.location.origin &&
+                    /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/.test(
+                      url.pathname,
+                    ),
+                  handler: "NetworkFirst",
+                  options: {
+                    cacheName: OFFLINE_API_CACHE,
+                    networkTimeoutSeconds: 6,
+                    cacheableResponse: { statuses: [200] },
+                    expiration: { maxEntries: 200 },
+                  },
+                },
+                {
+                  // Who is signed in, so the trips above open with no network; the page reads only
+                  // the user. The session itself (its token) is never kept: a copy without it is.
+                  urlPattern: ({ url, request }) =>
+                    request.method === "GET" &&
+                    url.origin === self.location.origin &&
+                    url.pathname === "/api/auth/get-session",
+                  handler: "NetworkFirst",
+                  options: {
+                    cacheName: OFFLINE_API_CACHE,
+                    networkTimeoutSeconds: 6,
+                    cacheableResponse: { statuses: [200] },
+                    // Serialized into the worker as source text: it may use nothing from this file.
+                    plugins: [
+                      {
+                        cacheWillUpdate: async ({ response }: { response: Response }) => {
+                          let user: unknown = null;
+                          try {
+                            const body: unknown = await response.json();
+                            if (typeof body === "object" && body !== null && "user" in body)
+                              user = body.user ?? null;
+                          } catch {
+                            // Unreadable: kept as nobody signed in, never as the previous answer.
+                          }
+                          return new Response(JSON.stringify(user === null ? null : { user }), {
+                            status: 200,
+                            headers: { "Content-Type": "application/json" },
+                          });
+                        },
                       },
-                    },
-                  ],
+                    ],
+                  },
                 },
-              },
-            ],
-          },
-        }),
-  ],
-  build: {
-    outDir: isSsrBuild ? SSR_DIST : path.resolve("dist/web"),
-    emptyOutDir: true,
-    sourcemap: false,
-    target: isSsrBuild ? "node20" : "es2022",
-    // No preload helper around dynamic imports: it inserted a <link rel="modulepreload"> per
-    // dependency of each lazy chunk, and a phone spent about 100 ms (400 ms at Lighthouse's 4x)
-    // inserting the trip page's 30 in one task. The browser fetches a chunk's imports itself as it
-    // reads them; a trip page on a throttled phone got its largest paint sooner without the helper
-    // (Lighthouse mobile 55-58 -> 61-63, desktop 93-95 -> 98). The first view's chunks still come
-    // with modulepreload links in index.html (preloadAppStart above), and no polyfill is needed
-    // for those: every browser since 2023 has modulepreload (Safari 17, Firefox 115).
-    modulePreload: false,
-  },
-  server: {
-    port: 3000,
-    proxy: { "/api": { target: `http://127.0.0.1:${DEV_API_PORT}`, changeOrigin: false } },
-  },
-}));
+              ],
+            },
+          }),
+    ],
+    build: {
+      outDir: isSsrBuild ? SSR_DIST : path.resolve("dist/web"),
+      emptyOutDir: true,
+      sourcemap: false,
+      target: isSsrBuild ? "node20" : "es2022",
+      // No preload helper around dynamic imports: it inserted a <link rel="modulepreload"> per
+      // dependency of each lazy chunk, and a phone spent about 100 ms (400 ms at Lighthouse's 4x)
+      // inserting the trip page's 30 in one task. The browser fetches a chunk's imports itself as it
+      // reads them; a trip page on a throttled phone got its largest paint sooner without the helper
+      // (Lighthouse mobile 55-58 -> 61-63, desktop 93-95 -> 98). The first view's chunks still come
+      // with modulepreload links in index.html (preloadAppStart above), and no polyfill is needed
+      // for those: every browser since 2023 has modulepreload (Safari 17, Firefox 115).
+      modulePreload: false,
+    },
+    server: {
+      port: 3000,
+      proxy: { "/api": { target: `http://127.0.0.1:${DEV_API_PORT}`, changeOrigin: false } },
+    },
+  };
+});

@@ -21,13 +21,15 @@ import { Summary } from "./lib/summary.ts";
  *   npm run bench                         everything
  *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places
  *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
- *   npm run bench -- --check              only the first-view size budget; exit 1 when over it
+ *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
+ *                                         the first paint's (and the until-idle one's with --strict-idle)
  *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  */
 const { values } = parseArgs({
   options: {
     only: { type: "string" },
     check: { type: "boolean", default: false },
+    "strict-idle": { type: "boolean", default: false },
     runs: { type: "string", default: "3" },
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
@@ -71,9 +73,28 @@ buildIfNeeded();
 ensurePgliteTemplate();
 
 if (values.check) {
-  const { withinBudget } = benchFrontEnd(summary);
+  // Both budgets: the first paint's files (the build's chunk graph) and what Chromium fetches for
+  // `/` until the network is idle (against `npm start`).
+  const firstPaint = benchFrontEnd(summary);
+  const untilIdle = await benchFirstViewFetches(PORTS.fetches, summary).catch((error: unknown) => {
+    console.error(error);
+    summary.add({
+      part: "front end",
+      name: "fetches until network idle measured",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+    return { withinBudget: false };
+  });
   summary.print();
-  process.exit(withinBudget ? 0 : 1);
+  // The until-idle budget (115 KB) is printed with its PASS/FAIL but fails the run only with
+  // --strict-idle: it is not met yet (118.5 KB, docs/benchmarks.md round twelve), and CI must keep
+  // guarding the first paint's budget meanwhile.
+  const idleGate = values["strict-idle"] ? untilIdle.withinBudget : true;
+  if (!untilIdle.withinBudget)
+    console.log("until-idle budget not met (not gating: no --strict-idle)");
+  process.exit(firstPaint.withinBudget && idleGate ? 0 : 1);
 }
 
 console.log(

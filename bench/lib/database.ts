@@ -22,10 +22,11 @@ export async function seedTrips(database: Database, userId: string, count: numbe
   const itinerary = JSON.stringify(buildItinerary("2027-03-01", 5));
   const destinations = ["Lisbon, Portugal", "Kyoto, Japan", "Oaxaca, Mexico", "Tbilisi, Georgia"];
   await database.db.execute(sql`
-    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
+    insert into trips (user_id, destination, name, start_date, end_date, budget, travel_style,
                        interests, itinerary, status, is_public, created_at)
     select ${userId}::text,
            (string_to_array(${destinations.join("|")}::text, '|'))[1 + g % 4] || ' #' || g,
+           -- A trip's name starts as its destination (migration 0009).
            (string_to_array(${destinations.join("|")}::text, '|'))[1 + g % 4] || ' #' || g,
            date '2027-03-01' + (g % 300),
            date '2027-03-05' + (g % 300),

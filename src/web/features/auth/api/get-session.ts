@@ -12,11 +12,12 @@ export async function getSession(): Promise<SessionPayload> {
     (await takeEarlyResponse("/api/auth/get-session")) ??
     (await fetch("/api/auth/get-session", { credentials: "same-origin" }));
   if (!response.ok) throw new Error(`Session check failed (${response.status})`);
-  // The schema (and zod) load with the answer, not with the page: see lib/api-client.ts.
-  const [{ sessionSchema }, body] = await Promise.all([
-    import("./session-schema.ts"),
-    response.json() as Promise<unknown>,
-  ]);
+  const body: unknown = await response.json();
+  // Signed out: Better Auth answers null, which the schema passes as it is. Checking it would fetch
+  // zod (about 15 KB gzip) for every first-time visitor of `/`, who has nothing else for it to check.
+  if (body === null) return null;
+  // The schema (and zod) load with an answer to check, not with the page: see lib/api-client.ts.
+  const { sessionSchema } = await import("./session-schema.ts");
   return sessionSchema.parse(body);
 }
 

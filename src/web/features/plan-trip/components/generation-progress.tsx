@@ -1,22 +1,7 @@
-import type { Day } from "#shared/schemas/itinerary.ts";
+import type { ProgressState } from "./generation-progress-state.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { formatWeekday } from "#web/lib/format.ts";
 import { onFirstUse } from "#web/lib/on-first-use.ts";
-
-/** `findingPlacesIn`: the destination whose real places are being looked up now, else null. */
-export type ProgressState = {
-  dates: string[];
-  themes: string[];
-  days: (Day | undefined)[];
-  findingPlacesIn: string | null;
-};
-
-export const emptyProgress: ProgressState = {
-  dates: [],
-  themes: [],
-  days: [],
-  findingPlacesIn: null,
-};
 
 function statusText(progress: ProgressState, ready: number, total: number): string {
   if (progress.findingPlacesIn) return `Finding real places in ${progress.findingPlacesIn}…`;

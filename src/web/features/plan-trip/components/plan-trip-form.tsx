@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -8,16 +7,25 @@ import { Button } from "#web/components/ui/button.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
-import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
+import { useNativeForm } from "#web/lib/native-form.ts";
 import { useOnline } from "#web/lib/offline.ts";
-import { useGenerateTrip, type GenerationProgressEvent } from "../api/generate-trip.ts";
+import {
+  preloadGeneration,
+  useGenerateTrip,
+  type GenerationProgressEvent,
+} from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
-import { emptyProgress, GenerationProgress, type ProgressState } from "./generation-progress.tsx";
+import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 
-// The same schema as POST /api/trips, fetched with the first check (see lazy-resolver.ts).
-const tripRequestResolver = lazyZodResolver(
-  async () => (await import("#shared/schemas/trip-request.ts")).tripRequestSchema,
-);
+// Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
+const loadProgress = () => import("./generation-progress.tsx");
+const GenerationProgress = lazy(async () => ({
+  default: (await loadProgress()).GenerationProgress,
+}));
+
+// The same schema as POST /api/trips, fetched with the first check or focus (lib/native-form.ts).
+const loadTripRequestSchema = async () =>
+  (await import("#shared/schemas/trip-request.ts")).tripRequestSchema;
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
 
@@ -51,16 +59,11 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const abortRef = useRef<AbortController | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const [cancelled, setCancelled] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    reset,
-    formState: { errors },
-  } = useForm<TripRequestInput, unknown, TripRequest>({
-    resolver: tripRequestResolver,
-    defaultValues,
-  });
+  // Not react-hook-form: every visitor of `/` would fetch it (lib/native-form.ts).
+  const { register, handleSubmit, getValues, fillUntouched, errors, preload } = useNativeForm<
+    TripRequestInput,
+    TripRequest
+  >({ defaultValues, loadSchema: loadTripRequestSchema });
   const hydrated = useHydrated();
 
   // The values the form started with, for the markup of its choices: the radios and boxes are
@@ -73,8 +76,8 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   useEffect(() => {
     if (appliedKey.current === defaultsKey) return;
     appliedKey.current = defaultsKey;
-    reset(defaultValues, { keepDirtyValues: true, keepErrors: true });
-  }, [defaultsKey, defaultValues, reset]);
+    fillUntouched(defaultValues);
+  }, [defaultsKey, defaultValues, fillUntouched]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -127,7 +130,14 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={tripRequestResolver.preload}
+        onFocus={() => {
+          preload();
+          // What a submit needs next: the stream's reader and the progress, while the visitor types.
+          if (signedIn) {
+            preloadGeneration();
+            void loadProgress().catch(() => undefined);
+          }
+        }}
         aria-labelledby="plan-title"
       >
         {/* Disabled until React has taken a prerendered form over: what a visitor typed before
@@ -204,7 +214,9 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
         </fieldset>
       </form>
       {busy || progress.dates.length > 0 ? (
-        <GenerationProgress progress={progress} onCancel={busy ? cancel : undefined} />
+        <Suspense fallback={null}>
+          <GenerationProgress progress={progress} onCancel={busy ? cancel : undefined} />
+        </Suspense>
       ) : null}
     </>
   );
