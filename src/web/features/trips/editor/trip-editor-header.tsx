@@ -34,6 +34,9 @@ export function TripEditorHeader({
     <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
+          {trip.role === "owner" ? null : (
+            <p className="text-brand-800 text-sm font-medium">Shared by {trip.owner.name}</p>
+          )}
           <h1 className="text-3xl font-bold break-words">{trip.name}</h1>
           {trip.name === trip.destination ? null : (
             <p className="text-slate-600">{trip.destination}</p>
@@ -81,7 +84,8 @@ export function TripEditorHeader({
       <GroundingNote grounding={trip.grounding} days={days} />
       {extras}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <ShareTripPanel trip={trip} />
+        {/* The public link is the owner's to give out or take back, like deleting the trip. */}
+        {trip.role === "owner" ? <ShareTripPanel trip={trip} /> : <div />}
         <div className="flex flex-wrap gap-3">
           {/* The home form prefills from ?tripId= (specification: "if a trip id is given"). */}
           <Link to={`/?tripId=${trip.id}`} className={buttonStyles({ variant: "secondary" })}>
@@ -92,7 +96,7 @@ export function TripEditorHeader({
             printTo={`/trips/${trip.id}/print`}
           />
           <DuplicateTripButton tripId={trip.id} startDate={trip.startDate} />
-          <DeleteTripButton tripId={trip.id} />
+          {trip.role === "owner" ? <DeleteTripButton tripId={trip.id} /> : null}
         </div>
       </div>
     </header>

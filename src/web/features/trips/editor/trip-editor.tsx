@@ -100,6 +100,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         extras={slots.headerExtras}
         onSaveFacts={(facts) => void save(setFacts(facts))}
       />
+      {slots.renderPeople?.(trip)}
       <EditorToolbar editor={editor} />
       <DndContext {...drag}>
         <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
