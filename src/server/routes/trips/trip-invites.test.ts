@@ -183,7 +183,7 @@ describe("members", () => {
       { userId: bob.userId, name: "Bob", image: null, role: "viewer" },
     ]);
     expect(asOwner.invites).toHaveLength(1);
-    const asViewer = await (await bob.client.get(`/api/trips/${tripId}/members`)).json();
+    const asViewer: unknown = await (await bob.client.get(`/api/trips/${tripId}/members`)).json();
     expect(asViewer).toEqual({ members: asOwner.members, invites: [] });
     expect(JSON.stringify(asViewer)).not.toContain("@");
   });
