@@ -103,7 +103,7 @@ describe("server layers", () => {
   it("lib importing a domain room fails", async () => {
     const errors = await boundaryErrors(
       "src/server/lib/boundary-probe.ts",
-      'import { findOwnTrip } from "../trips/trip-access.ts";\nexport const probe = findOwnTrip;\n',
+      'import { findTripFor } from "../trips/trip-access.ts";\nexport const probe = findTripFor;\n',
     );
     expect(errors.join("\n")).toMatch(/lib, services and db are below the rooms/);
   });

@@ -15,6 +15,7 @@ import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { inviteRoutes } from "./routes/invites.ts";
 import { placesRoutes } from "./routes/places.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
@@ -213,6 +214,7 @@ export function createApp(
   api.route("/shared", sharedCalendarRoutes);
   api.route("/chat", chatRoutes);
   api.route("/places", placesRoutes);
+  api.route("/invites", inviteRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);

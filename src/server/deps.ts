@@ -99,7 +99,21 @@ export function createDeps(
   const chatModel = model ? createOpenAIChatModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
-  return { env, database, logger, mailer, storage, auth, ai, weather, chatModel, geo, places };
+  const onAccessEnded = () => {};
+  return {
+    env,
+    database,
+    logger,
+    mailer,
+    storage,
+    auth,
+    ai,
+    weather,
+    chatModel,
+    geo,
+    places,
+    onAccessEnded,
+  };
 }
 
 export async function openAppDatabase(env: Env): Promise<Database> {

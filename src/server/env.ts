@@ -121,6 +121,8 @@ export const envSchema = z
     // Trips created per user per hour (generation and duplicates alike), and trips kept per user.
     TRIP_CREATE_RATE_LIMIT: positiveInt(60),
     MAX_TRIPS_PER_USER: positiveInt(1000),
+    // Trip invitations (each one an e-mail to any address) per user per hour.
+    INVITE_RATE_LIMIT: positiveInt(20),
     // Activity lookups (GEOCODER_URL) one save may start, and one user may start per hour.
     GEOCODER_LOOKUPS_PER_SAVE: positiveInt(12),
     GEOCODER_USER_RATE_LIMIT: positiveInt(120),

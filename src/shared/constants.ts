@@ -56,3 +56,31 @@ export const TRIP_SORT_LABELS: Record<TripSort, string> = {
 
 /** A trip's own name (the header's "Trip name"), at most this many characters. */
 export const TRIP_NAME_MAX_LENGTH = 100;
+// Travel together: a trip's owner is its creator; companions are editors or viewers.
+export const TRIP_ROLES = ["owner", "editor", "viewer"] as const;
+export type TripRole = (typeof TRIP_ROLES)[number];
+export const MEMBER_ROLES = ["editor", "viewer"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MEMBER_ROLE_LABELS: Record<TripRole, string> = {
+  owner: "Owner",
+  editor: "Editor",
+  viewer: "Viewer",
+};
+// My Trips' `role` filter: the trips you own, or the ones shared with you.
+export const TRIP_LIST_ROLES = ["owner", "shared"] as const;
+export type TripListRole = (typeof TRIP_LIST_ROLES)[number];
+export const INVITE_TTL_DAYS = 7;
+export const INVITE_RATE_LIMIT_WINDOW_SECONDS = 3600;
+export const ACCESS_MESSAGES = {
+  viewOnly: "You can view this trip but not change it",
+  ownerOnly: "Only the trip's owner can do that",
+  ownerCannotLeave: "The owner cannot leave their own trip; delete it instead",
+  inviteWrongAccount: "This invitation was sent to another e-mail address",
+  emailNotVerified: "Verify your e-mail address to accept this invitation",
+  inviteGone: "This invitation has expired or was already used",
+  inviteYourself: "You are already on this trip",
+  inviteRateLimited: "Too many invitations. Please wait a while and try again.",
+  memberNotFound: "Member not found",
+  inviteNotFound: "Invitation not found",
+  viewerNote: "You can view this trip",
+} as const;

@@ -6,6 +6,7 @@ import type { Mailer } from "../services/mail/mailer.ts";
 import type { Storage } from "../services/storage/storage.ts";
 import { pendingFileDeletions, rateLimits, user, verification } from "../db/schema.ts";
 import { accountDeletedMail } from "../services/mail/templates.ts";
+import { accessOfAccount, type AccessEnded } from "../trips/trip-members.ts";
 import { avatarFolder } from "./avatar-image.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
@@ -16,17 +17,25 @@ const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** attempts);
 
 /**
- * Removes the account in one transaction: the user row (its sessions, accounts, profile and trips go
- * with it by foreign key, so shared links 404 at once), the verification values that name it, and its
+ * Removes the account in one transaction: the user row (its sessions, accounts, profile, trips and
+ * memberships go with it by foreign key, so shared links 404 at once and its trips leave every
+ * companion's list), the verification values that name it, and its
  * rate-limit counters. The avatar folder is recorded as pending in the same transaction and swept
  * right after; if the store fails, the account is gone anyway and the retry finishes the files.
  */
 export async function deleteAccount(
-  deps: Deps & { mailer: Mailer; env: Pick<Env, "CONTACT_EMAIL"> },
+  deps: Deps & {
+    mailer: Mailer;
+    env: Pick<Env, "CONTACT_EMAIL">;
+    onAccessEnded: AccessEnded;
+  },
   account: { id: string; email: string },
 ): Promise<{ filesRemoved: boolean }> {
   const db = deps.database.db;
+  // Its own trips go for everyone on them; its places on others' trips go too.
+  let ended: { tripId: string; userId: string }[] = [];
   const pending = await db.transaction(async (tx) => {
+    ended = await accessOfAccount(tx, account.id);
     const [row] = await tx
       .insert(pendingFileDeletions)
       .values({ prefix: avatarFolder(account.id) })
@@ -38,6 +47,7 @@ export async function deleteAccount(
     return row;
   });
   deps.logger.info({ userId: account.id }, "account deleted");
+  for (const { tripId, userId } of ended) deps.onAccessEnded(tripId, userId);
 
   const filesRemoved = pending ? await sweep(deps, pending) : true;
 

@@ -3,7 +3,7 @@ import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../services/storage/storage.ts";
-import { account, profiles, trips, user } from "../db/schema.ts";
+import { account, profiles, tripMembers, trips, user } from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
@@ -14,7 +14,35 @@ export const EXPORT_PAGE_SIZE = 50;
 // Microseconds kept as text: a JS Date would drop them and the keyset would skip or repeat trips.
 const createdKey = sql<string>`to_char(${trips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-async function header(deps: Deps, userId: string, now: Date): Promise<string> {
+/**
+ * The trips shared with the user, as memberships (which trip, which role): other people's trips
+ * themselves are theirs to export.
+ */
+async function memberships(deps: Deps, userId: string): Promise<string> {
+  const rows = await deps.database.db
+    .select({
+      trip: {
+        id: trips.id,
+        name: trips.name,
+        destination: trips.destination,
+        startDate: trips.startDate,
+        endDate: trips.endDate,
+      },
+      role: tripMembers.role,
+    })
+    .from(tripMembers)
+    .innerJoin(trips, eq(trips.id, tripMembers.tripId))
+    .where(eq(tripMembers.userId, userId))
+    .orderBy(tripMembers.createdAt, trips.id);
+  const items = rows.map((row) => JSON.stringify(row));
+  return items.length === 0 ? "[]" : `[\n    ${items.join(",\n    ")}\n  ]`;
+}
+
+async function header(
+  deps: Deps,
+  userId: string,
+  now: Date,
+): Promise<{ text: string; ownerName: string }> {
   const db = deps.database.db;
   const [owner] = await db
     .select({ email: user.email, name: user.name, createdAt: user.createdAt })
@@ -57,7 +85,10 @@ async function header(deps: Deps, userId: string, now: Date): Promise<string> {
     },
   };
   // The trips array is left open: pages are appended to it as they are read.
-  return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "trips": [`;
+  return {
+    text: `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "trips": [`,
+    ownerName: owner.name,
+  };
 }
 
 /** One page of the export, oldest first (exported so tests can EXPLAIN it). */
@@ -97,13 +128,16 @@ export function accountExportStream(
   let after: { key: string; id: string } | null = null;
   let started = false;
   let first = true;
+  let ownerName = "";
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
           if (!started) {
             started = true;
-            controller.enqueue(encoder.encode(await header(deps, userId, now)));
+            const head = await header(deps, userId, now);
+            ownerName = head.ownerName;
+            controller.enqueue(encoder.encode(head.text));
             return;
           }
           const page = await exportTripPage(deps, userId, after);
@@ -111,7 +145,7 @@ export function accountExportStream(
           if (last) {
             after = { key: last.createdKey, id: last.row.id };
             const items = page.map(({ row }) => {
-              const json = JSON.stringify(toTripDto(row));
+              const json = JSON.stringify(toTripDto(row, { role: "owner", ownerName }));
               const item = `${first ? "" : ","}\n    ${json}`;
               first = false;
               return item;
@@ -119,7 +153,10 @@ export function accountExportStream(
             controller.enqueue(encoder.encode(items.join("")));
           }
           if (page.length < EXPORT_PAGE_SIZE) {
-            controller.enqueue(encoder.encode(`${first ? "" : "\n  "}]\n}\n`));
+            const shared = await memberships(deps, userId);
+            controller.enqueue(
+              encoder.encode(`${first ? "" : "\n  "}],\n  "memberships": ${shared}\n}\n`),
+            );
             controller.close();
           }
         } catch (error) {

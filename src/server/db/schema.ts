@@ -151,3 +151,56 @@ export const placesCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.destination, t.interest] })],
 );
+
+/**
+ * The companions of a trip: editors and viewers. The owner is `trips.user_id` and has no row here
+ * (so the owner's list keeps reading its own index, and a trip never has two owners); deleting the
+ * trip or the companion's account deletes the row.
+ */
+export const tripMembers = pgTable(
+  "trip_members",
+  {
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** "editor" or "viewer". */
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.userId] }),
+    index("trip_members_user_idx").on(t.userId, t.tripId),
+  ],
+);
+
+/**
+ * Invitations to a trip, by e-mail address. Only the SHA-256 of the link's token is stored; an
+ * invitation works once (`used_at`), until `expires_at`, unless revoked or replaced (`revoked_at`).
+ */
+export const tripInvites = pgTable(
+  "trip_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique("trip_invites_token_hash_unique"),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trip_invites_trip_idx").on(t.tripId, t.email)],
+);
+
+export type TripMemberRow = typeof tripMembers.$inferSelect;
+export type TripInviteRow = typeof tripInvites.$inferSelect;

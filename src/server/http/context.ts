@@ -28,6 +28,11 @@ export type AppDeps = {
   places: PlacesService;
   /** Null when no AI provider is configured: the chat then answers weather questions only. */
   chatModel: ChatModel | null;
+  /**
+   * Called after someone's access to a trip ended (removed, left, the trip deleted), once per person
+   * and trip; a no-op by default. The live layer uses it to tell their open pages.
+   */
+  onAccessEnded: (tripId: string, userId: string) => void;
 };
 
 export type AppBindings = {

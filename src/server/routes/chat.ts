@@ -11,7 +11,7 @@ import { loadTraveller, lookUpWeather, prepareAnswer } from "../chat/assistant.t
 import type { AppBindings } from "../http/context.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { validate } from "../http/validate.ts";
-import { findOwnTripOrNull } from "../trips/trip-access.ts";
+import { findTripForOrNull } from "../trips/trip-access.ts";
 
 async function enforceChatLimits(c: Context<AppBindings>, userId: string | undefined) {
   const { db } = c.var.deps.database;
@@ -38,8 +38,10 @@ export const chatRoutes = new Hono<AppBindings>().post(
     await enforceChatLimits(c, user?.id);
 
     const traveller = user ? await loadTraveller(deps.database.db, user.id) : null;
-    // Only the signed-in owner's trip; any other id is ignored as if it had not been sent.
-    const trip = user && tripId ? await findOwnTripOrNull(deps.database.db, user.id, tripId) : null;
+    // Only a trip the signed-in user is on; any other id is ignored as if it had not been sent.
+    const found =
+      user && tripId ? await findTripForOrNull(deps.database.db, user.id, tripId) : null;
+    const trip = found?.row ?? null;
     const weather = await lookUpWeather(deps.weather, deps.logger, message);
     const forecast = weather?.card ?? null;
     const answer = prepareAnswer(deps, {

@@ -10,7 +10,7 @@ import type { AppBindings } from "../http/context.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requireUser } from "../http/session.ts";
-import { findOwnTrip } from "../trips/trip-access.ts";
+import { findTripFor } from "../trips/trip-access.ts";
 import { PlacesError, type Place } from "../services/places/places-service.ts";
 
 const SEARCH_LIMIT = 20;
@@ -42,7 +42,7 @@ export const placesRoutes = new Hono<AppBindings>().get("/search", async (c) => 
     windowSeconds: PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
     message: PLACES_SEARCH_MESSAGES.rateLimited,
   });
-  const trip = await findOwnTrip(deps.database.db, user.id, query.tripId);
+  const { row: trip } = await findTripFor(deps.database.db, user.id, query.tripId, "edit");
   let body: PlaceSearchResponse = { places: [] };
   if (trip.place && deps.places.enabled) {
     try {

@@ -1,4 +1,5 @@
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
+import type { TripRole } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
@@ -28,8 +29,11 @@ export type TripSummaryRow = Omit<
 export type TripDetailRow = TripSummaryRow &
   Pick<TripRow, "itinerary" | "place" | "grounding" | "shareToken">;
 
+/** Who reads the trip: their role on it and the owner's name. */
+export type TripAccess = { role: TripRole; ownerName: string };
+
 /** A list card's view of a trip row (no itinerary). Never includes user_id. */
-export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
+export function toTripSummaryDto(row: TripSummaryRow, access: TripAccess): TripSummary {
   return {
     id: row.id,
     name: row.name,
@@ -43,18 +47,23 @@ export function toTripSummaryDto(row: TripSummaryRow): TripSummary {
     isPublic: row.isPublic,
     createdAt: typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(),
     version: row.version,
+    role: access.role,
+    owner: { name: access.ownerName },
   };
 }
 
-/** The owner's view of a trip row. Never includes user_id. */
-export function toTripDto(row: TripDetailRow): Trip {
+/**
+ * A member's view of a trip row. Never includes user_id; the public link's path only for the owner
+ * (sharing is theirs to manage).
+ */
+export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
   return {
-    ...toTripSummaryDto(row),
+    ...toTripSummaryDto(row, access),
     // Trips stored before activities had a length answer with an estimate for each, and those saved
     // before descriptions lost their dates read clean (see day-facts.ts).
     itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
     place: row.place,
     grounding: row.grounding,
-    sharePath: row.shareToken ? sharePathFor(row.shareToken) : null,
+    sharePath: row.shareToken && access.role === "owner" ? sharePathFor(row.shareToken) : null,
   };
 }

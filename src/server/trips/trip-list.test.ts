@@ -48,21 +48,40 @@ async function plans(query: Record<string, string>) {
 }
 
 describe("trip list query plan", () => {
-  it.each(TRIP_SORTS)("reads an index in %s order, with no sort, on every page", async (sort) => {
-    const firsts = await plans({ sort });
-    for (const first of firsts) {
-      expect(first).toMatch(/Index (Only )?Scan (Backward )?using trips_user_/);
-      expect(first).not.toMatch(/Sort/);
-    }
-    expect(firsts[1]).toMatch(/Index Scan using session_token/);
+  it.each(TRIP_SORTS)(
+    "reads own trips by an index in %s order, with no sort, on every page",
+    async (sort) => {
+      const firsts = await plans({ sort, role: "owner" });
+      for (const first of firsts) {
+        expect(first).toMatch(/Index (Only )?Scan (Backward )?using trips_user_/);
+        expect(first).not.toMatch(/Sort/);
+      }
+      expect(firsts[1]).toMatch(/Index Scan using session_token/);
 
-    const page = await listTrips(t.deps.database, userId, tripListQuerySchema.parse({ sort }));
-    for (const next of await plans({ sort, cursor: page.nextCursor! })) {
-      expect(next).not.toMatch(/Sort/);
-      // The cursor bounds the index scan itself, so a deep page costs what the first does.
-      expect(next).toMatch(/Index Cond: .*ROW\(/);
-    }
-  });
+      const page = await listTrips(
+        t.deps.database,
+        userId,
+        tripListQuerySchema.parse({ sort, role: "owner" }),
+      );
+      for (const next of await plans({ sort, role: "owner", cursor: page.nextCursor! })) {
+        expect(next).not.toMatch(/Sort/);
+        // The cursor bounds the index scan itself, so a deep page costs what the first does.
+        expect(next).toMatch(/Index Cond: .*ROW\(/);
+      }
+    },
+  );
+
+  it.each(TRIP_SORTS)(
+    "own and shared trips: the own ones along an index, the shared ones by membership (%s)",
+    async (sort) => {
+      for (const plan of await plans({ sort })) {
+        // Only the two branches' pages are merged: every trip is never read, nor sorted.
+        expect(plan).toMatch(/Index (Only )?Scan (Backward )?using trips_user_/);
+        expect(plan).toMatch(/trip_members_user_idx/);
+        expect(plan).not.toMatch(/Seq Scan on trips/);
+      }
+    },
+  );
 });
 
 describe("trip list card points", () => {

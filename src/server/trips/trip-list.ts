@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TripSort } from "#shared/constants.ts";
+import type { TripRole, TripSort } from "#shared/constants.ts";
 import {
   TRIP_CARD_POINTS_MAX,
   type TripListQuery,
@@ -65,7 +65,7 @@ const COLUMNS = `id, name, destination, to_char(start_date, 'YYYY-MM-DD') as "st
  */
 const createdAtOf = (key: string) => `${key.slice(0, 23)}Z`;
 
-// Each order is exactly an index on (user_id, …, id), read forwards or backwards. The NULLS clauses
+// Each order is exactly an index on (user_id, …, id) for the user's own trips, read forwards or backwards. The NULLS clauses
 // matter though the columns are NOT NULL: the planner matches them literally (drizzle-kit built
 // trips_user_created_idx as DESC NULLS LAST), and a mismatch means a sort of every trip.
 const ORDER: Record<TripSort, string> = {
@@ -88,6 +88,8 @@ export type TripListRow = Omit<TripSummaryRow, "createdAt"> & {
   /** The located activities' latitudes and longitudes, in the same order (the card's map). */
   lats: number[] | string;
   lngs: number[] | string;
+  role: TripRole;
+  ownerName: string;
 };
 
 const asNumbers = (value: number[] | string): number[] =>
@@ -106,18 +108,38 @@ function cardPoints(row: TripListRow): [number, number][] {
   return points;
 }
 
+// The merged page's order, on the branches' output columns (createdKey sorts as its time does).
+const OUTER_ORDER: Record<TripSort, string> = {
+  newest: `"createdKey" desc, id desc`,
+  oldest: `"createdKey" asc, id asc`,
+  budget_asc: "budget asc, id asc",
+  budget_desc: "budget desc, id desc",
+};
+
+// Which trips a branch reads: the user's own (along the trips_user_* indexes) or the ones shared
+// with them (through trip_members_user_idx; a companion's trips are few).
+const SOURCE = {
+  owner: { from: "user_id = $1", role: "'owner'" },
+  shared: {
+    from: "id in (select trip_id from trip_members where user_id = $1)",
+    role: "(select role from trip_members where trip_id = trips.id and user_id = $1)",
+  },
+} as const;
+
 /**
  * The page query as one named statement per shape (which filters are set, which order, whether a
- * cursor is given): the text depends only on the shape, the values are parameters, so each shape is
- * prepared once per connection and nothing is built per request. The user's id is `$1`; `params`
- * are `$2`… (the route reads it joined to the session: readAsSessionUser). Exported so tests can
- * EXPLAIN it.
+ * cursor is given, own or shared trips or both): the text depends only on the shape, the values are
+ * parameters, so each shape is prepared once per connection and nothing is built per request. The
+ * user's id is `$1`; `params` are `$2`… (the route reads it joined to the session:
+ * readAsSessionUser). Own and shared trips are two branches, each its own page in order (the own
+ * one straight along an index), merged and cut to one page: a sort of at most two pages, never of
+ * every trip. Exported so tests can EXPLAIN it.
  */
 export function tripListQuery(query: TripListQuery) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value) + 1}`;
-  const where = ["user_id = $1"];
-  let shape = query.sort;
+  const where: string[] = [];
+  let shape: string = query.sort;
   // strpos, not ILIKE: the user's text is never a pattern, so % and _ need no escaping.
   if (query.q) {
     const q = param(query.q);
@@ -152,14 +174,20 @@ export function tripListQuery(query: TripListQuery) {
     where.push(AFTER[query.sort](param(cursor.k), param(cursor.id)));
     shape += "_c";
   }
+  if (query.role) shape += `_${query.role}`;
   const limit = param(query.limit + 1);
   let statement = STATEMENTS.get(shape);
   if (!statement) {
-    statement = {
-      name: `trips_list_${shape}`,
-      text: `select ${COLUMNS} from trips where ${where.join(" and ")}
-      order by ${ORDER[query.sort]} limit ${limit}`,
-    };
+    const branch = (source: keyof typeof SOURCE) =>
+      `select ${COLUMNS}, ${SOURCE[source].role} as role,
+        (select name from "user" where id = trips.user_id) as "ownerName"
+      from trips where ${[SOURCE[source].from, ...where].join(" and ")}
+      order by ${ORDER[query.sort]} limit ${limit}`;
+    const text = query.role
+      ? branch(query.role)
+      : `select * from ((${branch("owner")}) union all (${branch("shared")})) page
+        order by ${OUTER_ORDER[query.sort]} limit ${limit}`;
+    statement = { name: `trips_list_${shape}`, text };
     STATEMENTS.set(shape, statement);
   }
   return { statement, params };
@@ -168,7 +196,7 @@ export function tripListQuery(query: TripListQuery) {
 // One statement per shape, built on its first use (there are a few hundred shapes at most).
 const STATEMENTS = new Map<string, NamedStatement>();
 
-/** One page of the user's trips and the cursor of the next one (null on the last page). */
+/** One page of the user's trips (own and shared) and the next page's cursor (null on the last). */
 export async function listTrips(database: Database, userId: string, query: TripListQuery) {
   const { statement, params } = tripListQuery(query);
   return tripListPage(await database.query<TripListRow>(statement, [userId, ...params]), query);
@@ -213,5 +241,7 @@ function toListSummary(row: TripListRow): TripSummary {
     createdAt: createdAtOf(row.createdKey),
     version: row.version,
     points: cardPoints(row),
+    role: row.role,
+    owner: { name: row.ownerName },
   };
 }

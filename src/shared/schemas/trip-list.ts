@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_TRIP_SORT, TRAVEL_STYLES, TRIP_SORTS } from "../constants.ts";
+import { DEFAULT_TRIP_SORT, TRAVEL_STYLES, TRIP_LIST_ROLES, TRIP_SORTS } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
 import { tripSchema } from "./trip.ts";
 
@@ -41,6 +41,8 @@ export const tripFiltersSchema = z
     // The specification's filter has a status field with no control; the API accepts it.
     status: z.preprocess(emptyToUndefined, safeText("Status").trim().max(40).optional()),
     sort: z.preprocess(emptyToUndefined, z.enum(TRIP_SORTS).default(DEFAULT_TRIP_SORT)),
+    // "owner": the user's own trips; "shared": those shared with them; unset: both.
+    role: z.preprocess(emptyToUndefined, z.enum(TRIP_LIST_ROLES).optional()),
   })
   .refine(
     (f) => f.minBudget === undefined || f.maxBudget === undefined || f.minBudget <= f.maxBudget,

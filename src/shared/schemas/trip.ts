@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH } from "../constants.ts";
+import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH, TRIP_ROLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
 
@@ -35,6 +35,10 @@ export const tripSchema = z.object({
    * trip is private. A new token at every share after an unshare.
    */
   sharePath: z.string().nullable(),
+  /** The reader's role on this trip: what the page offers (owner, editor) or only shows (viewer). */
+  role: z.enum(TRIP_ROLES),
+  /** Who the trip belongs to ("Shared by Alice"); never their id or e-mail. */
+  owner: z.object({ name: z.string() }),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

@@ -36,6 +36,7 @@ const TripDetailRoute = page(() => import("./routes/trip-detail.tsx"), "TripDeta
 const SharedTripRoute = page(() => import("./routes/shared-trip.tsx"), "SharedTripRoute");
 const TripPrintRoute = page(() => import("./routes/trip-print.tsx"), "TripPrintRoute");
 const SharedTripPrintRoute = page(() => import("./routes/trip-print.tsx"), "SharedTripPrintRoute");
+const InvitationRoute = page(() => import("./routes/invitation.tsx"), "InvitationRoute");
 const AboutRoute = page(() => import("./routes/about.tsx"), "AboutRoute");
 const FeaturesRoute = page(() => import("./routes/features.tsx"), "FeaturesRoute");
 const DevOutboxRoute = page(() => import("./routes/dev-outbox.tsx"), "DevOutboxRoute");
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="/trips" element={<TripsRoute />} />
         <Route path="/trips/:id" element={<TripDetailRoute />} />
         <Route path="/shared/:id" element={<SharedTripRoute />} />
+        <Route path="/invites/:token" element={<InvitationRoute />} />
         <Route path="/about" element={<AboutRoute />} />
         <Route path="/features" element={<FeaturesRoute />} />
         <Route path="/dev/outbox" element={<DevOutboxRoute />} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { TripRole } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { Activity, Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 
@@ -46,4 +47,6 @@ export type TripDetailSlots = {
   renderMap?: (context: MapSlotContext) => ReactNode;
   renderActivityExtras?: (activity: Activity, day: Day) => ReactNode;
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
+  /** The trip's people (members, invitations, leaving), by the reader's role. */
+  renderPeople?: (trip: { id: string; role: TripRole }) => ReactNode;
 };

@@ -5,7 +5,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { trips } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
-import { findOwnTrip } from "../../trips/trip-access.ts";
+import { findTripFor } from "../../trips/trip-access.ts";
 import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
 import { withDurations } from "../../planner/activity-duration.ts";
 import {
@@ -23,10 +23,10 @@ function calendarResponse(c: Context<AppBindings>, trip: CalendarTrip, cache: st
   });
 }
 
-/** `GET /api/trips/:id/calendar.ics`: the owner's trip as an iCalendar file. */
+/** `GET /api/trips/:id/calendar.ics`: a member's trip as an iCalendar file. */
 export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics", async (c) => {
   const user = await requireUser(c);
-  const row = await findOwnTrip(c.var.deps.database.db, user.id, c.req.param("id"));
+  const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
   return calendarResponse(c, row, "private, no-store");
 });
 

@@ -4,6 +4,7 @@ import { tripCalendarRoutes } from "./calendar.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
+import { tripMemberRoutes } from "./trip-members.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
 
@@ -14,4 +15,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripEditRoutes)
   .route("/", tripRegenerateRoutes)
   .route("/", tripCalendarRoutes)
-  .route("/", tripForecastRoutes);
+  .route("/", tripForecastRoutes)
+  .route("/", tripMemberRoutes);

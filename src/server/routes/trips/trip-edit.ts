@@ -13,14 +13,14 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
-import { trips, type TripRow } from "../../db/schema.ts";
+import { trips } from "../../db/schema.ts";
 import { confirmPlaces } from "../../trips/confirm-places.ts";
 import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
 import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
-import { findOwnTrip } from "../../trips/trip-access.ts";
+import { findTripFor, type TripFor } from "../../trips/trip-access.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
 import { placePatchedTrip } from "../../trips/trip-places.ts";
@@ -41,21 +41,28 @@ const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) 
   await next();
 };
 
-const conflict = (c: Context<AppBindings>, row: TripRow) =>
+const conflict = (c: Context<AppBindings>, found: TripFor) =>
   c.json<TripConflict>(
-    { error: { code: "conflict", message: TRIP_CONFLICT_MESSAGE }, trip: toTripDto(row) },
+    {
+      error: { code: "conflict", message: TRIP_CONFLICT_MESSAGE },
+      trip: toTripDto(found.row, found),
+    },
     409,
   );
 
-/** Editing and copying the owner's trip. Another user's, a missing or a malformed id is a 404. */
+/**
+ * Editing (owner and editors) and copying (any member: the copy is the reader's own) a trip. A trip
+ * the user is not on, a missing or a malformed id is a 404; a viewer's edit a 403.
+ */
 export const tripEditRoutes = new Hono<AppBindings>()
   .patch("/:id", ownTripGuard, validate("json", tripPatchSchema), async (c) => {
     const user = await requireUser(c);
     const { db } = c.var.deps.database;
     const id = c.req.param("id");
     const patch = c.req.valid("json");
-    const row = await findOwnTrip(db, user.id, id);
-    if (row.version !== patch.version) return conflict(c, row);
+    const found = await findTripFor(db, user.id, id, "edit");
+    const { row } = found;
+    if (row.version !== patch.version) return conflict(c, found);
     const patched = applyTripPatch(row, patch);
     // Lookups are served in turn with other users' and capped per save and per hour.
     const geo = lookupsOf(c.var.deps.geo, {
@@ -94,15 +101,15 @@ export const tripEditRoutes = new Hono<AppBindings>()
         grounding: groundingAfterEdit(row.grounding, itinerary),
         version: sql`${trips.version} + 1`,
       })
-      .where(and(eq(trips.id, id), eq(trips.userId, user.id), eq(trips.version, patch.version)))
+      .where(and(eq(trips.id, id), eq(trips.version, patch.version)))
       .returning();
-    if (updated) return c.json({ trip: toTripDto(updated), placeChoices: choices });
-    return conflict(c, await findOwnTrip(db, user.id, id));
+    if (updated) return c.json({ trip: toTripDto(updated, found), placeChoices: choices });
+    return conflict(c, await findTripFor(db, user.id, id, "edit"));
   })
   .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
     const user = await requireUser(c);
     const { db } = c.var.deps.database;
-    const row = await findOwnTrip(db, user.id, c.req.param("id"));
+    const { row } = await findTripFor(db, user.id, c.req.param("id"), "view");
     await enforceTripCreateLimit(c.var.deps, user.id);
     const { startDate } = c.req.valid("json");
     const shift = daysBetween(row.startDate, startDate);
@@ -126,5 +133,5 @@ export const tripEditRoutes = new Hono<AppBindings>()
       place: row.place,
       grounding: row.grounding,
     });
-    return c.json({ trip: toTripDto(copy) }, 201);
+    return c.json({ trip: toTripDto(copy, { role: "owner", ownerName: user.name }) }, 201);
   });

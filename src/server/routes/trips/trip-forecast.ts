@@ -5,7 +5,7 @@ import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-fo
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
-import { findOwnTrip } from "../../trips/trip-access.ts";
+import { findTripFor } from "../../trips/trip-access.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (date: string, days: number) =>
@@ -28,7 +28,7 @@ function todayIn(timezone: string | undefined, now: number): string {
 export const tripForecastRoutes = new Hono<AppBindings>().get("/:id/forecast", async (c) => {
   const deps = c.var.deps;
   const user = await requireUser(c);
-  const trip = await findOwnTrip(deps.database.db, user.id, c.req.param("id"));
+  const { row: trip } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "view");
   const today = todayIn(trip.place?.timezone, Date.now());
   const lastForecastDate = addDays(today, FORECAST_WINDOW_DAYS - 1);
   const dates = tripDates(trip.startDate, trip.endDate);

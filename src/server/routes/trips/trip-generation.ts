@@ -23,7 +23,7 @@ import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
  */
 async function saveTrip(
   deps: AppDeps,
-  userId: string,
+  { id: userId, name: ownerName }: { id: string; name: string },
   request: TripRequest,
   itinerary: Itinerary,
   place: TripPlace | null,
@@ -42,7 +42,7 @@ async function saveTrip(
     grounding,
     status: TRIP_STATUS_GENERATED,
   });
-  return toTripDto(row);
+  return toTripDto(row, { role: "owner", ownerName });
 }
 
 /**
@@ -90,7 +90,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         const plan = await planTrip(planning, request, { signal: controller.signal });
         const trip = await saveTrip(
           deps,
-          user.id,
+          user,
           request,
           plan.itinerary,
           plan.place,
@@ -117,7 +117,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         if (signal.aborted) return undefined;
         const trip = await saveTrip(
           deps,
-          user.id,
+          user,
           request,
           plan.itinerary,
           plan.place,

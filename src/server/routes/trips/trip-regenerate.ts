@@ -11,7 +11,7 @@ import type { TripRow } from "../../db/schema.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
 import { AppError, notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
-import { findOwnTrip } from "../../trips/trip-access.ts";
+import { findTripFor } from "../../trips/trip-access.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
 import { regenerateDay } from "../../planner/regenerate-day.ts";
@@ -69,7 +69,7 @@ export const tripRegenerateRoutes = new Hono<AppBindings>().post(
   async (c) => {
     const { deps } = c.var;
     const user = await requireUser(c);
-    const row = await findOwnTrip(deps.database.db, user.id, c.req.param("id"));
+    const { row } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "edit");
     const date = c.req.param("date");
     if (!row.itinerary.days.some((day) => day.date === date)) throw notFound(DAY_NOT_FOUND);
     const { instruction } = c.req.valid("json");

@@ -58,3 +58,16 @@ export const accountDeletedMail = (to: string, contactEmail: string): MailMessag
     html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p>— ${PRODUCT_NAME}</p>`,
   };
 };
+
+/** An invitation to a trip: who invites, to which trip (destination and dates), as what. */
+export const tripInviteMail = (
+  to: string,
+  invite: { inviterName: string; destination: string; dates: string; role: string; url: string },
+) =>
+  linkMail(
+    to,
+    `${invite.inviterName} invites you to ${invite.destination}`,
+    `${invite.inviterName} invites you to their trip to ${invite.destination} (${invite.dates}) as ${invite.role}. The link works once, for 7 days.`,
+    "Open the invitation",
+    invite.url,
+  );

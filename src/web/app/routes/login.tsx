@@ -20,7 +20,10 @@ export function LoginRoute() {
   const target = returnTarget(from);
   // Signed in already, or just now: back to the guarded page they came from, or home.
   if (auth.status === "signed-in") return <Navigate to={target} replace />;
-  const signupHref = from ? `/signup?from=${encodeURIComponent(target)}` : "/signup";
+  // An invitation's page sends its address along, so it is filled in on either form.
+  const email = params.get("email") ?? "";
+  const carry = email ? `&email=${encodeURIComponent(email)}` : "";
+  const signupHref = from ? `/signup?from=${encodeURIComponent(target)}${carry}` : "/signup";
   return (
     <AuthCard
       title="Login"
@@ -36,7 +39,7 @@ export function LoginRoute() {
       {oauthError ? <FormError message={oauthErrorMessage(oauthError)} /> : null}
       <SocialButtons providers={config.data?.providers} returnTo={target} />
       <OrDivider />
-      <LoginForm onSignedIn={auth.refresh} />
+      <LoginForm onSignedIn={auth.refresh} email={email} />
     </AuthCard>
   );
 }

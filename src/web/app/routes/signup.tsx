@@ -15,14 +15,18 @@ export function SignupRoute() {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = returnTarget(params.get("from"));
+  const from = params.get("from");
+  const target = returnTarget(from);
+  const email = params.get("email") ?? "";
   // Set once sign-up succeeds, so the new session sends them on to /verify-email, not to `target`.
   const [signedUp, setSignedUp] = useState(false);
   if (auth.status === "signed-in" && !signedUp) return <Navigate to={target} replace />;
   const onSignedUp = async () => {
     setSignedUp(true);
     await auth.refresh();
-    await navigate("/verify-email", { replace: true });
+    // From an invitation, back to it (it asks for the verification the mail just sent);
+    // otherwise to the page that says a verification link was sent.
+    await navigate(target.startsWith("/invites/") ? target : "/verify-email", { replace: true });
   };
   return (
     <AuthCard
@@ -30,7 +34,14 @@ export function SignupRoute() {
       intro={
         <>
           Already have an account?{" "}
-          <Link to="/login" className={linkClass}>
+          <Link
+            to={
+              from
+                ? `/login?from=${encodeURIComponent(target)}${email ? `&email=${encodeURIComponent(email)}` : ""}`
+                : "/login"
+            }
+            className={linkClass}
+          >
             Log in
           </Link>
         </>
@@ -38,7 +49,7 @@ export function SignupRoute() {
     >
       <SocialButtons providers={config.data?.providers} returnTo={target} />
       <OrDivider />
-      <SignupForm onSignedUp={onSignedUp} />
+      <SignupForm onSignedUp={onSignedUp} email={email} />
     </AuthCard>
   );
 }

@@ -1,5 +1,7 @@
 import { useParams } from "react-router";
 import { RequireAuth } from "#web/app/route-guard.tsx";
+import { PeoplePanel } from "#web/features/companions/components/people-panel.tsx";
+import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
@@ -8,6 +10,7 @@ import { TripDetailView } from "#web/features/trips/components/trip-detail-view.
 
 export function TripDetailRoute() {
   const { id = "" } = useParams();
+  const auth = useAuth();
   return (
     <RequireAuth>
       {/* Keyed by id: moving between trips starts from Day 1 with fresh dialogs and notices. */}
@@ -21,6 +24,9 @@ export function TripDetailRoute() {
           renderMap: (context) => <TripMap {...context} />,
           renderActivityExtras: (activity) => <ActivityMapTools activity={activity} canPlace />,
           renderLocationField: (props) => <PlaceCombobox tripId={id} {...props} />,
+          renderPeople: (trip) => (
+            <PeoplePanel tripId={trip.id} role={trip.role} userId={auth.user?.id} />
+          ),
         }}
       />
     </RequireAuth>

@@ -10,6 +10,7 @@ export const FILTER_KEYS = [
   "maxBudget",
   "status",
   "sort",
+  "role",
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 

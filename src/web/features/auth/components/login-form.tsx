@@ -11,10 +11,17 @@ const loginResolver = lazyZodResolver(
   async () => (await import("#shared/schemas/auth.ts")).loginSchema,
 );
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+export function LoginForm({
+  onSignedIn,
+  email = "",
+}: {
+  onSignedIn: () => Promise<void>;
+  /** Filled in when the page knows the address (an invitation's). */
+  email?: string;
+}) {
   const form = useForm<LoginInput>({
     resolver: loginResolver,
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email, password: "" },
   });
   const signIn = useSignIn();
   const submit = form.handleSubmit(async (values) => {

@@ -10,10 +10,17 @@ const signupResolver = lazyZodResolver(
   async () => (await import("#shared/schemas/auth.ts")).signupSchema,
 );
 
-export function SignupForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
+export function SignupForm({
+  onSignedUp,
+  email = "",
+}: {
+  onSignedUp: () => Promise<void>;
+  /** Filled in when the page knows the address (an invitation's). */
+  email?: string;
+}) {
   const form = useForm<SignupInput>({
     resolver: signupResolver,
-    defaultValues: { name: "", email: "", password: "" },
+    defaultValues: { name: "", email, password: "" },
   });
   const signUp = useSignUp();
   const submit = form.handleSubmit(async (values) => {

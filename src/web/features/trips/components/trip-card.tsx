@@ -27,12 +27,15 @@ export function TripCard({ trip }: { trip: TripSummary }) {
         <p className="text-sm text-slate-700">{trip.destination}</p>
       )}
       <p className="text-sm text-slate-600">{formatDateRange(trip.startDate, trip.endDate)}</p>
+      {trip.role === "owner" ? null : (
+        <p className="text-sm font-medium text-slate-700">Shared by {trip.owner.name}</p>
+      )}
       <dl className="mt-auto grid grid-cols-3 gap-2 text-sm">
         <TripFact label="Style">{styleLabel(trip.travelStyle)}</TripFact>
         <TripFact label="Budget">{formatUsd(trip.budget)}</TripFact>
         <TripFact label="Status">{statusLabel(trip.status)}</TripFact>
       </dl>
-      {trip.isPublic ? (
+      {trip.isPublic && trip.role === "owner" ? (
         <p className="bg-brand-50 text-brand-800 w-fit rounded-full px-2 py-0.5 text-xs font-medium">
           Shared
         </p>

@@ -7,9 +7,10 @@ import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { TripEditor } from "../editor/trip-editor.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
+import { TripViewer } from "./trip-viewer.tsx";
 
 /**
- * /trips/:id for the owner: the trip as an editor. Other features add to it through `slots`
+ * /trips/:id for a member: the trip as an editor (owner, editor) or to read (viewer). Other features add to it through `slots`
  * (composed in the route file), never by importing this feature.
  */
 export function TripDetailView({ id, slots }: { id: string; slots?: TripDetailSlots }) {
@@ -32,5 +33,7 @@ export function TripDetailView({ id, slots }: { id: string; slots?: TripDetailSl
       </p>
     );
   }
+  // A viewer gets the plan without edit controls; owner and editors the editor.
+  if (trip.role === "viewer") return <TripViewer trip={trip} slots={slots} />;
   return <TripEditor trip={trip} slots={slots} />;
 }

@@ -15,6 +15,12 @@ type Props = {
 };
 
 const SORT_OPTIONS = TRIP_SORTS.map((sort) => ({ value: sort, label: TRIP_SORT_LABELS[sort] }));
+// "Shared with me": the trips others invited you to; "My own trips": the ones you created.
+const ROLE_OPTIONS = [
+  { value: "", label: "All trips" },
+  { value: "shared", label: "Shared with me" },
+  { value: "owner", label: "My own trips" },
+];
 const STYLE_OPTIONS = [
   { value: "", label: "Any style" },
   ...TRAVEL_STYLES.map((style) => ({ value: style, label: styleLabel(style) })),
@@ -37,7 +43,7 @@ export function TripFilters({ params, onChange }: Props) {
       role="search"
       aria-label="Filter trips"
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7"
     >
       <div className="sm:col-span-2">{text("q", "Search trips", "search")}</div>
       <SelectField
@@ -46,6 +52,12 @@ export function TripFilters({ params, onChange }: Props) {
         value={get("sort") || DEFAULT_TRIP_SORT}
         onChange={(event) => onChange("sort", event.target.value, { typing: false })}
       />
+      <SelectField
+        label="Show"
+        options={ROLE_OPTIONS}
+        value={get("role")}
+        onChange={(event) => onChange("role", event.target.value, { typing: false })}
+      />
       {text("destination", "Destination")}
       <SelectField
         label="Travel style"
@@ -53,7 +65,7 @@ export function TripFilters({ params, onChange }: Props) {
         value={get("style")}
         onChange={(event) => onChange("style", event.target.value, { typing: false })}
       />
-      <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-6 lg:max-w-md">
+      <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-7 lg:max-w-md">
         {text("minBudget", "Min budget (USD)", "number")}
         {text("maxBudget", "Max budget (USD)", "number")}
       </div>

@@ -20,6 +20,8 @@ const lima: TripListResponse["trips"][number] = {
   isPublic: true,
   createdAt: "2026-11-21T10:00:00.000Z",
   version: 1,
+  role: "owner",
+  owner: { name: "Ada" },
 };
 
 const json = (body: unknown, status = 200) =>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
@@ -68,5 +68,25 @@ export function DuplicateTripDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The dialog behind its own button (the viewer's page, which has no actions menu). */
+export function DuplicateTripButton({ tripId, startDate }: { tripId: string; startDate: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button ref={opener} variant="secondary" onClick={() => setOpen(true)}>
+        Duplicate with new dates
+      </Button>
+      <DuplicateTripDialog
+        tripId={tripId}
+        startDate={startDate}
+        open={open}
+        onOpenChange={setOpen}
+        returnFocusTo={() => opener.current}
+      />
+    </>
   );
 }

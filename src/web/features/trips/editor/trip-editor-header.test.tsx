@@ -47,6 +47,8 @@ const trip: Trip = {
   place: null,
   grounding: GROUNDING_OFF,
   sharePath: null,
+  role: "owner",
+  owner: { name: "Ada" },
 };
 
 afterEach(cleanup);

@@ -18,7 +18,7 @@ import { TripNameForm } from "./trip-name-form.tsx";
 type OpenDialog = "duplicate" | "delete" | null;
 
 /**
- * The owner's trip header: its name (or the field that renames it), facts (or the form that edits
+ * The trip header for those who may edit (owner, editor; sharing and deleting are the owner's): its name (or the field that renames it), facts (or the form that edits
  * them), spending, one primary action (Share Trip) and the trip's other tools in one menu.
  */
 export function TripEditorHeader({
@@ -51,6 +51,9 @@ export function TripEditorHeader({
       <div className="flex flex-wrap items-start justify-between gap-3">
         {/* At least 12 rem for the name: on a phone the actions wrap below it instead of squeezing it. */}
         <div className="min-w-48 flex-1">
+          {trip.role === "owner" ? null : (
+            <p className="text-brand-800 text-sm font-medium">Shared by {trip.owner.name}</p>
+          )}
           {renaming ? (
             <TripNameForm
               name={trip.name}
@@ -69,7 +72,8 @@ export function TripEditorHeader({
           )}
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          <ShareTripPanel trip={trip} />
+          {/* The public link is the owner's to give out or take back, like deleting the trip. */}
+          {trip.role === "owner" ? <ShareTripPanel trip={trip} /> : null}
           <Menu
             label="More actions"
             size="md"
@@ -94,12 +98,16 @@ export function TripEditorHeader({
                 onSelect: () => setDialog("duplicate"),
                 movesFocus: true,
               },
-              {
-                label: "Delete Trip",
-                onSelect: () => setDialog("delete"),
-                danger: true,
-                movesFocus: true,
-              },
+              ...(trip.role === "owner"
+                ? [
+                    {
+                      label: "Delete Trip",
+                      onSelect: () => setDialog("delete"),
+                      danger: true,
+                      movesFocus: true,
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>
@@ -146,12 +154,14 @@ export function TripEditorHeader({
         onOpenChange={closeDialog}
         returnFocusTo={backToMenu}
       />
-      <DeleteTripDialog
-        tripId={trip.id}
-        open={dialog === "delete"}
-        onOpenChange={closeDialog}
-        returnFocusTo={backToMenu}
-      />
+      {trip.role !== "owner" ? null : (
+        <DeleteTripDialog
+          tripId={trip.id}
+          open={dialog === "delete"}
+          onOpenChange={closeDialog}
+          returnFocusTo={backToMenu}
+        />
+      )}
     </header>
   );
 }

@@ -103,6 +103,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         onSaveFacts={(facts) => void save(setFacts(facts))}
         onRename={(name) => void save(setName(name))}
       />
+      {slots.renderPeople?.(trip)}
       <EditorToolbar editor={editor} />
       <PlaceChoices editor={editor} days={days} />
       <DndContext {...drag.context}>
