@@ -13,7 +13,7 @@ CREATE TABLE "trip_versions" (
 ALTER TABLE "trip_versions" ADD CONSTRAINT "trip_versions_trip_id_trips_id_fk" FOREIGN KEY ("trip_id") REFERENCES "public"."trips"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trip_versions" ADD CONSTRAINT "trip_versions_by_user_id_user_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 INSERT INTO "trip_versions" ("trip_id", "version", "at", "by_user_id", "summary", "snapshot")
-SELECT "id", "version", now(), NULL, 'Saved before history was kept',
+SELECT "id", "version", now(), "user_id", 'Saved before history was kept',
   jsonb_build_object('name', "name", 'destination', "destination",
     'startDate', to_char("start_date", 'YYYY-MM-DD'), 'endDate', to_char("end_date", 'YYYY-MM-DD'),
     'budget', "budget"::float8, 'travelStyle', "travel_style", 'interests', to_jsonb("interests"),

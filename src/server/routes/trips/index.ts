@@ -3,6 +3,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
+import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
@@ -14,4 +15,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripEditRoutes)
   .route("/", tripRegenerateRoutes)
   .route("/", tripCalendarRoutes)
-  .route("/", tripForecastRoutes);
+  .route("/", tripForecastRoutes)
+  .route("/", tripHistoryRoutes);

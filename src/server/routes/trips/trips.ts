@@ -57,6 +57,8 @@ export const tripsRoutes = new Hono<AppBindings>()
       .where(and(eq(trips.id, id), eq(trips.userId, user.id)))
       .returning({ id: trips.id });
     if (deleted.length === 0) throw notFound(MESSAGES.tripNotFound);
+    // Everyone watching it live is told it is gone.
+    await c.get("deps").live.publishAccessEnded(id, null);
     return c.body(null, 204);
   })
   .post("/:id/share", async (c) => {
