@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import { tripDates } from "#shared/trip-dates.ts";
@@ -17,7 +18,8 @@ export type MergeFields = {
 export type MergeResult =
   { ok: true; merged: MergeFields } | { ok: false; conflicts: TripMergeConflict[] };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// Deep, whatever the key order (jsonb reorders keys).
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 const FIELD_LABELS = {
   name: "name",

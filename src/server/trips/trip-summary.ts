@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { formatDayLabel } from "#shared/format.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { SaveReason } from "#shared/schemas/trip-history.ts";
@@ -27,7 +28,7 @@ const locate = (itinerary: Itinerary) => {
 
 type Content = Omit<Activity, "id">;
 const content = ({ id: _, ...rest }: Activity): Content => rest;
-export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const sameJson = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 /** One line per thing that changed, in the order a reader expects (fields, then activities). */
 function changes(before: DescribedFields, after: DescribedFields): string[] {
