@@ -59,6 +59,7 @@ export function RegenerateDayPanel({
       replaceDays([answer.proposal], "Regenerate day"),
       "proposal",
       answer.version,
+      "regenerate",
     );
     setAccepting(false);
     if (result.status === "saved") close();

@@ -9,18 +9,25 @@ import {
   tripEditKey,
   updateTrip,
 } from "../api/update-trip.ts";
+import type { SaveReason } from "#shared/schemas/trip-history.ts";
 import { toEditable, toPatch, type EditableTrip, type TripChange } from "./editable-trip.ts";
 
 export const HISTORY_LIMIT = 20;
 
 /** edit: the traveller's own change; proposal: a regenerated day or the assistant's, based on `baseVersion`. */
 export type SaveKind = "edit" | "undo" | "redo" | "proposal";
-type HistoryEntry = { label: string; before: EditableTrip; after: EditableTrip };
+/**
+ * `version`: the server's version holding the state this entry would leave (`after` for undo,
+ * `before` for redo). Undo and redo are sent based on it, so the server merges them with whatever
+ * others saved since: only this tab's own change is reverted.
+ */
+type HistoryEntry = { label: string; before: EditableTrip; after: EditableTrip; version: number };
 type History = { undo: HistoryEntry[]; redo: HistoryEntry[] };
 type SaveVariables = {
   change: TripChange;
   kind: SaveKind;
   baseVersion?: number;
+  reason?: SaveReason;
   generation: number;
 };
 
@@ -50,6 +57,8 @@ export function useTripEditor(trip: Trip) {
   const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [savedOnce, setSavedOnce] = useState(false);
+  // The versions this tab saved: their live `change` events are not news here.
+  const savedVersions = useRef(new Set<number>());
 
   const base = () => {
     const cached = queryClient.getQueryData<Trip>(key);
@@ -68,11 +77,12 @@ export function useTripEditor(trip: Trip) {
         current ? { ...current, ...change.apply(toEditable(current)) } : current,
       );
     },
-    mutationFn: async ({ change, baseVersion, generation: at }: SaveVariables) => {
+    mutationFn: async ({ change, baseVersion, reason, generation: at }: SaveVariables) => {
       if (at !== generation.current) throw new SkippedError();
       const from = base();
       const next = change.apply(toEditable(from));
-      const saved = await updateTrip(trip.id, toPatch(next, baseVersion ?? from.version));
+      const saved = await updateTrip(trip.id, toPatch(next, baseVersion ?? from.version, reason));
+      savedVersions.current.add(saved.version);
       return { before: toEditable(from), saved };
     },
     onSuccess: ({ before, saved }, { change, kind }) => {
@@ -85,13 +95,17 @@ export function useTripEditor(trip: Trip) {
         if (kind === "undo") {
           const [entry, ...rest] = h.undo;
           // The undone state as the server stored it (new activities get their ids there).
-          return entry ? { undo: rest, redo: [{ ...entry, before: after }, ...h.redo] } : h;
+          return entry
+            ? { undo: rest, redo: [{ ...entry, before: after, version: saved.version }, ...h.redo] }
+            : h;
         }
         if (kind === "redo") {
           const [entry, ...rest] = h.redo;
-          return entry ? { undo: [{ ...entry, after }, ...h.undo], redo: rest } : h;
+          return entry
+            ? { undo: [{ ...entry, after, version: saved.version }, ...h.undo], redo: rest }
+            : h;
         }
-        const entry = { label: change.label, before, after };
+        const entry = { label: change.label, before, after, version: saved.version };
         return { undo: [entry, ...h.undo].slice(0, HISTORY_LIMIT), redo: [] };
       });
       setFailure(null);
@@ -121,12 +135,14 @@ export function useTripEditor(trip: Trip) {
       change: TripChange,
       kind: SaveKind = "edit",
       baseVersion?: number,
+      reason?: SaveReason,
     ): Promise<SaveResult> => {
       try {
         const { saved } = await mutateAsync({
           change,
           kind,
           baseVersion,
+          reason,
           generation: generation.current,
         });
         return { status: "saved", trip: saved };
@@ -144,15 +160,24 @@ export function useTripEditor(trip: Trip) {
   const nextRedo = history.redo[0];
   const undo = () => {
     if (!nextUndo || pending) return;
-    void save({ label: `Undo: ${nextUndo.label}`, apply: () => nextUndo.before }, "undo");
+    void save(
+      { label: `Undo: ${nextUndo.label}`, apply: () => nextUndo.before },
+      "undo",
+      nextUndo.version,
+    );
   };
   const redo = () => {
     if (!nextRedo || pending) return;
-    void save({ label: `Redo: ${nextRedo.label}`, apply: () => nextRedo.after }, "redo");
+    void save(
+      { label: `Redo: ${nextRedo.label}`, apply: () => nextRedo.after },
+      "redo",
+      nextRedo.version,
+    );
   };
 
   return {
     save,
+    savedVersions,
     undo,
     redo,
     canUndo: Boolean(nextUndo) && !pending,
