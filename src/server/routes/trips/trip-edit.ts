@@ -12,7 +12,7 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
-import { trips, type TripRow } from "../../db/schema.ts";
+import type { TripRow } from "../../db/schema.ts";
 import { confirmPlaces } from "../../trips/confirm-places.ts";
 import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";

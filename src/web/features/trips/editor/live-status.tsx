@@ -1,9 +1,6 @@
-import { useEffect, useState } from "react";
 import type { OnlineUser } from "#shared/schemas/trip-history.ts";
 import { currentTabUserId } from "#web/lib/user-data.ts";
 import type { RemoteChange } from "./use-trip-live.ts";
-
-const HIGHLIGHT_MS = 4_000;
 
 const initials = (name: string) =>
   name
@@ -24,13 +21,7 @@ export function LiveStatus({
   online: OnlineUser[];
   latest: RemoteChange | null;
 }) {
-  const [highlight, setHighlight] = useState(false);
-  useEffect(() => {
-    if (!latest) return;
-    setHighlight(true);
-    const timer = setTimeout(() => setHighlight(false), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [latest]);
+  const highlight = latest?.highlight ?? false;
   const me = currentTabUserId();
   const others = online.filter((u) => u.userId !== me);
 

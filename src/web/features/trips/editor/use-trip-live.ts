@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
 import { tripDetailKey } from "../api/get-trip.ts";
 import { tripHistoryKey } from "../api/get-trip-history.ts";
@@ -10,7 +10,9 @@ export const announce = (change: LiveChange) => {
   return `${name} ${change.summary.charAt(0).toLowerCase()}${change.summary.slice(1)}`;
 };
 
-export type RemoteChange = LiveChange & { text: string };
+export type RemoteChange = LiveChange & { text: string; highlight: boolean };
+
+const HIGHLIGHT_MS = 4_000;
 
 const parse = <T>(event: MessageEvent<string>): T | null => {
   try {
@@ -29,8 +31,6 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
   const queryClient = useQueryClient();
   const [online, setOnline] = useState<OnlineUser[]>([]);
   const [latest, setLatest] = useState<RemoteChange | null>(null);
-  const own = useRef(ownVersions);
-  own.current = ownVersions;
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -45,8 +45,13 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
           setTimeout(settle, 200);
           return;
         }
-        if (own.current.current.has(change.version)) return;
-        setLatest({ ...change, text: announce(change) });
+        if (ownVersions.current.has(change.version)) return;
+        setLatest({ ...change, text: announce(change), highlight: true });
+        // A short highlight, then the line stays for whoever reads it later.
+        setTimeout(
+          () => setLatest((l) => (l?.version === change.version ? { ...l, highlight: false } : l)),
+          HIGHLIGHT_MS,
+        );
         void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
       };
       settle();
@@ -60,7 +65,7 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
     source.addEventListener("presence", onPresence);
     source.addEventListener("revoked", () => source.close());
     return () => source.close();
-  }, [tripId, queryClient]);
+  }, [tripId, queryClient, ownVersions]);
 
   return { online, latest };
 }
