@@ -158,12 +158,23 @@ export function useTripEditor(trip: Trip) {
   const pending = useIsMutating({ mutationKey: tripEditKey(trip.id) }) > 0;
   const nextUndo = history.undo[0];
   const nextRedo = history.redo[0];
+  /**
+   * The version an undo or redo is based on: the entry's own when someone else saved since (the
+   * server then merges, reverting only this tab's change), the latest when every later version is
+   * this tab's (nothing of anyone else's to keep, and re-added activities' new ids stay in step).
+   */
+  const baseFor = (entry: HistoryEntry) => {
+    const latest = base().version;
+    for (let v = entry.version + 1; v <= latest; v++)
+      if (!savedVersions.current.has(v)) return entry.version;
+    return undefined;
+  };
   const undo = () => {
     if (!nextUndo || pending) return;
     void save(
       { label: `Undo: ${nextUndo.label}`, apply: () => nextUndo.before },
       "undo",
-      nextUndo.version,
+      baseFor(nextUndo),
     );
   };
   const redo = () => {
@@ -171,7 +182,7 @@ export function useTripEditor(trip: Trip) {
     void save(
       { label: `Redo: ${nextRedo.label}`, apply: () => nextRedo.after },
       "redo",
-      nextRedo.version,
+      baseFor(nextRedo),
     );
   };
 
