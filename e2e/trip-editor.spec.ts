@@ -255,7 +255,7 @@ test.describe("Trip editor", () => {
     ]);
   });
 
-  test("two tabs: the stale one is told, sees the latest version, and can reapply", async ({
+  test("two tabs: a change in one appears live in the other, announced; undo reverts only its own", async ({
     context,
     baseURL,
   }) => {
@@ -269,6 +269,12 @@ test.describe("Trip editor", () => {
 
     await first.getByRole("button", { name: "Remove Activity 1" }).click();
     await saved(first);
+    // Without a reload, with a polite announcement of who did what.
+    await expect(activities(second)).toHaveText(["Activity 2", "Activity 3"]);
+    await expect(
+      second.getByRole("status").filter({ hasText: "Editor Tester removed “Activity 1”" }),
+    ).toBeVisible();
+    await expectAxeClean(second, "live change");
 
     await second.getByRole("button", { name: "Edit Activity 3" }).click();
     await second
@@ -276,29 +282,63 @@ test.describe("Trip editor", () => {
       .getByLabel("Activity")
       .fill("Sunset");
     await second.getByRole("button", { name: "Save activity" }).click();
-    const alert = second
-      .getByRole("alert")
-      .filter({ hasText: "This trip was changed somewhere else" });
-    await expect(alert).toBeVisible();
-    await expect(alert).toContainText("latest saved version (version 2)");
-    // The other tab's change is shown, the stale one is not.
-    await expect(activities(second)).toHaveText(["Activity 2", "Activity 3"]);
-    await expectAxeClean(second, "conflict");
-
-    await alert.getByRole("button", { name: "Reapply my change" }).click();
-    await expect(activities(second)).toHaveText(["Activity 2", "Sunset"]);
     await saved(second);
-    const trip = await storedTrip(second, id);
-    expect(names(trip, 0)).toEqual(["Activity 2", "Sunset"]);
-    expect(trip.version).toBe(3);
-
-    // An undo in the first tab now meets the conflict too, and says so.
-    await first.getByRole("button", { name: "Undo" }).click();
-    await expect(
-      first.getByRole("alert").filter({ hasText: "This trip was changed somewhere else" }),
-    ).toBeVisible();
     await expect(activities(first)).toHaveText(["Activity 2", "Sunset"]);
-    expect((await storedTrip(first, id)).version).toBe(3);
+
+    // Undo in the first tab brings back its own removal and keeps the other tab's Sunset.
+    await first.getByRole("button", { name: "Undo" }).click();
+    await expect(activities(first)).toHaveText(["Activity 1", "Activity 2", "Sunset"]);
+    await expect(activities(second)).toHaveText(["Activity 1", "Activity 2", "Sunset"]);
+    const trip = await storedTrip(first, id);
+    expect(names(trip, 0)).toEqual(["Activity 1", "Activity 2", "Sunset"]);
+    expect(trip.version).toBe(4);
+
+    // The history lists every change, and Restore brings a version back as a new one.
+    await second.locator("summary", { hasText: "History" }).click();
+    const changes = second.getByRole("list", { name: "Changes, newest first" });
+    await expect(changes.getByRole("listitem")).toHaveCount(4);
+    await expect(changes.getByRole("listitem").nth(2)).toContainText("Removed “Activity 1”");
+    await expectAxeClean(second, "history");
+    await changes.getByRole("button", { name: "Restore version 2" }).click();
+    await expect(activities(second)).toHaveText(["Activity 2", "Activity 3"]);
+    await expect(activities(first)).toHaveText(["Activity 2", "Activity 3"]);
+    expect((await storedTrip(first, id)).version).toBe(5);
+  });
+
+  test("an open activity form is never overwritten by another tab's change: keep mine or take theirs", async ({
+    context,
+    baseURL,
+  }) => {
+    const first = await context.newPage();
+    await signUp(first, baseURL!);
+    const id = await createTrip(first, baseURL!);
+    const second = await context.newPage();
+    await first.goto(`/trips/${id}`);
+    await second.goto(`/trips/${id}`);
+    await expect(activities(second)).toHaveCount(3);
+
+    await first.getByRole("button", { name: "Edit Activity 2" }).click();
+    // Its title follows the activity's saved name (it becomes "Edit Their tiles").
+    const form = first.getByRole("form", { name: /^Edit / });
+    await form.getByLabel("Activity").fill("My museum");
+
+    await second.getByRole("button", { name: "Edit Activity 2" }).click();
+    await second
+      .getByRole("form", { name: "Edit Activity 2" })
+      .getByLabel("Activity")
+      .fill("Their tiles");
+    await second.getByRole("button", { name: "Save activity" }).click();
+    await saved(second);
+
+    const note = form
+      .getByRole("alert")
+      .filter({ hasText: "Editor Tester changed this activity while you were editing" });
+    await expect(note).toBeVisible();
+    await expect(form.getByLabel("Activity")).toHaveValue("My museum");
+    await expectAxeClean(first, "changed while editing");
+    await note.getByRole("button", { name: "Take theirs" }).click();
+    await expect(form.getByLabel("Activity")).toHaveValue("Their tiles");
+    await expect(note).toHaveCount(0);
   });
 
   test("regenerate a day: discard leaves it, accept saves the proposal", async ({

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { createLazyAuth } from "./auth/lazy-auth.ts";
 import type { AppDeps } from "./http/context.ts";
 import { openDatabase } from "./db/client.ts";
@@ -16,6 +17,9 @@ import { createGeo } from "./services/geo/create-geo.ts";
 import { createModelClient, type ModelClient } from "./services/llm/model-client.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
+import { createLiveHub } from "./live/live-hub.ts";
+import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
+import { createPostgresBus } from "./live/postgres-bus.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
 // The real adapters' SDKs (nodemailer, the S3 SDK) are imported with their first use, not
@@ -84,6 +88,18 @@ export function createItineraryGenerator(model: ModelClient | null): ItineraryGe
   return model ? createOpenAiPlanner(model) : createKeylessPlanner();
 }
 
+/** PostgreSQL's LISTEN/NOTIFY between instances; in the process for PGlite (one process only). */
+export function createLiveBus(database: Database, logger: Logger): LiveBus {
+  if (database.kind !== "postgres" || !database.url) return createMemoryBus();
+  return createPostgresBus(
+    database.url,
+    async (channel, payload) => {
+      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    logger,
+  );
+}
+
 /** Wires every service from settings: the real adapter when configured, the local default otherwise. */
 export function createDeps(
   env: Env,
@@ -99,7 +115,14 @@ export function createDeps(
   const chatModel = model ? createOpenAIChatModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
-  const onAccessEnded = () => {};
+  const live = createLiveHub({ db: database.db, bus: createLiveBus(database, logger), logger });
+  // Removed, left, or the trip deleted: the person's open pages of the trip get `revoked`, on every
+  // instance. A failed publish is logged, never the removal's failure.
+  const onAccessEnded = (tripId: string, userId: string) => {
+    live.publishAccessEnded(tripId, userId).catch((error: unknown) => {
+      logger.warn({ err: error, tripId }, "could not publish the end of access");
+    });
+  };
   return {
     env,
     database,
@@ -113,6 +136,7 @@ export function createDeps(
     geo,
     places,
     onAccessEnded,
+    live,
   };
 }
 

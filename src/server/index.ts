@@ -40,6 +40,8 @@ async function main() {
     stopSweeper();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Open event streams never end by themselves: closed here, so server.close() can finish.
+    void deps.live.close();
     server.close(() => {
       void database.close().finally(() => {
         logger.info("stopped");

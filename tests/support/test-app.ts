@@ -83,6 +83,7 @@ export async function createTestApp(
     deps,
     env,
     close: async () => {
+      await deps.live.close();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -17,6 +17,8 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Only for PostgreSQL: where a dedicated connection (LISTEN) is opened. */
+  url?: string;
   /** Only for PGlite: the raw client, used to dump test templates. */
   pglite?: PGlite;
 };

@@ -20,6 +20,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db,
     kind: "postgres",
+    url,
     query: async <T>(statement: NamedStatement, params: unknown[]) =>
       (await pool.query({ name: statement.name, text: statement.text, values: params }))
         .rows as T[],

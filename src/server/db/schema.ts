@@ -204,3 +204,39 @@ export const tripInvites = pgTable(
 
 export type TripMemberRow = typeof tripMembers.$inferSelect;
 export type TripInviteRow = typeof tripInvites.$inferSelect;
+
+/** What a version keeps of a trip: its editable fields, enough to show or bring it back. */
+export type TripSnapshot = Pick<
+  TripRow,
+  | "name"
+  | "destination"
+  | "startDate"
+  | "endDate"
+  | "budget"
+  | "travelStyle"
+  | "interests"
+  | "itinerary"
+  | "place"
+  | "grounding"
+>;
+
+/**
+ * Every saved version of a trip (the last 100 per trip are kept): who saved it, when, a one-line
+ * summary, and the trip's editable fields as they were then. History, restore and the merge of a
+ * stale change (its base version) read it. A user's deletion keeps the versions of trips they
+ * only edited (by becomes null).
+ */
+export const tripVersions = pgTable(
+  "trip_versions",
+  {
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    summary: text("summary").notNull(),
+    snapshot: jsonb("snapshot").$type<TripSnapshot>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.version] })],
+);

@@ -9,6 +9,7 @@ import type { GeoService } from "../services/geo/geo-service.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
 import type { Storage } from "../services/storage/storage.ts";
+import type { LiveHub } from "../live/live-hub.ts";
 import type { WeatherService } from "../services/weather/weather-service.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
@@ -33,6 +34,8 @@ export type AppDeps = {
    * and trip; a no-op by default. The live layer uses it to tell their open pages.
    */
   onAccessEnded: (tripId: string, userId: string) => void;
+  /** Trip listeners (GET /api/trips/:id/events), in step with every instance. */
+  live: LiveHub;
 };
 
 export type AppBindings = {

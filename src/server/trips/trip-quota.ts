@@ -4,6 +4,10 @@ import type { Env } from "../env.ts";
 import { user } from "../db/auth-schema.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
+import { recordVersion } from "./trip-versions.ts";
+
+/** The history line of a trip's first version (generated, or copied from another trip). */
+export const CREATED_SUMMARY = "Created the trip";
 
 export const TOO_MANY_TRIPS_MESSAGE = (max: number) =>
   `You have reached the limit of ${max.toLocaleString("en-US")} trips. Delete some to make room.`;
@@ -47,6 +51,7 @@ export async function insertOwnTrip(
     if ((await tripCount(tx, values.userId)) >= max) throw tooManyTrips(max);
     const [row] = await tx.insert(trips).values(values).returning();
     if (!row) throw new Error("trip insert returned no row");
+    await recordVersion(tx, row, row.userId, CREATED_SUMMARY);
     return row;
   });
 }

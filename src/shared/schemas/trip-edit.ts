@@ -6,6 +6,7 @@ import { safeText } from "./safe-input.ts";
 import { tripRequestSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
+import { saveReasonSchema, tripMergeConflictSchema } from "./trip-history.ts";
 
 /**
  * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields
@@ -53,6 +54,8 @@ export const tripPatchSchema = z.object({
     .transform((list) => [...new Set(list)])
     .optional(),
   itinerary: z.object({ days: z.array(dayInputSchema).min(1) }).optional(),
+  /** What kind of save this is, for its line in the history (an edit when not sent). */
+  reason: saveReasonSchema.optional(),
 });
 export type TripPatch = z.input<typeof tripPatchSchema>;
 
@@ -78,6 +81,8 @@ export type TripPatchResponse = z.infer<typeof tripPatchResponseSchema>;
 export const tripConflictSchema = z.object({
   error: z.object({ code: z.literal("conflict"), message: z.string() }),
   trip: tripSchema,
+  /** What the stale change and the changes saved since both touched (empty: none could be read). */
+  conflicts: z.array(tripMergeConflictSchema).optional(),
 });
 export type TripConflict = z.infer<typeof tripConflictSchema>;
 

@@ -145,3 +145,6 @@ export function noteSessionUser(
   }
   markChecked();
 }
+
+/** The signed-in user this tab last saw (null before the first session check). */
+export const currentTabUserId = () => read(tab, TAB_USER_KEY);

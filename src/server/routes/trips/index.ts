@@ -3,6 +3,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
+import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
@@ -16,4 +17,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripRegenerateRoutes)
   .route("/", tripCalendarRoutes)
   .route("/", tripForecastRoutes)
-  .route("/", tripMemberRoutes);
+  .route("/", tripMemberRoutes)
+  .route("/", tripHistoryRoutes);

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
@@ -9,18 +8,24 @@ import {
   tripPatchSchema,
   type TripConflict,
 } from "#shared/schemas/trip-edit.ts";
+import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
-import { trips } from "../../db/schema.ts";
+import type { TripRow } from "../../db/schema.ts";
 import { confirmPlaces } from "../../trips/confirm-places.ts";
 import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
 import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
-import { findTripFor, type TripFor } from "../../trips/trip-access.ts";
+import { findTripFor } from "../../trips/trip-access.ts";
+import type { TripAccess } from "../../trips/trip-dto.ts";
+import { findTripToEdit } from "../../trips/trip-needs.ts";
+import { patchForCurrent } from "../../trips/trip-rebase.ts";
+import { saveTripVersion } from "../../trips/trip-save.ts";
+import { describeChange } from "../../trips/trip-summary.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
 import { placePatchedTrip } from "../../trips/trip-places.ts";
@@ -41,11 +46,19 @@ const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) 
   await next();
 };
 
-const conflict = (c: Context<AppBindings>, found: TripFor) =>
+const SAVE_ATTEMPTS = 5;
+
+const conflict = (
+  c: Context<AppBindings>,
+  row: TripRow,
+  access: TripAccess,
+  conflicts: TripMergeConflict[],
+) =>
   c.json<TripConflict>(
     {
       error: { code: "conflict", message: TRIP_CONFLICT_MESSAGE },
-      trip: toTripDto(found.row, found),
+      trip: toTripDto(row, access),
+      conflicts,
     },
     409,
   );
@@ -60,51 +73,59 @@ export const tripEditRoutes = new Hono<AppBindings>()
     const { db } = c.var.deps.database;
     const id = c.req.param("id");
     const patch = c.req.valid("json");
-    const found = await findTripFor(db, user.id, id, "edit");
-    const { row } = found;
-    if (row.version !== patch.version) return conflict(c, found);
-    const patched = applyTripPatch(row, patch);
     // Lookups are served in turn with other users' and capped per save and per hour.
     const geo = lookupsOf(c.var.deps.geo, {
       owner: user.id,
       admit: geocoderBudget(c.var.deps, user.id),
     });
-    const { itinerary: placed, place } = await placePatchedTrip(
-      geo,
-      row,
-      patched,
-      c.req.raw.signal,
-    );
-    const confirmed = await confirmPlaces(
-      c.var.deps.places,
-      row.itinerary,
-      placed,
-      place,
-      c.req.raw.signal,
-    );
-    // Typed or written by the assistant: matched like a generated plan's places.
-    const { itinerary, choices } = await matchEditedPlaces({
-      places: c.var.deps.places,
-      itinerary: confirmed,
-      changed: new Set(patched.relocated.map((a) => a.id)),
-      place,
-      signal: c.req.raw.signal,
-      logger: c.var.deps.logger,
-    });
-    // Atomic against a concurrent save: only the version this change was based on is overwritten.
-    const [updated] = await db
-      .update(trips)
-      .set({
-        ...patched.values,
-        itinerary,
+    // A save lost to a concurrent one (same base version) is merged again with what won.
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+      const found = await findTripToEdit(db, user.id, id);
+      const { row } = found;
+      const prepared = await patchForCurrent(db, row, patch);
+      if (!prepared.ok) return conflict(c, row, found, prepared.conflicts);
+      const patched = applyTripPatch(row, prepared.patch);
+      const { itinerary: placed, place } = await placePatchedTrip(
+        geo,
+        row,
+        patched,
+        c.req.raw.signal,
+      );
+      const confirmed = await confirmPlaces(
+        c.var.deps.places,
+        row.itinerary,
+        placed,
         place,
-        grounding: groundingAfterEdit(row.grounding, itinerary),
-        version: sql`${trips.version} + 1`,
-      })
-      .where(and(eq(trips.id, id), eq(trips.version, patch.version)))
-      .returning();
-    if (updated) return c.json({ trip: toTripDto(updated, found), placeChoices: choices });
-    return conflict(c, await findTripFor(db, user.id, id, "edit"));
+        c.req.raw.signal,
+      );
+      // Typed or written by the assistant: matched like a generated plan's places.
+      const { itinerary, choices } = await matchEditedPlaces({
+        places: c.var.deps.places,
+        itinerary: confirmed,
+        changed: new Set(patched.relocated.map((a) => a.id)),
+        place,
+        signal: c.req.raw.signal,
+        logger: c.var.deps.logger,
+      });
+      const updated = await saveTripVersion(
+        db,
+        row,
+        {
+          ...patched.values,
+          itinerary,
+          place,
+          grounding: groundingAfterEdit(row.grounding, itinerary),
+        },
+        user.id,
+        describeChange(prepared.before, prepared.after ?? patched.values, patch.reason),
+      );
+      if (updated) {
+        await c.var.deps.live.publishChange(id, updated.version);
+        return c.json({ trip: toTripDto(updated, found), placeChoices: choices });
+      }
+    }
+    const latest = await findTripFor(db, user.id, id, "edit");
+    return conflict(c, latest.row, latest, []);
   })
   .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
     const user = await requireUser(c);

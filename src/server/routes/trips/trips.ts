@@ -55,6 +55,8 @@ export const tripsRoutes = new Hono<AppBindings>()
     const id = c.req.param("id");
     await findTripFor(deps.database.db, user.id, id, "own");
     await deleteTrip(deps.database.db, id, deps.onAccessEnded);
+    // Everyone watching it live is told it is gone.
+    await deps.live.publishAccessEnded(id, null);
     return c.body(null, 204);
   })
   .post("/:id/share", async (c) => {

@@ -7,6 +7,7 @@ import type { ActivityFields } from "./editable-trip.ts";
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import { useLastRemoteChange } from "./live-change-context.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
@@ -49,11 +50,32 @@ export function ActivityForm({
   onCancel: () => void;
   renderLocationField?: TripDetailSlots["renderLocationField"];
 }) {
-  const [values, setValues] = useState({
-    ...initial,
-    cost: initial.cost === null ? "" : String(initial.cost),
-    durationMinutes: String(initial.durationMinutes),
+  const toValues = (fields: ActivityFields) => ({
+    time: fields.time,
+    activity: fields.activity,
+    location: fields.location,
+    description: fields.description,
+    cost: fields.cost === null ? "" : String(fields.cost),
+    durationMinutes: String(fields.durationMinutes),
   });
+  const [values, setValues] = useState(() => toValues(initial));
+  // What the form started from (or last took): a live change by someone else to the activity is
+  // never poured into the form; the traveller chooses.
+  const remote = useLastRemoteChange();
+  const [startedFrom, setStartedFrom] = useState(() => ({
+    fields: toValues(initial),
+    seenVersion: remote?.version ?? 0,
+  }));
+  const changedUnder =
+    remote !== null &&
+    remote.version > startedFrom.seenVersion &&
+    JSON.stringify(toValues(initial)) !== JSON.stringify(startedFrom.fields);
+  const keepMine = () =>
+    setStartedFrom({ fields: toValues(initial), seenVersion: remote?.version ?? 0 });
+  const takeTheirs = () => {
+    setValues(toValues(initial));
+    keepMine();
+  };
   const [place, setPlace] = useState<Partial<PlaceFields>>({});
   const [errors, setErrors] = useState<Errors>({});
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -167,6 +189,20 @@ export function ActivityForm({
         onChange={set("durationMinutes")}
         error={errors.durationMinutes}
       />
+      {changedUnder ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm sm:col-span-2"
+        >
+          <p>{remote.by?.name ?? "Someone"} changed this activity while you were editing</p>
+          <Button variant="secondary" size="sm" onClick={keepMine}>
+            Keep mine
+          </Button>
+          <Button variant="secondary" size="sm" onClick={takeTheirs}>
+            Take theirs
+          </Button>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
         <Button type="submit" size="sm">
           {submitLabel}

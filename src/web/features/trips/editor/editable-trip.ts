@@ -56,10 +56,15 @@ export const toEditable = (trip: EditableTrip): EditableTrip => ({
 });
 
 /** The PATCH body for a whole editable state, based on `version`. */
-export const toPatch = (trip: EditableTrip, version: number): TripPatch => ({
+export const toPatch = (
+  trip: EditableTrip,
+  version: number,
+  reason?: TripPatch["reason"],
+): TripPatch => ({
   version,
   ...toEditable(trip),
   interests: trip.interests as TripPatch["interests"],
+  ...(reason ? { reason } : {}),
 });
 
 const mapDays = (trip: EditableTrip, change: (day: Day) => Day): EditableTrip => ({

@@ -60,6 +60,7 @@ export function RegenerateDayPanel({
       replaceDays([answer.proposal], "Regenerate day"),
       "proposal",
       answer.version,
+      "regenerate",
     );
     setAccepting(false);
     if (result.status === "saved" || result.status === "queued") close();

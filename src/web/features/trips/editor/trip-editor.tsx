@@ -17,10 +17,15 @@ import { PlaceChoices } from "./place-choices.tsx";
 import { TripEditorHeader } from "./trip-editor-header.tsx";
 import { useActivityDrag } from "./use-activity-drag.ts";
 import { useTripEditor } from "./use-trip-editor.ts";
+import { HistoryPanel } from "./history-panel.tsx";
+import { LiveChangeContext } from "./live-change-context.ts";
+import { LiveStatus } from "./live-status.tsx";
+import { useTripLive } from "./use-trip-live.ts";
 
 /** /trips/:id for the owner: the trip as an editor. */
 export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
   const editor = useTripEditor(trip);
+  const live = useTripLive(trip.id, editor.savedVersions);
   const [params, setParams] = useSearchParams();
   const days = trip.itinerary.days;
   const requested = Number(params.get("day") ?? "1");
@@ -57,6 +62,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           replaceDays(proposal.days, "Assistant's proposal"),
           "proposal",
           proposal.version,
+          "chat",
         );
         // Kept offline counts as applied: it is on the page and sent when the connection returns.
         if (result.status === "saved" || result.status === "queued") return { status: "saved" };
@@ -93,40 +99,44 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   const drag = useActivityDrag({ days, day, dayTitle, save });
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link to="/trips" className="text-brand-800 w-fit text-sm hover:underline">
-        ← My Trips
-      </Link>
-      <TripEditorHeader
-        trip={trip}
-        extras={slots.headerExtras}
-        onSaveFacts={(facts) => void save(setFacts(facts))}
-        onRename={(name) => void save(setName(name))}
-      />
-      {slots.renderPeople?.(trip)}
-      <EditorToolbar editor={editor} />
-      <PlaceChoices editor={editor} days={days} />
-      <DndContext {...drag.context}>
-        <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-          <DayNav days={days} selected={index} onSelect={selectDay} />
-          {day ? (
-            <EditableDay
-              key={day.date}
-              tripId={trip.id}
-              day={day}
-              days={days}
-              title={dayTitle(index)}
-              editor={editor}
-              slots={slots}
-              map={map}
-              dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
-              placeActivity={placeActivity}
-              placeContext={placeContext}
-              movedId={drag.movedId}
-            />
-          ) : null}
-        </div>
-      </DndContext>
-    </div>
+    <LiveChangeContext.Provider value={live.latest}>
+      <div className="flex flex-col gap-6">
+        <Link to="/trips" className="text-brand-800 w-fit text-sm hover:underline">
+          ← My Trips
+        </Link>
+        <TripEditorHeader
+          trip={trip}
+          extras={slots.headerExtras}
+          onSaveFacts={(facts) => void save(setFacts(facts))}
+          onRename={(name) => void save(setName(name))}
+        />
+        {slots.renderPeople?.(trip)}
+        <EditorToolbar editor={editor} />
+        <LiveStatus online={live.online} latest={live.latest} />
+        <PlaceChoices editor={editor} days={days} />
+        <DndContext {...drag.context}>
+          <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+            <DayNav days={days} selected={index} onSelect={selectDay} />
+            {day ? (
+              <EditableDay
+                key={day.date}
+                tripId={trip.id}
+                day={day}
+                days={days}
+                title={dayTitle(index)}
+                editor={editor}
+                slots={slots}
+                map={map}
+                dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
+                placeActivity={placeActivity}
+                placeContext={placeContext}
+                movedId={drag.movedId}
+              />
+            ) : null}
+          </div>
+        </DndContext>
+        <HistoryPanel tripId={trip.id} version={trip.version} />
+      </div>
+    </LiveChangeContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import {
   tripEditKey,
   updateTrip,
 } from "../api/update-trip.ts";
+import type { SaveReason } from "#shared/schemas/trip-history.ts";
 import {
   setTrip,
   toEditable,
@@ -38,12 +39,18 @@ export const HISTORY_LIMIT = 20;
 export type SaveKind = "edit" | "undo" | "redo" | "proposal";
 /** replay: a change that waited offline, now sent (its history entry was made when it was made). */
 type MutationKind = SaveKind | "replay";
-type HistoryEntry = { label: string; before: EditableTrip; after: EditableTrip };
+/**
+ * `version`: the server's version holding the state this entry would leave (`after` for undo,
+ * `before` for redo). Undo and redo are sent based on it when someone else saved since, so the
+ * server merges them with what others saved: only this tab's own change is reverted.
+ */
+type HistoryEntry = { label: string; before: EditableTrip; after: EditableTrip; version: number };
 type History = { undo: HistoryEntry[]; redo: HistoryEntry[] };
 type SaveVariables = {
   change: TripChange;
   kind: MutationKind;
   baseVersion?: number;
+  reason?: SaveReason;
   generation: number;
 };
 
@@ -107,6 +114,8 @@ export function useTripEditor(trip: Trip) {
   );
   // New locations the server could not tell apart ("Musée"): offered as "Did you mean …".
   const [placeChoices, setPlaceChoices] = useState<PlaceChoice[]>([]);
+  // The versions this tab saved: their live `change` events are not news here.
+  const savedVersions = useRef(new Set<number>());
 
   const base = () => {
     const cached = queryClient.getQueryData<Trip>(key);
@@ -120,18 +129,20 @@ export function useTripEditor(trip: Trip) {
     queryClient.setQueryData<Trip>(key, { ...from, ...applyWaiting(queue, toEditable(from)) });
 
   const record = useCallback(
-    (kind: SaveKind, label: string, before: EditableTrip, after: EditableTrip) =>
+    (kind: SaveKind, label: string, before: EditableTrip, after: EditableTrip, version: number) =>
       setHistory((h) => {
         if (kind === "undo") {
           const [entry, ...rest] = h.undo;
           // The undone state as the server stored it (new activities get their ids there).
-          return entry ? { undo: rest, redo: [{ ...entry, before: after }, ...h.redo] } : h;
+          return entry
+            ? { undo: rest, redo: [{ ...entry, before: after, version }, ...h.redo] }
+            : h;
         }
         if (kind === "redo") {
           const [entry, ...rest] = h.redo;
-          return entry ? { undo: [{ ...entry, after }, ...h.undo], redo: rest } : h;
+          return entry ? { undo: [{ ...entry, after, version }, ...h.undo], redo: rest } : h;
         }
-        const entry = { label, before, after };
+        const entry = { label, before, after, version };
         return { undo: [entry, ...h.undo].slice(0, HISTORY_LIMIT), redo: [] };
       }),
     [],
@@ -158,7 +169,7 @@ export function useTripEditor(trip: Trip) {
         current ? { ...current, ...change.apply(toEditable(current)) } : current,
       );
     },
-    mutationFn: async ({ change, kind, baseVersion, generation: at }: SaveVariables) => {
+    mutationFn: async ({ change, kind, baseVersion, reason, generation: at }: SaveVariables) => {
       if (kind !== "replay") {
         if (at !== generation.current) throw new SkippedError();
         // Behind a change that waits for the network, a change waits too: they are sent in order.
@@ -167,7 +178,8 @@ export function useTripEditor(trip: Trip) {
       const from = base();
       const next = change.apply(toEditable(from));
       try {
-        const answer = await updateTrip(tripId, toPatch(next, baseVersion ?? from.version));
+        const answer = await updateTrip(tripId, toPatch(next, baseVersion ?? from.version, reason));
+        savedVersions.current.add(answer.trip.version);
         return {
           before: toEditable(from),
           sent: next,
@@ -190,7 +202,7 @@ export function useTripEditor(trip: Trip) {
         // Only the last queued save shows the server's copy; earlier ones would undo later optimism.
         if (queryClient.isMutating({ mutationKey: tripEditKey(tripId) }) <= 1)
           queryClient.setQueryData(key, saved);
-        record(kind, change.label, before, toEditable(saved));
+        record(kind, change.label, before, toEditable(saved), saved.version);
       }
       setFailure(null);
       setConflict(null);
@@ -201,7 +213,8 @@ export function useTripEditor(trip: Trip) {
       if (error instanceof QueuedError) {
         // Kept, and on the page already: it is undoable like a saved change.
         if (error.entry && kind !== "replay")
-          record(kind, change.label, error.entry.before, error.entry.after);
+          // Not saved yet: the version it will be based on stands in for its own.
+          record(kind, change.label, error.entry.before, error.entry.after, base().version);
         return;
       }
       if (kind !== "replay") generation.current += 1;
@@ -243,7 +256,7 @@ export function useTripEditor(trip: Trip) {
       const after = change.apply(before);
       queryClient.setQueryData<Trip>(tripDetailKey(tripId), { ...current, ...after });
       setOutbox(enqueue(waiting.current, change));
-      record(kind, change.label, before, after);
+      record(kind, change.label, before, after, current.version);
     },
     [queryClient, tripId, setOutbox, record],
   );
@@ -303,6 +316,7 @@ export function useTripEditor(trip: Trip) {
       change: TripChange,
       kind: SaveKind = "edit",
       baseVersion?: number,
+      reason?: SaveReason,
     ): Promise<SaveResult> => {
       // Offline, or behind changes that wait: kept for later; online, the next save retries them.
       if (!navigator.onLine || waiting.current.changes.length > 0) {
@@ -315,6 +329,7 @@ export function useTripEditor(trip: Trip) {
           change,
           kind,
           baseVersion,
+          reason,
           generation: generation.current,
         });
         return { status: "saved", trip: saved };
@@ -331,18 +346,30 @@ export function useTripEditor(trip: Trip) {
   const pending = useIsMutating({ mutationKey: tripEditKey(tripId) }) > 0;
   const nextUndo = history.undo[0];
   const nextRedo = history.redo[0];
+  /**
+   * The version an undo or redo is based on: the entry's own when someone else saved since (the
+   * server then merges, reverting only this tab's change), the latest when every later version is
+   * this tab's (nothing of anyone else's to keep, and re-added activities' new ids stay in step).
+   */
+  const baseFor = (entry: HistoryEntry) => {
+    const latest = base().version;
+    for (let v = entry.version + 1; v <= latest; v++)
+      if (!savedVersions.current.has(v)) return entry.version;
+    return undefined;
+  };
   const undo = () => {
     if (!nextUndo || pending) return;
-    void save(setTrip(nextUndo.before, `Undo: ${nextUndo.label}`), "undo");
+    void save(setTrip(nextUndo.before, `Undo: ${nextUndo.label}`), "undo", baseFor(nextUndo));
   };
   const redo = () => {
     if (!nextRedo || pending) return;
-    void save(setTrip(nextRedo.after, `Redo: ${nextRedo.label}`), "redo");
+    void save(setTrip(nextRedo.after, `Redo: ${nextRedo.label}`), "redo", baseFor(nextRedo));
   };
   const waitingCount = outbox.changes.length;
 
   return {
     save,
+    savedVersions,
     undo,
     redo,
     canUndo: Boolean(nextUndo) && !pending,

@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import type { OnlineUser } from "#shared/schemas/trip-history.ts";
+import type { Db } from "../db/database.ts";
+import { user } from "../db/auth-schema.ts";
+import type { Logger } from "../lib/logger.ts";
+import { changesSince } from "../trips/trip-versions.ts";
+import type { LiveBus, LiveMessage } from "./live-bus.ts";
+
+export const MAX_STREAMS_PER_USER = 20;
+/** Presence lists sent between instances are cut here, to keep a NOTIFY small whatever happens. */
+const MAX_ANNOUNCED_USERS = 100;
+
+export type LiveEvent = {
+  event: "ready" | "change" | "presence" | "revoked";
+  id: string;
+  data: unknown;
+};
+
+type Stream = {
+  tripId: string;
+  user: OnlineUser;
+  send: (event: LiveEvent) => void;
+  close: () => void;
+  closed: boolean;
+};
+
+type TripState = {
+  streams: Set<Stream>;
+  /** The newest version told to this trip's streams. */
+  version: number;
+  /** Other instances' users on this trip, by instance. */
+  remote: Map<string, string[]>;
+  /** Catch-ups run one after another, so changes go out once and in order. */
+  chain: Promise<void>;
+};
+
+export type LiveHub = {
+  /** Opens a listener on a trip the caller may view (`version`: as the caller just read it). */
+  open: (listener: {
+    tripId: string;
+    version: number;
+    user: OnlineUser;
+    lastEventId?: number;
+    send: (event: LiveEvent) => void;
+    close: () => void;
+  }) => Promise<{ close: () => void }>;
+  /** After a save's commit: every instance's listeners on the trip get a `change`. */
+  publishChange: (tripId: string, version: number) => Promise<void>;
+  /** Someone's access ended (null: the trip is gone): their listeners get `revoked` and close. */
+  publishAccessEnded: (tripId: string, userId: string | null) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The trips this instance serves to listeners, kept in step with every other instance through
+ * the bus. Nothing about a trip is held longer than someone has it open.
+ */
+export function createLiveHub(options: {
+  db: Db;
+  bus: LiveBus;
+  logger: Logger;
+  maxStreamsPerUser?: number;
+}): LiveHub {
+  const { db, bus, logger } = options;
+  const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const instance = randomUUID();
+  const trips = new Map<string, TripState>();
+  const byUser = new Map<string, Stream[]>();
+  const known = new Map<string, OnlineUser>();
+  let listening: Promise<void> | null = null;
+
+  const publish = (message: LiveMessage) =>
+    bus.publish(message).catch((error: unknown) => logger.warn({ error }, "live: publish failed"));
+
+  const localUsers = (state: TripState) => [
+    ...new Map([...state.streams].map((s) => [s.user.userId, s.user])).values(),
+  ];
+
+  const online = async (state: TripState): Promise<OnlineUser[]> => {
+    const users = new Map(localUsers(state).map((u) => [u.userId, u]));
+    const remoteIds = [...new Set([...state.remote.values()].flat())].filter(
+      (id) => !users.has(id),
+    );
+    const unknown = remoteIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      const rows = await db
+        .select({ userId: user.id, name: user.name, image: user.image })
+        .from(user)
+        .where(inArray(user.id, unknown));
+      for (const row of rows) known.set(row.userId, row);
+    }
+    for (const id of remoteIds) {
+      const found = known.get(id);
+      if (found) users.set(id, found);
+    }
+    return [...users.values()];
+  };
+
+  const broadcast = (state: TripState, event: Omit<LiveEvent, "id">) => {
+    for (const stream of state.streams) stream.send({ ...event, id: String(state.version) });
+  };
+
+  const enqueue = (state: TripState, task: () => Promise<void>) => {
+    state.chain = state.chain.then(task).catch((error: unknown) => {
+      logger.warn({ error }, "live: a trip's update failed");
+    });
+    return state.chain;
+  };
+
+  /** Tells the trip's listeners every version saved after the newest they were told. */
+  const catchUp = (tripId: string, state: TripState) =>
+    enqueue(state, async () => {
+      for (const entry of await changesSince(db, tripId, state.version)) {
+        state.version = entry.version;
+        broadcast(state, {
+          event: "change",
+          data: { version: entry.version, by: entry.by, summary: entry.summary },
+        });
+      }
+    });
+
+  const presenceChanged = (tripId: string, state: TripState, announce: boolean) =>
+    enqueue(state, async () => {
+      broadcast(state, { event: "presence", data: { online: await online(state) } });
+      if (announce)
+        await publish({
+          k: "p",
+          t: tripId,
+          i: instance,
+          u: localUsers(state)
+            .map((u) => u.userId)
+            .slice(0, MAX_ANNOUNCED_USERS),
+        });
+    });
+
+  const closeStream = (stream: Stream) => {
+    if (stream.closed) return;
+    stream.closed = true;
+    const mine = byUser.get(stream.user.userId)?.filter((s) => s !== stream) ?? [];
+    if (mine.length > 0) byUser.set(stream.user.userId, mine);
+    else byUser.delete(stream.user.userId);
+    stream.close();
+    const state = trips.get(stream.tripId);
+    if (!state) return;
+    const before = localUsers(state).length;
+    state.streams.delete(stream);
+    if (state.streams.size === 0) {
+      trips.delete(stream.tripId);
+      void publish({ k: "p", t: stream.tripId, i: instance, u: [] });
+    } else if (localUsers(state).length !== before)
+      void presenceChanged(stream.tripId, state, true);
+  };
+
+  const onMessage = (message: LiveMessage) => {
+    const state = trips.get(message.t);
+    if (!state) return;
+    switch (message.k) {
+      case "c":
+        if (message.v > state.version) void catchUp(message.t, state);
+        return;
+      case "p":
+        if (message.i === instance) return;
+        if (message.u.length > 0) state.remote.set(message.i, message.u);
+        else state.remote.delete(message.i);
+        void presenceChanged(message.t, state, false);
+        return;
+      case "q":
+        if (message.i !== instance)
+          void publish({
+            k: "p",
+            t: message.t,
+            i: instance,
+            u: localUsers(state).map((u) => u.userId),
+          });
+        return;
+      case "r":
+        for (const stream of [...state.streams])
+          if (message.u === null || stream.user.userId === message.u) {
+            stream.send({ event: "revoked", id: String(state.version), data: {} });
+            closeStream(stream);
+          }
+        return;
+    }
+  };
+
+  /** After the channel came back: what was missed is read again, and who is where is asked anew. */
+  const resync = () => {
+    logger.info({ trips: trips.size }, "live: resync after the channel came back");
+    for (const [tripId, state] of trips) {
+      void catchUp(tripId, state);
+      state.remote.clear();
+      void publish({ k: "q", t: tripId, i: instance });
+    }
+  };
+
+  return {
+    open: async ({ tripId, version, user: who, lastEventId, send, close }) => {
+      await (listening ??= bus.listen({ message: onMessage, resync }));
+      known.set(who.userId, who);
+      const stream: Stream = { tripId, user: who, send, close, closed: false };
+      let state = trips.get(tripId);
+      const first = !state;
+      if (!state) {
+        state = { streams: new Set(), version, remote: new Map(), chain: Promise.resolve() };
+        trips.set(tripId, state);
+      }
+      const newUserHere = !localUsers(state).some((u) => u.userId === who.userId);
+      state.streams.add(stream);
+      const mine = [...(byUser.get(who.userId) ?? []), stream];
+      byUser.set(who.userId, mine);
+      if (mine.length > maxPerUser) closeStream(mine[0]!);
+      const current = state;
+      await enqueue(current, async () => {
+        send({
+          event: "ready",
+          id: String(Math.max(version, current.version)),
+          data: { version: Math.max(version, current.version), online: await online(current) },
+        });
+        // Behind (a reconnect with Last-Event-ID): the versions it missed, to this stream alone.
+        if (lastEventId !== undefined && lastEventId < current.version)
+          for (const entry of await changesSince(db, tripId, lastEventId))
+            if (entry.version <= current.version)
+              send({
+                event: "change",
+                id: String(entry.version),
+                data: { version: entry.version, by: entry.by, summary: entry.summary },
+              });
+      });
+      // A change saved between the caller's read and this listener's start is not lost.
+      void catchUp(tripId, current);
+      if (first) void publish({ k: "q", t: tripId, i: instance });
+      if (newUserHere) void presenceChanged(tripId, current, true);
+      return { close: () => closeStream(stream) };
+    },
+    publishChange: (tripId, version) => publish({ k: "c", t: tripId, v: version }),
+    publishAccessEnded: (tripId, userId) => publish({ k: "r", t: tripId, u: userId }),
+    close: async () => {
+      for (const streams of [...byUser.values()]) for (const stream of streams) closeStream(stream);
+      await bus.close();
+    },
+  };
+}

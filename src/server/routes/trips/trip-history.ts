@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { historyQuerySchema, restoreRequestSchema } from "#shared/schemas/trip-history.ts";
+import type { AppBindings } from "../../http/context.ts";
+import { user } from "../../db/auth-schema.ts";
+import { AppError } from "../../lib/http-errors.ts";
+import { requireUser } from "../../http/session.ts";
+import { validate } from "../../http/validate.ts";
+import { toTripDto } from "../../trips/trip-dto.ts";
+import { findTripToEdit, findTripToView } from "../../trips/trip-needs.ts";
+import { saveTripVersion } from "../../trips/trip-save.ts";
+import { findVersion, historyPage } from "../../trips/trip-versions.ts";
+
+/** Comment lines keep proxies (and the browser) from closing a quiet stream; at most 25 s apart. */
+export const LIVE_HEARTBEAT_MS = 20_000;
+
+export const VERSION_NOT_KEPT_MESSAGE = "That version is not in the trip's history";
+
+const lastEventId = z.coerce.number().int().nonnegative();
+
+/** A trip's history, bringing a version back, and its live changes. */
+export const tripHistoryRoutes = new Hono<AppBindings>()
+  .get("/:id/history", validate("query", historyQuerySchema), async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripToView(db, me.id, c.req.param("id"));
+    const changes = await historyPage(db, trip.id, c.req.valid("query").before);
+    return c.json({ changes });
+  })
+  .post("/:id/restore", validate("json", restoreRequestSchema), async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { version } = c.req.valid("json");
+    for (;;) {
+      const found = await findTripToEdit(db, me.id, c.req.param("id"));
+      const { row } = found;
+      const snapshot = await findVersion(db, row.id, version);
+      if (!snapshot) throw new AppError(404, "not_found", VERSION_NOT_KEPT_MESSAGE);
+      // Saved as a new version on whatever is current: a restore never fails for being late.
+      const saved = await saveTripVersion(db, row, snapshot, me.id, `Restored version ${version}`);
+      if (saved) {
+        await c.var.deps.live.publishChange(row.id, saved.version);
+        return c.json({ trip: toTripDto(saved, found) });
+      }
+    }
+  })
+  .get("/:id/events", async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripToView(db, me.id, c.req.param("id"));
+    const [profile] = await db
+      .select({ image: user.image })
+      .from(user)
+      .where(eq(user.id, me.id))
+      .limit(1);
+    const resumeFrom = lastEventId.safeParse(c.req.header("last-event-id"));
+    c.header("X-Accel-Buffering", "no");
+    c.header("Cache-Control", "no-cache");
+    return streamSSE(c, async (stream) => {
+      let finish: () => void = () => undefined;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      // Writes go out one after another, in the order the hub sends them.
+      let writing = Promise.resolve();
+      const listener = await c.var.deps.live.open({
+        tripId: trip.id,
+        version: trip.version,
+        user: { userId: me.id, name: me.name, image: profile?.image ?? null },
+        lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
+        send: (event) => {
+          writing = writing
+            .then(() =>
+              stream.writeSSE({
+                event: event.event,
+                id: event.id,
+                data: JSON.stringify(event.data),
+              }),
+            )
+            .catch(() => finish());
+        },
+        close: () => {
+          void writing.then(finish);
+        },
+      });
+      const heartbeat = setInterval(() => {
+        writing = writing
+          .then(async () => {
+            await stream.write(": keep-alive\n\n");
+          })
+          .catch(() => finish());
+      }, LIVE_HEARTBEAT_MS);
+      stream.onAbort(() => finish());
+      await finished;
+      clearInterval(heartbeat);
+      listener.close();
+    });
+  });

@@ -1,0 +1,214 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
+import { tripDates } from "#shared/trip-dates.ts";
+
+/** The editable state of a trip that a change can touch (a snapshot, a row, a patched trip). */
+export type MergeFields = {
+  name: string;
+  destination: string;
+  startDate: string;
+  endDate: string;
+  budget: number;
+  travelStyle: string;
+  interests: string[];
+  itinerary: Itinerary;
+};
+
+export type MergeResult =
+  { ok: true; merged: MergeFields } | { ok: false; conflicts: TripMergeConflict[] };
+
+// Deep, whatever the key order (jsonb reorders keys).
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
+
+const FIELD_LABELS = {
+  name: "name",
+  destination: "destination",
+  budget: "budget",
+  travelStyle: "travel style",
+  interests: "interests",
+} as const;
+
+type Slot = { activity: Activity; day: number };
+
+/** Activities by id with their day's index (days, not dates: a change of dates keeps each day). */
+const slotsOf = (itinerary: Itinerary) => {
+  const map = new Map<string, Slot>();
+  itinerary.days.forEach((day, index) =>
+    day.activities.forEach((activity) => map.set(activity.id, { activity, day: index })),
+  );
+  return map;
+};
+
+/** The ids of a longest common subsequence of two orders: the activities that kept their place. */
+function keptInOrder(before: string[], after: string[]): Set<string> {
+  const common = new Set(before.filter((id) => after.includes(id)));
+  const a = before.filter((id) => common.has(id));
+  const b = after.filter((id) => common.has(id));
+  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i]![j] =
+        a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  const kept = new Set<string>();
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      kept.add(a[i]!);
+      i++;
+      j++;
+    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  }
+  return kept;
+}
+
+/**
+ * The activities a side moved: to another day, or out of the order the others kept in their day.
+ * Each maps to the activity before it on that side (null: first of its day), which is where the
+ * merge puts it back.
+ */
+function movedBy(base: Itinerary, side: Itinerary) {
+  const baseSlots = slotsOf(base);
+  const moved = new Map<string, { day: number; after: string | null }>();
+  side.days.forEach((day, index) => {
+    const ids = day.activities.map((a) => a.id);
+    const baseIds = base.days[index]?.activities.map((a) => a.id) ?? [];
+    const kept = keptInOrder(baseIds, ids);
+    ids.forEach((id, i) => {
+      const was = baseSlots.get(id);
+      if (!was) return; // added, not moved
+      if (was.day !== index || !kept.has(id))
+        moved.set(id, { day: index, after: ids[i - 1] ?? null });
+    });
+  });
+  return moved;
+}
+
+/**
+ * Three-way merge of a stale change (`mine`, made from `base`) with the changes saved since
+ * (`theirs`). Things: each trip field (the dates as one), each activity's fields, each activity's
+ * day and place in the day. A thing changed on one side takes that side; changed on both to
+ * different results is a conflict, and then nothing is merged. Pure: no I/O, no ids drawn.
+ */
+export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFields): MergeResult {
+  const conflicts: TripMergeConflict[] = [];
+  const pick = <T>(field: string, label: string, b: T, m: T, t: T): T => {
+    if (same(m, b) || same(m, t)) return t;
+    if (same(t, b)) return m;
+    conflicts.push({ kind: "field", field, message: `Both changes set the ${label}` });
+    return t;
+  };
+  const scalars = Object.fromEntries(
+    (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).map((key) => [
+      key,
+      pick(key, FIELD_LABELS[key], base[key], mine[key], theirs[key]),
+    ]),
+  ) as Pick<MergeFields, keyof typeof FIELD_LABELS>;
+  const dates = pick(
+    "dates",
+    "dates",
+    [base.startDate, base.endDate],
+    [mine.startDate, mine.endDate],
+    [theirs.startDate, theirs.endDate],
+  );
+  const [startDate, endDate] = dates as [string, string];
+  const dayCount = tripDates(startDate, endDate).length;
+
+  const b = slotsOf(base.itinerary);
+  const m = slotsOf(mine.itinerary);
+  const t = slotsOf(theirs.itinerary);
+  const myMoves = movedBy(base.itinerary, mine.itinerary);
+  const theirMoves = movedBy(base.itinerary, theirs.itinerary);
+  const nameOf = (id: string) =>
+    (m.get(id) ?? t.get(id) ?? b.get(id))?.activity.activity ?? "An activity";
+  const clash = (id: string, message: string) =>
+    conflicts.push({ kind: "activity", id, message: `“${nameOf(id)}” ${message}` });
+  const content = (s: Slot | undefined) => {
+    if (!s) return undefined;
+    const { id: _id, ...rest } = s.activity;
+    return rest;
+  };
+
+  /** The merged activity for each id that survives, and the ids whose place `mine` decides. */
+  const activities = new Map<string, Activity>();
+  const placedByMine = new Set<string>();
+  const dropped = new Set<string>();
+  for (const id of new Set([...b.keys(), ...m.keys(), ...t.keys()])) {
+    const [bs, ms, ts] = [b.get(id), m.get(id), t.get(id)];
+    if (!bs) {
+      // New on one side (ids are drawn fresh, so never on both).
+      if (ms) {
+        activities.set(id, ms.activity);
+        placedByMine.add(id);
+      } else if (ts) activities.set(id, ts.activity);
+      continue;
+    }
+    const touched = (s: Slot, moves: Map<string, unknown>) =>
+      !same(content(s), content(bs)) || moves.has(id);
+    if (!ms || !ts) {
+      const other = ms ?? ts;
+      const otherMoves = ms ? myMoves : theirMoves;
+      if (other && touched(other, otherMoves))
+        clash(id, "was removed in one change and edited in the other");
+      dropped.add(id);
+      continue;
+    }
+    const [bc, mc, tc] = [content(bs), content(ms), content(ts)];
+    let fields = tc;
+    if (!same(mc, bc) && !same(mc, tc)) {
+      if (same(tc, bc)) fields = mc;
+      else clash(id, "was changed in both");
+    }
+    activities.set(id, { id, ...fields! });
+    const mine = myMoves.get(id);
+    const theirs = theirMoves.get(id);
+    if (mine && theirs && !same(mine, theirs)) clash(id, "was moved in both");
+    else if (mine) placedByMine.add(id);
+  }
+
+  if (conflicts.length > 0) return { ok: false, conflicts };
+
+  // Their days, less what mine removed or places itself; then mine's placements in mine's order.
+  const days: string[][] = Array.from({ length: dayCount }, () => []);
+  theirs.itinerary.days.forEach((day, index) =>
+    day.activities.forEach(({ id }) => {
+      if (dropped.has(id) || placedByMine.has(id)) return;
+      if (index >= dayCount) clash(id, "is on a day that is no longer in the trip");
+      else days[index]!.push(id);
+    }),
+  );
+  mine.itinerary.days.forEach((day, index) => {
+    day.activities.forEach(({ id }, i) => {
+      if (!placedByMine.has(id)) return;
+      if (index >= dayCount) return clash(id, "is on a day that is no longer in the trip");
+      const list = days[index]!;
+      // After the nearest activity that comes before it on my side and is on this day.
+      let at = 0;
+      for (let k = i - 1; k >= 0; k--) {
+        const found = list.indexOf(day.activities[k]!.id);
+        if (found >= 0) {
+          at = found + 1;
+          break;
+        }
+      }
+      list.splice(at, 0, id);
+    });
+  });
+  if (conflicts.length > 0) return { ok: false, conflicts };
+
+  const dateList = tripDates(startDate, endDate);
+  return {
+    ok: true,
+    merged: {
+      ...scalars,
+      startDate,
+      endDate,
+      itinerary: {
+        days: days.map((ids, index) => ({
+          date: dateList[index]!,
+          activities: ids.map((id) => activities.get(id)!),
+        })),
+      },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
+import type { Db } from "../db/database.ts";
+import type { TripRow } from "../db/schema.ts";
+import { mergeTrips, type MergeFields } from "./trip-merge.ts";
+import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
+import type { DescribedFields } from "./trip-summary.ts";
+import { findVersion } from "./trip-versions.ts";
+
+const fieldsOf = (row: MergeFields): MergeFields => ({
+  name: row.name,
+  destination: row.destination,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  budget: Number(row.budget),
+  travelStyle: row.travelStyle,
+  interests: row.interests,
+  itinerary: row.itinerary,
+});
+
+export const VERSION_GONE_MESSAGE =
+  "This change was made on a version too old to merge; reload the trip and make it again";
+
+export type Rebased =
+  | {
+      ok: true;
+      /** The patch to apply to the current row (its version). */
+      patch: TripPatchInput;
+      /** What the author's change is described from (their base, and what they made of it). */
+      before: DescribedFields;
+      after?: DescribedFields;
+    }
+  | { ok: false; conflicts: TripMergeConflict[] };
+
+/**
+ * A PATCH made against the current version goes as it is. One made against an older version is
+ * replayed on that version (from history) and merged with what was saved since: the result is a
+ * whole-trip patch on the current version, or the conflicts when both touched the same thing.
+ */
+export async function patchForCurrent(
+  db: Db,
+  row: TripRow,
+  patch: TripPatchInput,
+): Promise<Rebased> {
+  if (row.version === patch.version) return { ok: true, patch, before: fieldsOf(row) };
+  const snapshot =
+    patch.version < row.version ? await findVersion(db, row.id, patch.version) : null;
+  if (!snapshot)
+    return {
+      ok: false,
+      conflicts: [{ kind: "version", field: "version", message: VERSION_GONE_MESSAGE }],
+    };
+  const base = fieldsOf(snapshot);
+  const mine = fieldsOf(applyTripPatch({ ...row, ...snapshot }, patch).values);
+  const merged = mergeTrips(base, mine, fieldsOf(row));
+  if (!merged.ok) return merged;
+  const { itinerary, ...fields } = merged.merged;
+  return {
+    ok: true,
+    patch: {
+      ...fields,
+      travelStyle: fields.travelStyle as TripPatchInput["travelStyle"],
+      interests: fields.interests as TripPatchInput["interests"],
+      version: row.version,
+      itinerary,
+    },
+    before: base,
+    after: mine,
+  };
+}

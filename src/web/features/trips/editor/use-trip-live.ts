@@ -1,0 +1,71 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type RefObject } from "react";
+import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
+import { tripDetailKey } from "../api/get-trip.ts";
+import { tripHistoryKey } from "../api/get-trip-history.ts";
+
+/** "Bob moved “Lunch” to Tue 29 Dec" from the author and the summary ("Moved “Lunch” to …"). */
+export const announce = (change: LiveChange) => {
+  const name = change.by?.name ?? "Someone";
+  return `${name} ${change.summary.charAt(0).toLowerCase()}${change.summary.slice(1)}`;
+};
+
+export type RemoteChange = LiveChange & { text: string; highlight: boolean };
+
+const HIGHLIGHT_MS = 4_000;
+
+const parse = <T>(event: MessageEvent<string>): T | null => {
+  try {
+    return JSON.parse(event.data) as T;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The trip kept current while it is open: a subscription (EventSource, which reconnects with
+ * Last-Event-ID by itself), not a fetch. Another tab's or person's change refetches the trip and
+ * is returned as `latest` for the page to announce; this tab's own saves are not news.
+ */
+export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>) {
+  const queryClient = useQueryClient();
+  const [online, setOnline] = useState<OnlineUser[]>([]);
+  const [latest, setLatest] = useState<RemoteChange | null>(null);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/trips/${encodeURIComponent(tripId)}/events`);
+    const onChange = (event: MessageEvent<string>) => {
+      const change = parse<LiveChange>(event);
+      if (!change) return;
+      void queryClient.invalidateQueries({ queryKey: tripHistoryKey(tripId) });
+      // A save of this tab may still be on its way back: its version is known once it answers.
+      const settle = () => {
+        if (queryClient.isMutating({ mutationKey: ["trips", "edit", tripId] }) > 0) {
+          setTimeout(settle, 200);
+          return;
+        }
+        if (ownVersions.current.has(change.version)) return;
+        setLatest({ ...change, text: announce(change), highlight: true });
+        // A short highlight, then the line stays for whoever reads it later.
+        setTimeout(
+          () => setLatest((l) => (l?.version === change.version ? { ...l, highlight: false } : l)),
+          HIGHLIGHT_MS,
+        );
+        void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
+      };
+      settle();
+    };
+    const onPresence = (event: MessageEvent<string>) => {
+      const data = parse<{ online: OnlineUser[] }>(event);
+      if (data) setOnline(data.online);
+    };
+    source.addEventListener("change", onChange);
+    source.addEventListener("ready", onPresence);
+    source.addEventListener("presence", onPresence);
+    source.addEventListener("revoked", () => source.close());
+    return () => source.close();
+  }, [tripId, queryClient, ownVersions]);
+
+  return { online, latest };
+}
