@@ -45,9 +45,7 @@ async function storedTrip(page: Page, id: string) {
   return ((await res.json()) as { trip: StoredTrip }).trip;
 }
 const firstDay = async (page: Page, id: string) =>
-  (await storedTrip(page, id)).itinerary.days[0]!.activities.map(
-    (a) => `${a.time} ${a.activity}`,
-  );
+  (await storedTrip(page, id)).itinerary.days[0]!.activities.map((a) => `${a.time} ${a.activity}`);
 
 const activities = (page: Page) =>
   page.getByRole("list", { name: /^Activities of Day/ }).getByRole("heading", { level: 3 });
@@ -157,7 +155,9 @@ test.describe("Editing offline", () => {
     expect(patched.ok(), await patched.text()).toBe(true);
 
     await context.setOffline(false);
-    const conflict = page.getByRole("alert").filter({ hasText: "This trip was changed somewhere else" });
+    const conflict = page
+      .getByRole("alert")
+      .filter({ hasText: "This trip was changed somewhere else" });
     await expect(conflict).toBeVisible();
     await expect(conflict).toContainText("Your change “Edit activity” was not saved.");
     // The latest version is shown; the waiting change is kept to reapply.

@@ -20,8 +20,7 @@ const SLOTS: { slot: Slot; time: string }[] = [
 const SLOT_MAX_MINUTES = 240;
 
 /** A template's length: its estimate, within its slot. */
-const inSlot = (draft: ActivityDraft) =>
-  Math.min(SLOT_MAX_MINUTES, estimateDurationMinutes(draft));
+const inSlot = (draft: ActivityDraft) => Math.min(SLOT_MAX_MINUTES, estimateDurationMinutes(draft));
 
 const STYLE_FACTOR: Record<TravelStyle, number> = { luxury: 2.5, comfort: 1, budget: 0.5 };
 
@@ -76,10 +75,7 @@ function planFromCatalogue(request: TripRequest): Itinerary {
     days: days.map((day) => ({
       date: day.date,
       activities: day.activities.map(({ why, ...a }) =>
-        toActivity(
-          { ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) },
-          { why },
-        ),
+        toActivity({ ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) }, { why }),
       ),
     })),
   };
@@ -126,10 +122,7 @@ function regenerateFromCatalogue(input: RegenerateDayInput): Day {
   return {
     date,
     activities: drafts.map(({ why, ...a }) =>
-      toActivity(
-          { ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) },
-          { why },
-        ),
+      toActivity({ ...a, cost: Math.floor(a.cost * scale), durationMinutes: inSlot(a) }, { why }),
     ),
   };
 }

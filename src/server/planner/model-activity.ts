@@ -53,12 +53,15 @@ export function fromModelActivity(answer: ModelActivity): Activity {
   const { lat, lng, why, osmId, durationMinutes, ...draft } = answer;
   const located = inRange(lat, lng);
   const claim = osmId?.trim() ?? "";
-  return toActivity({ ...draft, durationMinutes: durationMinutes ?? undefined }, {
-    lat: located ? lat : null,
-    lng: located ? lng : null,
-    why: clipWhy(why),
-    osmId: OSM_ID_PATTERN.test(claim) ? claim : null,
-  });
+  return toActivity(
+    { ...draft, durationMinutes: durationMinutes ?? undefined },
+    {
+      lat: located ? lat : null,
+      lng: located ? lng : null,
+      why: clipWhy(why),
+      osmId: OSM_ID_PATTERN.test(claim) ? claim : null,
+    },
+  );
 }
 
 /** A model's day as stored: its activities in time order. */
