@@ -88,6 +88,8 @@ describe("migration 0003_trip_model on a database holding trips written before i
       expect(a).toEqual({
         ...expected[i],
         id: a.id,
+        // Stored before lengths existed: read with the server's estimate (no migration needed).
+        durationMinutes: expect.any(Number) as number,
         lat: null,
         lng: null,
         why: null,

@@ -107,12 +107,9 @@ function applyToModel(model: Model, op: Op): Model {
 
 /** What the editor sends for the edit, built from the last trip the server answered with. */
 function patchFor(trip: Trip, op: Op): Record<string, unknown> {
-  // Any version but the current one: an older one, or (at version 1) one that never existed.
-  if (op.kind === "stale")
-    return {
-      version: trip.version > 1 ? trip.version - 1 : trip.version + 1,
-      destination: "Overwritten?",
-    };
+  // A version that never existed: refused whole. (An older, kept version is merged with what was
+  // saved since: trip-merge.property.test.ts and trip-history.test.ts.)
+  if (op.kind === "stale") return { version: trip.version + 1, destination: "Overwritten?" };
   if (op.kind === "shift")
     return { version: trip.version, startDate: dateAt(trip.startDate, op.days) };
   if (op.kind === "length")

@@ -109,7 +109,7 @@ describe("a model's plan matched to OpenStreetMap", () => {
     // The strict schema requires the osmId of every activity (and carries no `default`).
     const schema = JSON.stringify(model.requests[0]!.body.response_format?.json_schema?.schema);
     expect(schema).toContain(
-      '"required":["time","activity","location","description","cost","lat","lng","why","osmId"]',
+      '"required":["time","activity","location","description","cost","durationMinutes","lat","lng","why","osmId"]',
     );
     expect(schema).not.toContain('"default"');
 
