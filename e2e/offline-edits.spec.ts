@@ -112,7 +112,7 @@ test.describe("Editing offline", () => {
     await expect(page.getByText(/changes? waiting/)).toHaveCount(0);
   });
 
-  test("a change that waited meets one saved elsewhere: the conflict is shown and nothing is lost", async ({
+  test("a change that waited meets one saved elsewhere to the same activity: the conflict is shown and nothing is lost", async ({
     page,
     context,
     baseURL,
@@ -126,7 +126,7 @@ test.describe("Editing offline", () => {
     await rename(page, "Activity 1", "Breakfast");
     await status(page, "Offline — 1 change waiting");
 
-    // Meanwhile another tab saves a change of its own.
+    // Meanwhile another tab changes the same activity (a change to another one would merge).
     const elsewhere = await storedTrip(page, id);
     const { version, destination, startDate, endDate, budget, travelStyle, interests } = elsewhere;
     const days = elsewhere.itinerary.days.map((day, i) =>
@@ -134,7 +134,7 @@ test.describe("Editing offline", () => {
         ? {
             ...day,
             activities: day.activities.map((a) =>
-              a.activity === "Activity 3" ? { ...a, activity: "Museum" } : a,
+              a.activity === "Activity 1" ? { ...a, activity: "Brunch" } : a,
             ),
           }
         : day,
@@ -161,15 +161,15 @@ test.describe("Editing offline", () => {
     await expect(conflict).toBeVisible();
     await expect(conflict).toContainText("Your change “Edit activity” was not saved.");
     // The latest version is shown; the waiting change is kept to reapply.
-    await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Museum"]);
+    await expect(activities(page)).toHaveText(["Brunch", "Activity 2", "Activity 3"]);
     await expect(page.getByText(/changes? waiting/)).toHaveCount(0);
     await conflict.getByRole("button", { name: "Reapply my change" }).click();
     await status(page, "All changes saved");
-    await expect(activities(page)).toHaveText(["Breakfast", "Activity 2", "Museum"]);
+    await expect(activities(page)).toHaveText(["Breakfast", "Activity 2", "Activity 3"]);
     expect(await firstDay(page, id)).toEqual([
       "09:00 Breakfast",
       "13:00 Activity 2",
-      "17:00 Museum",
+      "17:00 Activity 3",
     ]);
   });
 
