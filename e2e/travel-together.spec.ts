@@ -107,7 +107,11 @@ test.describe("Travel together", () => {
       await bobPage.getByRole("button", { name: "Accept" }).click();
       await expect(bobPage).toHaveURL(new RegExp(`/trips/${tripId}$`));
       await expect(bobPage.getByText("Shared by Alice Owner")).toBeVisible();
-      await expect(bobPage.getByRole("button", { name: "Edit details" })).toBeVisible();
+      // An editor gets the editor: its actions menu offers Edit details, and no Delete Trip.
+      await bobPage.getByRole("button", { name: "More actions" }).click();
+      await expect(bobPage.getByRole("menuitem", { name: "Edit details" })).toBeVisible();
+      await expect(bobPage.getByRole("menuitem", { name: "Delete Trip" })).toHaveCount(0);
+      await bobPage.keyboard.press("Escape");
 
       // Alice sees Bob among the members, with a role menu.
       await page.reload();
@@ -149,7 +153,14 @@ test.describe("Travel together", () => {
       await expect(bobPage.getByText("You can view this trip", { exact: true })).toBeVisible();
       await expect(bobPage.getByText("Shared by Alice Owner")).toBeVisible();
       await expect(bobPage.getByRole("heading", { name: /^Day 1/ })).toBeVisible();
-      for (const name of [/Edit details/, /Delete/, /Share Trip/, /Add activity/, /Regenerate/])
+      for (const name of [
+        /Edit details/,
+        /More actions/,
+        /Delete/,
+        /Share Trip/,
+        /Add activity/,
+        /Regenerate/,
+      ])
         await expect(bobPage.getByRole("button", { name })).toHaveCount(0);
       await expect(bobPage.getByRole("button", { name: "Leave trip" })).toBeVisible();
       await expectAxeClean(bobPage, "/trips/:id as a viewer");

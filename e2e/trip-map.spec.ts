@@ -388,7 +388,7 @@ test.describe("Trip map", () => {
   }) => {
     await signUp(page, baseURL!);
     const trip = await createPlacedTrip(page, baseURL!);
-    // Versailles, about 14 km from the Eiffel Tower (13:00), half an hour after it.
+    // Versailles, about 14 km from the Eiffel Tower (13:00 for 10 minutes), 20 minutes after it ends.
     const days = trip.itinerary.days.map((d, di) =>
       di !== 0
         ? d
@@ -397,13 +397,15 @@ test.describe("Trip map", () => {
             activities: d.activities.map((a, i) =>
               i === 2
                 ? { ...a, activity: "Versailles", time: "13:30", lat: 48.8049, lng: 2.1204 }
-                : a,
+                : i === 1
+                  ? { ...a, durationMinutes: 10 }
+                  : a,
             ),
           },
     );
     await patchDays(page, baseURL!, trip.id, trip.version, days);
     const sharePath = await shareTrip(page.request, trip.id, baseURL!);
-    const warning = "About 14 km from the previous stop with 30 minutes between them";
+    const warning = "About 14 km from the previous stop with 20 minutes between them";
     for (const path of [`/trips/${trip.id}`, sharePath]) {
       await page.goto(path);
       await expect(listItem(page, "Versailles").getByText(warning), path).toBeVisible();

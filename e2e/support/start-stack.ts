@@ -81,6 +81,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     SMTP_URL: smtp.url,
     // Every spec signs people up from one address; the limit itself is proven by the API tests.
     AUTH_RATE_LIMIT: "1000",
+    // Every spec plans trips from 127.0.0.1 too: the per-address limit (60 an hour) is the API tests'.
+    GENERATION_IP_RATE_LIMIT: "1000",
     // Test client ids: the buttons are on and lead to the real authorize URLs, which specs intercept.
     GOOGLE_CLIENT_ID: "e2e-google-client-id",
     GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
