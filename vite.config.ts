@@ -66,6 +66,7 @@ function preloadAppStart(): Plugin {
  */
 const PRECACHED_PAGES = [
   "/app/start.tsx",
+  "/components/connection-notices.tsx",
   "/app/routes/home.tsx",
   "/features/plan-trip/components/plan-trip-prefill.tsx",
   "/app/routes/login.tsx",

@@ -1,4 +1,12 @@
-import { Suspense, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useQuery } from "@tanstack/react-query";
@@ -6,11 +14,16 @@ import { useAuth } from "#web/features/auth/auth-context.ts";
 import { getProfileQueryOptions } from "#web/features/profile/api/get-profile.ts";
 import { TemperatureUnitProvider } from "#web/lib/temperature-unit.tsx";
 import { ChatDock } from "#web/features/chat/components/chat-dock.tsx";
-import { ConnectionNotices } from "#web/components/connection-notices.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 import { releasePageShell } from "#web/lib/page-shell.ts";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
+
+// The offline and new-version notices are never needed for the first paint: their code comes right
+// after it (precached with the shell, vite.config.ts), keeping the first view within its budget.
+const ConnectionNotices = lazy(() =>
+  import("#web/components/connection-notices.tsx").then((m) => ({ default: m.ConnectionNotices })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700"}`;
@@ -166,7 +179,9 @@ export function RootLayout() {
           Skip to content
         </a>
         <TopBar />
-        <ConnectionNotices />
+        <Suspense fallback={null}>
+          <ConnectionNotices />
+        </Suspense>
         {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads.
             Phones: room at the bottom, so the assistant's round button never covers the last lines. */}
         <main

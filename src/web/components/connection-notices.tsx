@@ -1,4 +1,4 @@
-import { useOnline } from "#web/lib/offline.ts";
+import { useOnline } from "#web/lib/use-online.ts";
 import { useWaitingUpdate } from "#web/lib/pwa-update.ts";
 
 /** The offline banner and the "new version available" prompt, above the page content. */

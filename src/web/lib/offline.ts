@@ -1,24 +1,5 @@
-import { useSyncExternalStore } from "react";
-
 /** The service worker's cache of API reads (trips, the list, the session); see vite.config.ts. */
 const OFFLINE_API_CACHE = "boundless-api";
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-};
-
-/** False while the browser has no network: saved trips still read, edits and planning wait. */
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
 
 /** The worker keeps who is signed in (without the session itself) under this path; see vite.config.ts. */
 const SESSION_PATH = "/api/auth/get-session";

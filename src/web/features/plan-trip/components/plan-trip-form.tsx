@@ -8,7 +8,7 @@ import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { useNativeForm } from "#web/lib/native-form.ts";
-import { useOnline } from "#web/lib/offline.ts";
+import { useOnline } from "#web/lib/use-online.ts";
 import {
   preloadGeneration,
   useGenerateTrip,
