@@ -31,6 +31,7 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     place: null,
     grounding: { status: "off", verified: 0, total: 0, reason: null },
     searchText: "",
+    cardPoints: [],
   };
 };
 

@@ -77,6 +77,12 @@ export const trips = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(sql`trip_search_text("destination", "itinerary")`),
+    // My Trips' card map: [lat, lng] of the first located activities (TRIP_CARD_POINTS_MAX), kept by
+    // the database (SQL function in migration 0012), so the list never reads a whole itinerary.
+    cardPoints: jsonb("card_points")
+      .$type<[number, number][]>()
+      .notNull()
+      .generatedAlwaysAs(sql`trip_card_points("itinerary")`),
   },
   (t) => [
     index("trips_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),

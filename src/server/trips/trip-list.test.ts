@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRIP_SORTS } from "#shared/constants.ts";
-import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
+import { TRIP_CARD_POINTS_MAX, tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { NamedStatement } from "../db/database.ts";
@@ -113,5 +113,38 @@ describe("trip list card points", () => {
       [48.8606, 2.3376],
       [48.8462, 2.3464],
     ]);
+  });
+
+  it("stops at TRIP_CARD_POINTS_MAX (the migration's limit is the same), and follows every save", async () => {
+    const other = (await signUpUser(t, { email: "many-points@example.com" })).userId;
+    const many = Array.from({ length: TRIP_CARD_POINTS_MAX + 6 }, (_, i) => ({
+      time: "09:00",
+      activity: `Stop ${i}`,
+      location: `Stop ${i}`,
+      description: "",
+      cost: 0,
+      lat: 48 + i / 100,
+      lng: 2 + i / 100,
+    }));
+    const { rows } = await t.deps.database.db.execute<{ id: string }>(sql`
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary)
+      values (${other}, 'Paris', 'Paris', '2027-01-01', '2027-01-01', 900, 'comfort',
+        ${JSON.stringify({ days: [{ date: "2027-01-01", activities: many }] })}::jsonb)
+      returning id::text`);
+    const read = async () =>
+      (await listTrips(t.deps.database, other, tripListQuerySchema.parse({}))).trips[0]?.points;
+    const points = await read();
+    expect(points).toHaveLength(TRIP_CARD_POINTS_MAX);
+    expect(points?.[0]).toEqual([48, 2]);
+    expect(points?.at(-1)).toEqual([
+      48 + (TRIP_CARD_POINTS_MAX - 1) / 100,
+      2 + (TRIP_CARD_POINTS_MAX - 1) / 100,
+    ]);
+
+    const moved = [{ ...many[0]!, lat: 41.1579, lng: -8.6291 }];
+    await t.deps.database.db.execute(sql`
+      update trips set itinerary = ${JSON.stringify({ days: [{ date: "2027-01-01", activities: moved }] })}::jsonb
+      where id = ${rows[0]!.id}::uuid`);
+    expect(await read()).toEqual([[41.1579, -8.6291]]);
   });
 });

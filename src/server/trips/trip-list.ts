@@ -1,10 +1,6 @@
 import { z } from "zod";
 import type { TripRole, TripSort } from "#shared/constants.ts";
-import {
-  TRIP_CARD_POINTS_MAX,
-  type TripListQuery,
-  type TripSummary,
-} from "#shared/schemas/trip-list.ts";
+import type { TripListQuery, TripSummary } from "#shared/schemas/trip-list.ts";
 import type { Database, NamedStatement } from "../db/database.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { TripSummaryRow } from "./trip-dto.ts";
@@ -56,8 +52,7 @@ const COLUMNS = `id, name, destination, to_char(start_date, 'YYYY-MM-DD') as "st
   to_char(end_date, 'YYYY-MM-DD') as "endDate", budget, travel_style as "travelStyle",
   array_to_json(interests) as interests, status, is_public as "isPublic", version,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
-  jsonb_path_query_array(itinerary, '$.days[*].activities[*] ? (@.lat != null && @.lng != null).lat') as "lats",
-  jsonb_path_query_array(itinerary, '$.days[*].activities[*] ? (@.lat != null && @.lng != null).lng') as "lngs"`;
+  card_points as "points"`;
 
 /**
  * createdAt as the API gives it, the ISO string of a JS Date, from the sort key: a Date keeps
@@ -85,28 +80,14 @@ const AFTER: Record<TripSort, (k: string, id: string) => string> = {
 
 export type TripListRow = Omit<TripSummaryRow, "createdAt"> & {
   createdKey: string;
-  /** The located activities' latitudes and longitudes, in the same order (the card's map). */
-  lats: number[] | string;
-  lngs: number[] | string;
+  /** The card's map (migration 0012's card_points): JSON text from PGlite's raw reads, else parsed. */
+  points: [number, number][] | string;
   role: TripRole;
   ownerName: string;
 };
 
-const asNumbers = (value: number[] | string): number[] =>
-  typeof value === "string" ? (JSON.parse(value) as number[]) : value;
-
-/** The card's map points: [lat, lng] pairs of the located activities, the first few. */
-function cardPoints(row: TripListRow): [number, number][] {
-  const lats = asNumbers(row.lats);
-  const lngs = asNumbers(row.lngs);
-  const points: [number, number][] = [];
-  for (let i = 0; i < lats.length && points.length < TRIP_CARD_POINTS_MAX; i++) {
-    const lat = lats[i];
-    const lng = lngs[i];
-    if (typeof lat === "number" && typeof lng === "number") points.push([lat, lng]);
-  }
-  return points;
-}
+const pointsOf = (value: [number, number][] | string): [number, number][] =>
+  typeof value === "string" ? (JSON.parse(value) as [number, number][]) : value;
 
 // The merged page's order, on the branches' output columns (createdKey sorts as its time does).
 const OUTER_ORDER: Record<TripSort, string> = {
@@ -240,7 +221,7 @@ function toListSummary(row: TripListRow): TripSummary {
     isPublic: row.isPublic,
     createdAt: createdAtOf(row.createdKey),
     version: row.version,
-    points: cardPoints(row),
+    points: pointsOf(row.points),
     role: row.role,
     owner: { name: row.ownerName },
   };
