@@ -14,28 +14,43 @@ const secret = process.env.BARE_SECRET ?? "";
 const cookieName = process.env.BARE_COOKIE ?? "better-auth.session_token";
 
 const sessionAnd = (rows) => `with su as (
-    select u.id, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
+    select u.id, u.name, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
     from session s join "user" u on u.id = s.user_id where s.token = $1)
   select su.id, su.expires_ms, (select coalesce(json_agg(x), '[]'::json) from (${rows}) x) as rows
   from su`;
 
+const CARD = (t) => `${t}.id, ${t}.name, ${t}.destination,
+    to_char(${t}.start_date, 'YYYY-MM-DD') as start_date, to_char(${t}.end_date, 'YYYY-MM-DD') as end_date,
+    ${t}.budget, ${t}.travel_style, array_to_json(${t}.interests) as interests, ${t}.status,
+    ${t}.is_public, ${t}.version`;
+
+// The user's own trips along their index, and the trips shared with them (through trip_members),
+// each one page in order, merged and cut to one page: the same rows the product reads.
 const LIST = {
   name: "bare_list",
-  text: sessionAnd(`select id, name, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
-    to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
-    array_to_json(interests) as interests, status, is_public, version,
-    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
-    from trips where user_id = su.id
-    order by created_at desc nulls last, id desc nulls last limit 21`),
+  text: sessionAnd(`select * from (
+    (select ${CARD("t")}, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
+      t.card_points as points, 'owner' as role, su.name as owner_name
+      from trips t where t.user_id = su.id
+      order by t.created_at desc nulls last, t.id desc nulls last limit 21)
+    union all
+    (select ${CARD("t")}, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
+      t.card_points as points, m.role, o.name as owner_name
+      from trip_members m join trips t on t.id = m.trip_id join "user" o on o.id = t.user_id
+      where m.user_id = su.id
+      order by t.created_at desc, t.id desc limit 21)
+  ) page order by created_key desc, id desc limit 21`),
 };
 const ONE = {
   name: "bare_one",
-  text: sessionAnd(`select id, name, destination, to_char(start_date, 'YYYY-MM-DD') as start_date,
-    to_char(end_date, 'YYYY-MM-DD') as end_date, budget, travel_style,
-    array_to_json(interests) as interests, itinerary, status, is_public,
-    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-    version, place, grounding, share_token
-    from trips where user_id = su.id and id = $2::uuid`),
+  text: sessionAnd(`select ${CARD("t")}, t.itinerary,
+    to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    t.place, t.grounding, t.share_token,
+    case when t.user_id = su.id then 'owner' else m.role end as role, o.name as owner_name
+    from trips t
+    left join trip_members m on m.trip_id = t.id and m.user_id = su.id
+    join "user" o on o.id = t.user_id
+    where t.id = $2::uuid and (t.user_id = su.id or m.user_id is not null)`),
 };
 
 let query;
@@ -92,6 +107,13 @@ const summary = (r) => ({
   version: r.version,
 });
 
+const card = (r) => ({
+  ...summary(r),
+  points: r.points,
+  role: r.role,
+  owner: { name: r.owner_name },
+});
+
 function listPage(rows) {
   const page = rows.slice(0, 20);
   const last = page.at(-1);
@@ -101,7 +123,7 @@ function listPage(rows) {
           "base64url",
         )
       : null;
-  return { trips: page.map(summary), nextCursor };
+  return { trips: page.map(card), nextCursor };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -123,10 +145,12 @@ createServer(async (req, res) => {
     send(res, 200, {
       trip: {
         ...summary(row),
+        role: row.role,
+        owner: { name: row.owner_name },
         itinerary: row.itinerary,
         place: row.place,
         grounding: row.grounding,
-        sharePath: row.share_token ? `/shared/${row.share_token}` : null,
+        sharePath: row.share_token && row.role === "owner" ? `/shared/${row.share_token}` : null,
       },
     });
   } catch (error) {
