@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startOpenMeteoFake } from "../tests/fakes/open-meteo-fake.ts";
 import { startOverpassFake } from "../tests/fakes/overpass-fake.ts";
 import { startTileServerFake } from "../tests/fakes/tile-server-fake.ts";
@@ -11,8 +11,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 /**
  * The README's screenshots of a trip page: the production build (run `npm run build` first) with no
  * AI key, real places from the loopback Overpass fake, weather and tiles from loopback fakes, so
- * nothing leaves the machine. Writes docs/screenshots/trip-desktop.png (1280×800) and
- * trip-phone.png (390×844). `SCREENSHOT_PORT` (default 4470) is the app's port.
+ * nothing leaves the machine. The owner, Ana, has invited Ben, who accepted, renamed the trip and
+ * has it open: the page shows its people ("Invite people", "Here now") and its history as Ana sees
+ * them. Writes docs/screenshots/trip-desktop.png (1280 wide) and trip-phone.png (390 wide), each the
+ * whole page. `SCREENSHOT_PORT` (default 4470) is the app's port.
  */
 const port = Number(process.env.SCREENSHOT_PORT ?? 4470);
 const origin = `http://localhost:${port}`;
@@ -84,11 +86,70 @@ async function planTrip(page: Page) {
   return ((await created.json()) as { trip: { id: string } }).trip.id;
 }
 
-async function shoot(page: Page, tripId: string, file: string) {
+const post = async (page: Page, url: string, data: object) => {
+  const res = await page.request.post(url, { data, headers: { Origin: origin } });
+  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+  return res;
+};
+
+/** The newest link mailed to `to`, from the dev outbox (this script runs on the loopback address). */
+async function mailedLink(page: Page, to: string, subject: RegExp) {
+  const res = await page.request.get("/api/dev/outbox");
+  const { messages } = (await res.json()) as {
+    messages: { to: string; subject: string; text: string }[];
+  };
+  const mail = messages.findLast((m) => m.to === to && subject.test(m.subject));
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no mail to ${to} matching ${subject}`);
+  return link;
+}
+
+/**
+ * Ben joins as an editor (invited by e-mail, signed up, verified, accepted), renames the trip and
+ * keeps it open in his own browser, so Ana's page shows him under "Here now".
+ */
+async function companionJoins(browser: Browser, owner: Page, tripId: string) {
+  const email = `ben-${Date.now()}@example.com`;
+  await post(owner, `/api/trips/${tripId}/invites`, { email, role: "editor" });
+  const invite = await mailedLink(owner, email, /invites you/);
+  const context = await browser.newContext({ baseURL: origin, serviceWorkers: "block" });
+  const ben = await context.newPage();
+  await post(ben, "/api/auth/sign-up/email", {
+    email,
+    password: "correct horse battery",
+    name: "Ben Ortiz",
+  });
+  const verified = await ben.request.get(await mailedLink(owner, email, /verify|confirm/i));
+  if (!verified.ok()) throw new Error(`verify: ${verified.status()}`);
+  await post(ben, `/api/invites/${new URL(invite).pathname.split("/").at(-1)}/accept`, {});
+  const current = await ben.request.get(`/api/trips/${tripId}`);
+  const { trip } = (await current.json()) as { trip: { version: number } };
+  const renamed = await ben.request.patch(`/api/trips/${tripId}`, {
+    data: { version: trip.version, name: "New Year in Paris" },
+    headers: { Origin: origin },
+  });
+  if (!renamed.ok()) throw new Error(`rename: ${renamed.status()} ${await renamed.text()}`);
+  await ben.goto(`/trips/${tripId}`);
+  await ben.getByRole("heading", { level: 1 }).waitFor();
+  return context;
+}
+
+async function shoot(page: Page, tripId: string, file: string, { history = false } = {}) {
   await page.goto(`/trips/${tripId}`);
   await page.getByRole("heading", { level: 1 }).waitFor();
+  await page.getByRole("region", { name: "Here now" }).waitFor();
+  if (history) {
+    await page.getByText("History", { exact: true }).click();
+    await page
+      .getByRole("list", { name: "Changes, newest first" })
+      .getByRole("listitem")
+      .first()
+      .waitFor();
+  }
   await page.waitForLoadState("networkidle");
-  await page.screenshot({ path: path.join(outDir, file) });
+  // As the page opens (opening History scrolled to it): the sticky map sits beside the first stop.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(outDir, file), fullPage: true });
 }
 
 try {
@@ -103,7 +164,8 @@ try {
     });
     const page = await desktop.newPage();
     const tripId = await planTrip(page);
-    await shoot(page, tripId, "trip-desktop.png");
+    const ben: BrowserContext = await companionJoins(browser, page, tripId);
+    await shoot(page, tripId, "trip-desktop.png", { history: true });
     // The same account on a phone: the session cookie travels with the context's state.
     const phone = await browser.newContext({
       baseURL: origin,
@@ -115,6 +177,7 @@ try {
       storageState: await desktop.storageState(),
     });
     await shoot(await phone.newPage(), tripId, "trip-phone.png");
+    await ben.close();
   } finally {
     await browser.close();
   }

@@ -69,49 +69,74 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
 const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
 
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    APP_ORIGIN: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    SMTP_URL: smtp.url,
-    // Every spec signs people up from one address; the limit itself is proven by the API tests.
-    AUTH_RATE_LIMIT: "1000",
-    // Every spec plans trips from 127.0.0.1 too: the per-address limit (60 an hour) is the API tests'.
-    GENERATION_IP_RATE_LIMIT: "1000",
-    // Test client ids: the buttons are on and lead to the real authorize URLs, which specs intercept.
-    GOOGLE_CLIENT_ID: "e2e-google-client-id",
-    GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
-    GITHUB_CLIENT_ID: "e2e-github-client-id",
-    GITHUB_CLIENT_SECRET: "e2e-github-client-secret",
-    OPEN_METEO_BASE_URL: weatherFake.url,
-    OPEN_METEO_GEOCODING_URL: weatherFake.url,
-    AI_BASE_URL: aiFake.url,
-    AI_API_KEY: "e2e-key",
-    AI_MODEL: "fake-model",
-    MAP_TILE_URL: tiles.tileUrl,
-    MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
-    // Real places on, never the public instance: the loopback fake (specs can make it fail).
-    OVERPASS_URL: overpass.url,
-  },
+/** `npm start`'s entry on `appPort` with its own data dir, wired to the shared loopback fakes. */
+function startApp(appPort: number, appDataDir: string, ai: Record<string, string>) {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(appPort),
+      APP_ORIGIN: `http://localhost:${appPort}`,
+      DATA_DIR: appDataDir,
+      LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
+      // Every spec signs people up from one address; the limit itself is proven by the API tests.
+      AUTH_RATE_LIMIT: "1000",
+      // Every spec plans trips from 127.0.0.1 too: the per-address limit (60 an hour) is the API tests'.
+      GENERATION_IP_RATE_LIMIT: "1000",
+      // Test client ids: the buttons are on and lead to the real authorize URLs, which specs intercept.
+      GOOGLE_CLIENT_ID: "e2e-google-client-id",
+      GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
+      GITHUB_CLIENT_ID: "e2e-github-client-id",
+      GITHUB_CLIENT_SECRET: "e2e-github-client-secret",
+      OPEN_METEO_BASE_URL: weatherFake.url,
+      OPEN_METEO_GEOCODING_URL: weatherFake.url,
+      ...ai,
+      MAP_TILE_URL: tiles.tileUrl,
+      MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
+      // Real places on, never the public instance: the loopback fake (specs can make it fail).
+      OVERPASS_URL: overpass.url,
+    },
+  });
+}
+
+const server = startApp(port, dataDir, {
+  AI_BASE_URL: aiFake.url,
+  AI_API_KEY: "e2e-key",
+  AI_MODEL: "fake-model",
+});
+// The same product with no AI provider, as a user runs it without a key: the keyless planner plans
+// and regenerates (e2e/keyless-regenerate.spec.ts). Empty AI_* are "not set" (env.ts).
+const keylessDataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-keyless-"));
+const keyless = startApp(ports.keyless, keylessDataDir, {
+  AI_BASE_URL: "",
+  AI_API_KEY: "",
+  AI_MODEL: "",
 });
 
 const stop = () => {
   server.kill("SIGTERM");
+  keyless.kill("SIGTERM");
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+const keylessExited = new Promise<void>((resolve) => {
+  keyless.once("exit", () => {
+    rmSync(keylessDataDir, { recursive: true, force: true });
+    resolve();
+  });
+});
 server.on("exit", (code) => {
-  void weatherFake.close();
-  void aiFake.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  void smtp.close();
-  void tiles.close();
-  void overpass.close();
-  overpassControl.close();
-  process.exit(code ?? 0);
+  keyless.kill("SIGTERM");
+  void keylessExited.then(() => {
+    void weatherFake.close();
+    void aiFake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    void smtp.close();
+    void tiles.close();
+    void overpass.close();
+    overpassControl.close();
+    process.exit(code ?? 0);
+  });
 });

@@ -28,8 +28,10 @@ function InviteForm({ tripId }: { tripId: string }) {
   const [role, setRole] = useState<MemberRole>("editor");
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
+    // Wraps on wide screens so the message (basis-full) takes its own line instead of squeezing the
+    // address, the role ("Ed") and the button into a third of the row.
     <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         setSentTo(null);

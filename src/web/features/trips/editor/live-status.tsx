@@ -27,13 +27,6 @@ export function LiveStatus({
 
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <p
-        role="status"
-        aria-live="polite"
-        className={`rounded px-2 py-1 transition-colors ${highlight ? "bg-amber-100 text-slate-900" : "text-slate-700"}`}
-      >
-        {latest?.text ?? ""}
-      </p>
       {others.length > 0 ? (
         <section aria-label="Here now" className="flex items-center gap-2">
           <h2 className="text-sm font-semibold text-slate-700">Here now</h2>
@@ -56,6 +49,14 @@ export function LiveStatus({
           </ul>
         </section>
       ) : null}
+      {/* After the faces: while empty it still takes its padding, which would push them inward. */}
+      <p
+        role="status"
+        aria-live="polite"
+        className={`rounded px-2 py-1 transition-colors ${highlight ? "bg-amber-100 text-slate-900" : "text-slate-700"}`}
+      >
+        {latest?.text ?? ""}
+      </p>
     </div>
   );
 }
