@@ -1,55 +1,46 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PASSWORD, freshEmail, mailLink, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { stackPorts } from "./support/stack-ports.ts";
+import { joinTrip } from "./support/companions.ts";
+import { createTrip, nameFirstDay, storedTrip } from "./support/trips.ts";
 
-const MAILBOX = `http://127.0.0.1:${stackPorts().mailbox}`;
-const PASSWORD = "correct horse battery";
-let counter = 0;
-const freshEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${++counter}@example.com`;
+const ALICE = "Alice Owner";
+const BOB = "Bob Companion";
+const DAY_ONE = ["Tile museum", "Lunch at Chez Janou", "Sunset at Miradouro"];
 
-type Mail = { subject: string; text: string };
+const activities = (page: Page) =>
+  page.getByRole("list", { name: /^Activities of Day/ }).getByRole("heading", { level: 3 });
+const saved = (page: Page) =>
+  expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+/** The polite line that says someone else's change, word for word. */
+const announced = (page: Page, text: string) =>
+  expect(page.getByRole("status").filter({ hasText: text })).toHaveText(text);
+const hereNow = (page: Page) => page.getByRole("region", { name: "Here now" });
 
-/** The newest mail's link once `to` has `count` mails (the SMTP catcher's HTTP view). */
-async function mailLink(request: APIRequestContext, to: string, count: number): Promise<string> {
-  let newest: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${MAILBOX}/messages?to=${encodeURIComponent(to)}`);
-        const body = (await res.json()) as { messages: Mail[] };
-        newest = body.messages[0];
-        return body.messages.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  const link = newest?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link in mail to ${to}`);
-  return link;
-}
+type Marked = Window & { sameDocument?: boolean };
+/** Marks the page's document: a reload would lose the mark. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => void ((window as Marked).sameDocument = true));
+const stillSameDocument = async (page: Page) =>
+  expect(await page.evaluate(() => (window as Marked).sameDocument)).toBe(true);
 
-async function signUpByApi(page: Page, baseURL: string, name: string, email: string) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-async function createTrip(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Lisbon",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
+/**
+ * Alice (this test's page) owns a Lisbon trip whose first day is DAY_ONE; Bob, in a browser context
+ * of his own, is its editor. Both have the trip open on day 1.
+ */
+async function aliceAndBob(alice: Page, browser: Browser, baseURL: string) {
+  await signUpByApi(alice, baseURL, ALICE, freshEmail("alice"));
+  const trip = await nameFirstDay(alice, baseURL, await createTrip(alice, baseURL), DAY_ONE);
+  const bobContext = await browser.newContext();
+  const bob = await bobContext.newPage();
+  await joinTrip(alice, bob, baseURL, trip.id, { name: BOB, role: "editor" });
+  await alice.goto(`/trips/${trip.id}`);
+  await bob.goto(`/trips/${trip.id}`);
+  // The first paint of the editor, on a machine shared with other suites, can take longer than
+  // the usual wait; the live changes checked afterwards keep the usual one.
+  await expect(activities(alice)).toHaveText(DAY_ONE, { timeout: 30_000 });
+  await expect(activities(bob)).toHaveText(DAY_ONE, { timeout: 30_000 });
+  return { bob, bobContext, tripId: trip.id };
 }
 
 test.describe("Travel together", () => {
@@ -63,7 +54,7 @@ test.describe("Travel together", () => {
     const alice = freshEmail("alice");
     const bob = freshEmail("bob");
     await signUpByApi(page, baseURL!, "Alice Owner", alice);
-    const tripId = await createTrip(page, baseURL!);
+    const tripId = (await createTrip(page, baseURL!)).id;
 
     await page.goto(`/trips/${tripId}`);
     const people = page.getByRole("region", { name: "Invite people" });
@@ -127,27 +118,13 @@ test.describe("Travel together", () => {
     browser,
   }) => {
     test.slow();
-    const alice = freshEmail("alice");
-    const bob = freshEmail("viewer");
-    await signUpByApi(page, baseURL!, "Alice Owner", alice);
-    const tripId = await createTrip(page, baseURL!);
-    const invited = await page.request.post(`/api/trips/${tripId}/invites`, {
-      data: { email: bob, role: "viewer" },
-      headers: { Origin: baseURL! },
-    });
-    expect(invited.status()).toBe(201);
-    const invite = await mailLink(page.request, bob, 1);
+    await signUpByApi(page, baseURL!, "Alice Owner", freshEmail("alice"));
+    const tripId = (await createTrip(page, baseURL!)).id;
 
     const bobContext = await browser.newContext();
     const bobPage = await bobContext.newPage();
     try {
-      await signUpByApi(bobPage, baseURL!, "Bob Viewer", bob);
-      await bobPage.goto(await mailLink(page.request, bob, 2));
-      const token = new URL(invite).pathname.split("/").pop()!;
-      const accepted = await bobPage.request.post(`/api/invites/${token}/accept`, {
-        headers: { Origin: baseURL! },
-      });
-      expect(accepted.status(), await accepted.text()).toBe(200);
+      await joinTrip(page, bobPage, baseURL!, tripId, { name: "Bob Viewer", role: "viewer" });
 
       await bobPage.goto(`/trips/${tripId}`);
       await expect(bobPage.getByText("You can view this trip", { exact: true })).toBeVisible();
@@ -170,6 +147,185 @@ test.describe("Travel together", () => {
       await expect(bobPage).toHaveURL(/role=shared/);
       await expect(bobPage.getByText("Shared by Alice Owner")).toBeVisible();
       await expectAxeClean(bobPage, "/trips?role=shared");
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  test("Alice moves an activity: Bob's open page follows without a reload, announced, and each sees the other here", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      // "Here now": the other person's face (initials, named), never one's own.
+      await expect(hereNow(bob).getByRole("img", { name: ALICE })).toHaveText("AO");
+      await expect(hereNow(bob).getByRole("listitem")).toHaveCount(1);
+      await expect(hereNow(alice).getByRole("img", { name: BOB })).toHaveText("BC");
+      await expect(hereNow(alice).getByRole("listitem")).toHaveCount(1);
+      // The owner's people panel (Bob listed with his role menu) beside Here now.
+      await expect(
+        alice.getByRole("region", { name: "Invite people" }).getByLabel(`Role of ${BOB}`),
+      ).toHaveValue("editor");
+      await expectAxeClean(alice, "/trips/:id with the people panel and Here now");
+      await expectAxeClean(bob, "/trips/:id as an editor with Here now");
+
+      await markDocument(bob);
+      await alice
+        .getByRole("button", { name: /^Move to another day: Lunch at Chez Janou/ })
+        .click();
+      await alice.getByRole("menuitem", { name: /^Day 2/ }).click();
+      await saved(alice);
+
+      await expect(activities(bob)).toHaveText(["Tile museum", "Sunset at Miradouro"]);
+      // 4 May 2027 is a Tuesday: day 2 of the trip.
+      await announced(bob, `${ALICE} moved “Lunch at Chez Janou” to Tue 4 May`);
+      await stillSameDocument(bob);
+      // One's own change is not news on one's own page.
+      await expect(alice.getByRole("status").filter({ hasText: "moved" })).toHaveCount(0);
+      await bob
+        .getByRole("navigation", { name: "Days" })
+        .getByRole("button", { name: /^Day 2/ })
+        .click();
+      await expect(activities(bob).last()).toHaveText("Lunch at Chez Janou");
+      const trip = await storedTrip(bob, tripId);
+      expect(trip.itinerary.days[1]!.activities.at(-1)!.activity).toBe("Lunch at Chez Janou");
+
+      // Bob leaves: Alice's Here now empties.
+      await bobContext.close();
+      await expect(hereNow(alice)).toHaveCount(0);
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  test("Alice changes the activity Bob is editing: he keeps his own, and it is saved", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      await bob.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      // Its title follows the activity's saved name, which Alice is about to change.
+      const form = bob.getByRole("form", { name: /^Edit / });
+      await form.getByLabel("Activity").fill("Tiles with Bob");
+      await form.getByLabel("Description").fill("Bob booked the guided tour");
+
+      await alice.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      const aliceForm = alice.getByRole("form", { name: "Edit Tile museum" });
+      await aliceForm.getByLabel("Activity").fill("Azulejo museum");
+      await aliceForm.getByLabel("Time").fill("10:30");
+      await aliceForm.getByRole("button", { name: "Save activity" }).click();
+      await saved(alice);
+
+      const note = form
+        .getByRole("alert")
+        .filter({ hasText: `${ALICE} changed this activity while you were editing` });
+      await expect(note).toBeVisible();
+      await expect(form).toHaveAccessibleName("Edit Azulejo museum");
+      // Nothing of Bob's was overwritten.
+      await expect(form.getByLabel("Activity")).toHaveValue("Tiles with Bob");
+      await expect(form.getByLabel("Description")).toHaveValue("Bob booked the guided tour");
+      await expect(form.getByLabel("Time")).toHaveValue("09:00");
+      await expectAxeClean(bob, "changed while editing, by another person");
+
+      await note.getByRole("button", { name: "Keep mine" }).click();
+      await expect(note).toHaveCount(0);
+      await expect(form.getByLabel("Activity")).toHaveValue("Tiles with Bob");
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await saved(bob);
+
+      // Bob's form, as he kept it, is what is saved; Alice's page follows.
+      const first = (await storedTrip(alice, tripId)).itinerary.days[0]!.activities[0]!;
+      expect(first).toMatchObject({
+        activity: "Tiles with Bob",
+        description: "Bob booked the guided tour",
+        time: "09:00",
+      });
+      await expect(activities(alice)).toHaveText([
+        "Tiles with Bob",
+        "Lunch at Chez Janou",
+        "Sunset at Miradouro",
+      ]);
+      await announced(alice, `${BOB} changed “Tiles with Bob”`);
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  test("Alice changes another activity while Bob's form is open: it is left alone; then his own, and he takes hers", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      await bob.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      const form = bob.getByRole("form", { name: /^Edit / });
+      await form.getByLabel("Activity").fill("Tiles with Bob");
+      await form.getByLabel("Cost (USD)").fill("12");
+
+      // A change to another activity: the page follows, the open form stays as Bob left it.
+      await alice.getByRole("button", { name: "Edit Sunset at Miradouro", exact: true }).click();
+      const sunset = alice.getByRole("form", { name: "Edit Sunset at Miradouro" });
+      await sunset.getByLabel("Activity").fill("Sunset at Graça");
+      await sunset.getByRole("button", { name: "Save activity" }).click();
+      await saved(alice);
+      await announced(bob, `${ALICE} changed “Sunset at Graça”`);
+      await expect(activities(bob).last()).toHaveText("Sunset at Graça");
+      await expect(form).toHaveAccessibleName("Edit Tile museum");
+      await expect(form.getByLabel("Activity")).toHaveValue("Tiles with Bob");
+      await expect(form.getByLabel("Cost (USD)")).toHaveValue("12");
+      await expect(form.getByRole("alert")).toHaveCount(0);
+
+      // Then Alice changes the very activity Bob has open.
+      await alice.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      const tiles = alice.getByRole("form", { name: "Edit Tile museum" });
+      await tiles.getByLabel("Activity").fill("Azulejo museum");
+      await tiles.getByLabel("Time").fill("10:30");
+      await tiles.getByRole("button", { name: "Save activity" }).click();
+      await saved(alice);
+      const alicesFirst = (await storedTrip(alice, tripId)).itinerary.days[0]!.activities[0]!;
+
+      const note = form
+        .getByRole("alert")
+        .filter({ hasText: `${ALICE} changed this activity while you were editing` });
+      await expect(note).toBeVisible();
+      await expect(form.getByLabel("Activity")).toHaveValue("Tiles with Bob");
+      await note.getByRole("button", { name: "Take theirs" }).click();
+      await expect(note).toHaveCount(0);
+      // Alice's activity as saved, in every field of the form.
+      await expect(form.getByLabel("Activity")).toHaveValue("Azulejo museum");
+      await expect(form.getByLabel("Time")).toHaveValue("10:30");
+      await expect(form.getByLabel("Description")).toHaveValue(alicesFirst.description);
+      await expect(form.getByLabel("Cost (USD)")).toHaveValue(
+        alicesFirst.cost === null ? "" : String(alicesFirst.cost),
+      );
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await saved(bob);
+
+      // Saved from Alice's values: her activity and her sunset stand.
+      const trip = await storedTrip(bob, tripId);
+      expect(trip.itinerary.days[0]!.activities.map((a) => a.activity)).toEqual([
+        "Azulejo museum",
+        "Lunch at Chez Janou",
+        "Sunset at Graça",
+      ]);
+      expect(trip.itinerary.days[0]!.activities[0]).toMatchObject({
+        time: "10:30",
+        cost: alicesFirst.cost,
+        description: alicesFirst.description,
+      });
+      await expect(activities(alice)).toHaveText([
+        "Azulejo museum",
+        "Lunch at Chez Janou",
+        "Sunset at Graça",
+      ]);
     } finally {
       await bobContext.close();
     }

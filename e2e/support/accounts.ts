@@ -1,0 +1,45 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { stackPorts } from "./stack-ports.ts";
+
+/** The SMTP catcher's HTTP view of the mail the stack sent. */
+const MAILBOX = `http://127.0.0.1:${stackPorts().mailbox}`;
+
+export const PASSWORD = "correct horse battery";
+
+let counter = 0;
+/** An address no other run or test has used: every spec shares one stack and its database. */
+export const freshEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${++counter}@example.com`;
+
+type Mail = { subject: string; text: string };
+
+/** The newest mail's link once `to` has `count` mails (the SMTP catcher's HTTP view). */
+export async function mailLink(
+  request: APIRequestContext,
+  to: string,
+  count: number,
+): Promise<string> {
+  let newest: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${MAILBOX}/messages?to=${encodeURIComponent(to)}`);
+        const body = (await res.json()) as { messages: Mail[] };
+        newest = body.messages[0];
+        return body.messages.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  const link = newest?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in mail to ${to}`);
+  return link;
+}
+
+/** Signs up through the API in the page's context (its cookies become that user's session). */
+export async function signUpByApi(page: Page, baseURL: string, name: string, email: string) {
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}

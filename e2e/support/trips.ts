@@ -1,0 +1,62 @@
+import { expect, type Page } from "@playwright/test";
+
+type StoredActivity = {
+  id: string;
+  activity: string;
+  time: string;
+  description: string;
+  cost: number | null;
+};
+export type StoredTrip = {
+  id: string;
+  version: number;
+  itinerary: { days: { date: string; activities: StoredActivity[] }[] };
+};
+
+/** A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user. */
+export async function createTrip(page: Page, baseURL: string): Promise<StoredTrip> {
+  const res = await page.request.post("/api/trips", {
+    data: {
+      destination: "Lisbon",
+      startDate: "2027-05-03",
+      endDate: "2027-05-05",
+      budget: 1500,
+      travelStyle: "comfort",
+      interests: ["History"],
+    },
+    headers: { Origin: baseURL, Accept: "application/json" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { trip: StoredTrip }).trip;
+}
+
+/** The trip as the server has it now, as the page's user sees it. */
+export async function storedTrip(page: Page, id: string): Promise<StoredTrip> {
+  const res = await page.request.get(`/api/trips/${id}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { trip: StoredTrip }).trip;
+}
+
+/**
+ * Names the first day's activities (in order) through the API, as an edit: the model's own names
+ * follow the places it was offered, and a spec needs names it can read back.
+ */
+export async function nameFirstDay(
+  page: Page,
+  baseURL: string,
+  trip: StoredTrip,
+  names: readonly string[],
+): Promise<StoredTrip> {
+  const [first, ...rest] = trip.itinerary.days;
+  expect(first?.activities.length).toBe(names.length);
+  const days = [
+    { ...first!, activities: first!.activities.map((a, i) => ({ ...a, activity: names[i]! })) },
+    ...rest,
+  ];
+  const res = await page.request.patch(`/api/trips/${trip.id}`, {
+    data: { version: trip.version, itinerary: { days } },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { trip: StoredTrip }).trip;
+}
