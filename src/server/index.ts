@@ -44,10 +44,12 @@ async function main() {
     const liveClosed = deps.live.close();
     server.close(() => {
       // The other instances hear of these streams' ends before the database goes.
-      void liveClosed.finally(() => database.close()).finally(() => {
-        logger.info("stopped");
-        process.exit(0);
-      });
+      void liveClosed
+        .finally(() => database.close())
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
     });
     // Idle keep-alive sockets would hold close() open until they time out.
     if ("closeIdleConnections" in server) server.closeIdleConnections();
