@@ -296,6 +296,8 @@ test.describe("Trip editor", () => {
     const trip = await storedTrip(first, id);
     expect(names(trip, 0)).toEqual(["Activity 1", "Activity 2", "Sunset"]);
     expect(trip.version).toBe(4);
+    // Its redo would take the other tab's Sunset back with it: none is offered.
+    await expect(first.getByRole("button", { name: "Redo" })).toBeDisabled();
 
     // The history lists every change, and Restore brings a version back as a new one.
     await second.locator("summary", { hasText: "History" }).click();

@@ -100,11 +100,15 @@ export function createLiveBus(database: Database, logger: Logger): LiveBus {
   );
 }
 
-/** Wires every service from settings: the real adapter when configured, the local default otherwise. */
+/**
+ * Wires every service from settings: the real adapter when configured, the local default otherwise.
+ * `bus`: the channel between instances, when several in one process share one (tests).
+ */
 export function createDeps(
   env: Env,
   database: Database,
   logger: Logger = createLogger(env.LOG_LEVEL),
+  bus: LiveBus = createLiveBus(database, logger),
 ): AppDeps {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
@@ -115,7 +119,7 @@ export function createDeps(
   const chatModel = model ? createOpenAIChatModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
-  const live = createLiveHub({ db: database.db, bus: createLiveBus(database, logger), logger });
+  const live = createLiveHub({ db: database.db, bus, logger });
   // Removed, left, or the trip deleted: the person's open pages of the trip get `revoked`, on every
   // instance. A failed publish is logged, never the removal's failure.
   const onAccessEnded = (tripId: string, userId: string) => {

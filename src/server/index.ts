@@ -41,12 +41,15 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     // Open event streams never end by themselves: closed here, so server.close() can finish.
-    void deps.live.close();
+    const liveClosed = deps.live.close();
     server.close(() => {
-      void database.close().finally(() => {
-        logger.info("stopped");
-        process.exit(0);
-      });
+      // The other instances hear of these streams' ends before the database goes.
+      void liveClosed
+        .finally(() => database.close())
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
     });
     // Idle keep-alive sockets would hold close() open until they time out.
     if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -90,6 +90,25 @@ describe("live changes across two instances", () => {
     await onB.close();
   });
 
+  it("a user's 21st stream, opened on B, closes their oldest, open on A; 20 stay open", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const user = await signUpOver(a.url, ORIGIN, `limit-${Date.now()}@fault.local`);
+    const trip = await tripOn(a, user.cookie);
+    const streams = [];
+    for (const server of [
+      ...Array<RunningServer>(10).fill(a),
+      ...Array<RunningServer>(11).fill(b),
+    ]) {
+      const stream = await listen(server, user.cookie, trip.id);
+      await stream.next("ready");
+      streams.push(stream);
+    }
+    await streams[0]!.ended();
+    expect((await patch(a, user.cookie, trip.id, { version: 1, budget: 500 })).status).toBe(200);
+    for (const stream of streams.slice(1)) expect((await stream.next("change"))?.id).toBe("2");
+    for (const stream of streams) await stream.close();
+  });
+
   it("loses no change when the listening connections are killed", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const user = await signUpOver(a.url, ORIGIN, `kill-${Date.now()}@fault.local`);

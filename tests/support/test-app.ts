@@ -5,6 +5,7 @@ import { createApp } from "#server/app.ts";
 import type { AppDeps } from "#server/http/context.ts";
 import type { Database } from "#server/db/database.ts";
 import { createDeps } from "#server/deps.ts";
+import type { LiveBus } from "#server/live/live-bus.ts";
 import { completeEnv, parseEnv, type EnvInput } from "#server/env.ts";
 import { createLogger } from "#server/lib/logger.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -54,6 +55,8 @@ export async function createTestApp(
      * otherwise there is none.
      */
     socketPeer?: string;
+    /** The channel between instances: one memory bus given to two apps makes two instances. */
+    liveBus?: LiveBus;
   } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-app-"));
@@ -74,7 +77,7 @@ export async function createTestApp(
   // A given database (e.g. one migrated step by step) is the caller's to close.
   const database = options.database ?? (await createTestDatabase());
   const logger = createLogger(env.LOG_LEVEL, options.logTo);
-  const deps = { ...createDeps(env, database, logger), ...overrides };
+  const deps = { ...createDeps(env, database, logger, options.liveBus), ...overrides };
   const app = createApp(deps);
   const peer = options.socketPeer ?? (env.TRUST_PROXY ? "127.0.0.1" : undefined);
   if (peer !== undefined) fromSocketPeer(app, peer);

@@ -4,13 +4,21 @@
  * - `c`: trip `t` was saved as version `v`;
  * - `p`: instance `i` has these users (`u`) with trip `t` open (its whole list for that trip);
  * - `q`: instance `i` opened trip `t` and asks the others to say who they have on it;
- * - `r`: user `u`'s access to trip `t` ended (null: everyone's, the trip was deleted).
+ * - `r`: user `u`'s access to trip `t` ended (null: everyone's, the trip was deleted);
+ * - `o`: instance `i` holds these streams of user `u` (`e`: [stream id, opened at (ms)]); with `w`,
+ *   it has just opened the user's first one there and asks the others for theirs;
+ * - `e`: instance `i` closed its stream `s` of user `u`;
+ * - `x`: forget every stream of instance `i` (it lost the channel and is about to say them again).
+ * `o`, `e` and `x` keep the per-user stream limit across instances (stream-limit.ts).
  */
 export type LiveMessage =
   | { k: "c"; t: string; v: number }
   | { k: "p"; t: string; i: string; u: string[] }
   | { k: "q"; t: string; i: string }
-  | { k: "r"; t: string; u: string | null };
+  | { k: "r"; t: string; u: string | null }
+  | { k: "o"; i: string; u: string; e: [string, number][]; w?: 1 }
+  | { k: "e"; i: string; u: string; s: string }
+  | { k: "x"; i: string };
 
 /** A channel between the instances: one in the process (PGlite) or PostgreSQL LISTEN/NOTIFY. */
 export type LiveBus = {

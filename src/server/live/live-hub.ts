@@ -6,6 +6,7 @@ import { user } from "../db/auth-schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { changesSince } from "../trips/trip-versions.ts";
 import type { LiveBus, LiveMessage } from "./live-bus.ts";
+import { createStreamLimit } from "./stream-limit.ts";
 
 export const MAX_STREAMS_PER_USER = 20;
 /** Presence lists sent between instances are cut here, to keep a NOTIFY small whatever happens. */
@@ -18,6 +19,8 @@ export type LiveEvent = {
 };
 
 type Stream = {
+  /** Unique within this instance (the limit's registry names it with the instance). */
+  id: string;
   tripId: string;
   user: OnlineUser;
   send: (event: LiveEvent) => void;
@@ -66,12 +69,25 @@ export function createLiveHub(options: {
   const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
   const instance = randomUUID();
   const trips = new Map<string, TripState>();
-  const byUser = new Map<string, Stream[]>();
+  const local = new Map<string, Stream>();
+  let opened = 0;
   const known = new Map<string, OnlineUser>();
   let listening: Promise<void> | null = null;
 
   const publish = (message: LiveMessage) =>
     bus.publish(message).catch((error: unknown) => logger.warn({ error }, "live: publish failed"));
+
+  // Counted over every instance: the 21st stream of a user anywhere closes their oldest anywhere.
+  const limit = createStreamLimit({
+    instance,
+    max: maxPerUser,
+    publish,
+    closeLocal: (_userId, streamId) => {
+      const stream = local.get(streamId);
+      // Sent nothing more, closed: as when the limit was per instance.
+      if (stream) closeStream(stream);
+    },
+  });
 
   const localUsers = (state: TripState) => [
     ...new Map([...state.streams].map((s) => [s.user.userId, s.user])).values(),
@@ -137,9 +153,8 @@ export function createLiveHub(options: {
   const closeStream = (stream: Stream) => {
     if (stream.closed) return;
     stream.closed = true;
-    const mine = byUser.get(stream.user.userId)?.filter((s) => s !== stream) ?? [];
-    if (mine.length > 0) byUser.set(stream.user.userId, mine);
-    else byUser.delete(stream.user.userId);
+    local.delete(stream.id);
+    limit.closed(stream.user.userId, stream.id);
     stream.close();
     const state = trips.get(stream.tripId);
     if (!state) return;
@@ -153,6 +168,10 @@ export function createLiveHub(options: {
   };
 
   const onMessage = (message: LiveMessage) => {
+    if (message.k === "o" || message.k === "e" || message.k === "x") {
+      limit.message(message);
+      return;
+    }
     const state = trips.get(message.t);
     if (!state) return;
     switch (message.k) {
@@ -192,13 +211,21 @@ export function createLiveHub(options: {
       state.remote.clear();
       void publish({ k: "q", t: tripId, i: instance });
     }
+    limit.resync();
   };
 
   return {
     open: async ({ tripId, version, user: who, lastEventId, send, close }) => {
       await (listening ??= bus.listen({ message: onMessage, resync }));
       known.set(who.userId, who);
-      const stream: Stream = { tripId, user: who, send, close, closed: false };
+      const stream: Stream = {
+        id: (++opened).toString(36),
+        tripId,
+        user: who,
+        send,
+        close,
+        closed: false,
+      };
       let state = trips.get(tripId);
       const first = !state;
       if (!state) {
@@ -207,9 +234,8 @@ export function createLiveHub(options: {
       }
       const newUserHere = !localUsers(state).some((u) => u.userId === who.userId);
       state.streams.add(stream);
-      const mine = [...(byUser.get(who.userId) ?? []), stream];
-      byUser.set(who.userId, mine);
-      if (mine.length > maxPerUser) closeStream(mine[0]!);
+      local.set(stream.id, stream);
+      limit.opened(who.userId, stream.id);
       const current = state;
       await enqueue(current, async () => {
         send({
@@ -236,7 +262,9 @@ export function createLiveHub(options: {
     publishChange: (tripId, version) => publish({ k: "c", t: tripId, v: version }),
     publishAccessEnded: (tripId, userId) => publish({ k: "r", t: tripId, u: userId }),
     close: async () => {
-      for (const streams of [...byUser.values()]) for (const stream of streams) closeStream(stream);
+      for (const stream of [...local.values()]) closeStream(stream);
+      // The others hear of these ends before the channel goes.
+      await limit.flush();
       await bus.close();
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tripInvites, tripMembers, type TripRow } from "#server/db/schema.ts";
+import { tripInvites, tripMembers, tripVersions, type TripRow } from "#server/db/schema.ts";
+import { snapshotOf } from "#server/trips/trip-versions.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -16,8 +17,18 @@ type Route = {
   name: string;
   need: Need;
   ok: number;
-  send: (client: TestClient, f: Fixture) => Promise<Response>;
+  /** Answers that differ from what the need implies (the owner cannot leave: 422). */
+  except?: Partial<Record<Actor, number>>;
+  /** `me`: the sender's user id (the companion's for the signed-out sender). */
+  send: (client: TestClient, f: Fixture, me: string) => Promise<Response>;
 };
+
+/** A stream answers with its headers and stays open: its body is let go once the status is read. */
+async function statusOnly(response: Promise<Response>) {
+  const res = await response;
+  if (res.status === 200) await res.body?.cancel();
+  return res;
+}
 
 const ROUTES: Route[] = [
   { name: "GET trip", need: "view", ok: 200, send: (c, f) => c.get(`/api/trips/${f.trip.id}`) },
@@ -40,6 +51,25 @@ const ROUTES: Route[] = [
     send: (c, f) => c.get(`/api/trips/${f.trip.id}/forecast`),
   },
   {
+    name: "GET history",
+    need: "view",
+    ok: 200,
+    send: (c, f) => c.get(`/api/trips/${f.trip.id}/history`),
+  },
+  {
+    name: "GET events",
+    need: "view",
+    ok: 200,
+    send: (c, f) => statusOnly(c.get(`/api/trips/${f.trip.id}/events`)),
+  },
+  {
+    name: "DELETE own membership (leave)",
+    need: "view",
+    ok: 204,
+    except: { owner: 422 },
+    send: (c, f, me) => c.delete(`/api/trips/${f.trip.id}/members/${me}`),
+  },
+  {
     name: "POST duplicate",
     need: "view",
     ok: 201,
@@ -50,6 +80,12 @@ const ROUTES: Route[] = [
     need: "edit",
     ok: 200,
     send: (c, f) => c.patch(`/api/trips/${f.trip.id}`, { version: 1, name: "Renamed" }),
+  },
+  {
+    name: "POST restore",
+    need: "edit",
+    ok: 200,
+    send: (c, f) => c.post(`/api/trips/${f.trip.id}/restore`, { version: 1 }),
   },
   {
     name: "POST regenerate a day",
@@ -114,6 +150,8 @@ const NEED_RANK = { view: 0, edit: 1, own: 2 } as const;
 function expectedStatus(actor: Actor, route: Route): number {
   if (actor === "signedOut") return 401;
   if (actor === "stranger") return 404;
+  const special = route.except?.[actor];
+  if (special !== undefined) return special;
   return RANK[actor] >= NEED_RANK[route.need] ? route.ok : 403;
 }
 
@@ -134,7 +172,10 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-/** A fresh trip of the owner's, with an editor, a viewer, a second viewer and an open invitation. */
+/**
+ * A fresh trip of the owner's (version 1 in its history), with an editor, a viewer, a second viewer
+ * and an open invitation.
+ */
 async function fixture(): Promise<Fixture> {
   const { db } = t.deps.database;
   const trip = await insertTrip(db, ids.owner, { destination: "Porto", isPublic: true });
@@ -143,6 +184,14 @@ async function fixture(): Promise<Fixture> {
     { tripId: trip.id, userId: ids.viewer, role: "viewer" },
     { tripId: trip.id, userId: ids.companion, role: "viewer" },
   ]);
+  // Version 1 in the history, as a trip created through the API has it (restore brings it back).
+  await db.insert(tripVersions).values({
+    tripId: trip.id,
+    version: 1,
+    byUserId: ids.owner,
+    summary: "Created the trip",
+    snapshot: snapshotOf(trip),
+  });
   const [invite] = await db
     .insert(tripInvites)
     .values({
@@ -167,6 +216,7 @@ async function stateOf(tripId: string) {
         where trip_id = ${tripId}) m) as members,
       (select json_agg(i order by i.id) from (select id, email, revoked_at from trip_invites
         where trip_id = ${tripId}) i) as invites,
+      (select count(*) from trip_versions where trip_id = ${tripId})::int as versions,
       (select count(*) from trips)::int as trips`);
   return rows[0];
 }
@@ -178,7 +228,11 @@ describe("the access matrix of a trip's routes", () => {
   it.each(CASES)("$route.name as $actor", async ({ route, actor }) => {
     const f = await fixture();
     const before = await stateOf(f.trip.id);
-    const res = await route.send(clients[actor], f);
+    const res = await route.send(
+      clients[actor],
+      f,
+      actor === "signedOut" ? f.companionId : ids[actor],
+    );
     const status = expectedStatus(actor, route);
     expect(res.status).toBe(status);
     if (status >= 400) {
@@ -194,6 +248,17 @@ describe("the access matrix of a trip's routes", () => {
       }
       expect(await stateOf(f.trip.id)).toEqual(before);
     }
+  });
+
+  it("signed out is 401 before a malformed body or query is read", async () => {
+    const f = await fixture();
+    const anonymous = clients.signedOut;
+    for (const res of [
+      await anonymous.post(`/api/trips/${f.trip.id}/restore`, { version: "last" }),
+      await anonymous.get(`/api/trips/${f.trip.id}/history?before=soon`),
+      await anonymous.patch(`/api/trips/${f.trip.id}`, { version: "x" }),
+    ])
+      expect(res.status).toBe(401);
   });
 
   it("tells each reader their role and the owner's name, and the public link only to the owner", async () => {

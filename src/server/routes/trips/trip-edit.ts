@@ -22,7 +22,6 @@ import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import type { TripAccess } from "../../trips/trip-dto.ts";
-import { findTripToEdit } from "../../trips/trip-needs.ts";
 import { patchForCurrent } from "../../trips/trip-rebase.ts";
 import { saveTripVersion } from "../../trips/trip-save.ts";
 import { describeChange } from "../../trips/trip-summary.ts";
@@ -80,7 +79,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
     });
     // A save lost to a concurrent one (same base version) is merged again with what won.
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-      const found = await findTripToEdit(db, user.id, id);
+      const found = await findTripFor(db, user.id, id, "edit");
       const { row } = found;
       const prepared = await patchForCurrent(db, row, patch);
       if (!prepared.ok) return conflict(c, row, found, prepared.conflicts);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trips } from "#server/db/schema.ts";
+import { tripMembers, trips } from "#server/db/schema.ts";
 import { formatDayLabel } from "#shared/format.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { tripConflictSchema, type ActivityInput } from "#shared/schemas/trip-edit.ts";
@@ -222,6 +222,82 @@ describe("merging a stale change", () => {
       winner.itinerary.days[0]!.activities[0]!.activity,
     );
     expect(after?.itinerary.days[1]!.activities[0]!.activity).toBe("B");
+  });
+});
+
+type Edited = { days: ReturnType<typeof days> };
+
+describe("undo in a shared trip", () => {
+  /** What the web's editor sends for an undo or a redo: the whole state it returns to, on `version`. */
+  const wholeState = (
+    trip: Trip,
+    version: number,
+    itinerary: Trip["itinerary"] | Edited = trip.itinerary,
+  ) => ({
+    version,
+    name: trip.name,
+    destination: trip.destination,
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    budget: trip.budget,
+    travelStyle: trip.travelStyle,
+    interests: trip.interests,
+    itinerary,
+  });
+
+  async function sharedTrip() {
+    const alice = await ownTrip(2);
+    const bob = await signUpUser(t, { name: "Bob" });
+    await t.deps.database.db
+      .insert(tripMembers)
+      .values({ tripId: alice.row.id, userId: bob.userId, role: "editor" });
+    const res = await alice.client.get(`/api/trips/${alice.row.id}`);
+    return { alice, bob, start: tripResponseSchema.parse(await res.json()).trip };
+  }
+
+  it("Alice's undo after Bob changed another activity reverts only hers and keeps his", async () => {
+    const { alice, bob, start } = await sharedTrip();
+    const id = start.id;
+    const mine = await patchOk(
+      alice.client,
+      id,
+      wholeState(start, 1, { days: renamed(start.itinerary, 0, "Alice's") }),
+    );
+    const bobs = await patchOk(bob.client, id, {
+      version: 2,
+      itinerary: { days: renamed(mine.itinerary, 1, "Bob's") },
+    });
+    expect(bobs.version).toBe(3);
+
+    // Undo: the state before her change, based on the version her change made (2).
+    const undone = await patchOk(alice.client, id, wholeState(start, mine.version));
+    expect(undone.version).toBe(4);
+    expect(undone.itinerary.days.map((d) => d.activities[0]!.activity)).toEqual([
+      start.itinerary.days[0]!.activities[0]!.activity,
+      "Bob's",
+    ]);
+    expect((await stored(id))?.itinerary.days[1]!.activities[0]!.activity).toBe("Bob's");
+  });
+
+  it("Alice's undo of an activity Bob changed since is a 409 naming it; nothing is written", async () => {
+    const { alice, bob, start } = await sharedTrip();
+    const id = start.id;
+    const mine = await patchOk(
+      alice.client,
+      id,
+      wholeState(start, 1, { days: renamed(start.itinerary, 0, "Alice's") }),
+    );
+    await patchOk(bob.client, id, {
+      version: 2,
+      itinerary: { days: renamed(mine.itinerary, 0, "Bob's") },
+    });
+    const before = await stored(id);
+    const res = await alice.client.patch(`/api/trips/${id}`, wholeState(start, mine.version));
+    expect(res.status).toBe(409);
+    expect(tripConflictSchema.parse(await res.json()).conflicts).toEqual([
+      expect.objectContaining({ kind: "activity", id: start.itinerary.days[0]!.activities[0]!.id }),
+    ]);
+    expect(await stored(id)).toEqual(before);
   });
 });
 

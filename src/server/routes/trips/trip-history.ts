@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { historyQuerySchema, restoreRequestSchema } from "#shared/schemas/trip-history.ts";
@@ -9,7 +9,7 @@ import { AppError } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
-import { findTripToEdit, findTripToView } from "../../trips/trip-needs.ts";
+import { findTripFor } from "../../trips/trip-access.ts";
 import { saveTripVersion } from "../../trips/trip-save.ts";
 import { findVersion, historyPage } from "../../trips/trip-versions.ts";
 
@@ -20,21 +20,27 @@ export const VERSION_NOT_KEPT_MESSAGE = "That version is not in the trip's histo
 
 const lastEventId = z.coerce.number().int().nonnegative();
 
+/** Signed in before the query or body is read: 401 comes before 422, as on the trip's other routes. */
+const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {
+  await requireUser(c);
+  await next();
+};
+
 /** A trip's history, bringing a version back, and its live changes. */
 export const tripHistoryRoutes = new Hono<AppBindings>()
-  .get("/:id/history", validate("query", historyQuerySchema), async (c) => {
+  .get("/:id/history", signedIn, validate("query", historyQuerySchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
-    const { row: trip } = await findTripToView(db, me.id, c.req.param("id"));
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "view");
     const changes = await historyPage(db, trip.id, c.req.valid("query").before);
     return c.json({ changes });
   })
-  .post("/:id/restore", validate("json", restoreRequestSchema), async (c) => {
+  .post("/:id/restore", signedIn, validate("json", restoreRequestSchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { version } = c.req.valid("json");
     for (;;) {
-      const found = await findTripToEdit(db, me.id, c.req.param("id"));
+      const found = await findTripFor(db, me.id, c.req.param("id"), "edit");
       const { row } = found;
       const snapshot = await findVersion(db, row.id, version);
       if (!snapshot) throw new AppError(404, "not_found", VERSION_NOT_KEPT_MESSAGE);
@@ -49,7 +55,7 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
   .get("/:id/events", async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
-    const { row: trip } = await findTripToView(db, me.id, c.req.param("id"));
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "view");
     const [profile] = await db
       .select({ image: user.image })
       .from(user)

@@ -54,9 +54,8 @@ export const tripsRoutes = new Hono<AppBindings>()
     const { deps } = c.var;
     const id = c.req.param("id");
     await findTripFor(deps.database.db, user.id, id, "own");
+    // Everyone who was on it is told once, and their open streams get `revoked` (one per person).
     await deleteTrip(deps.database.db, id, deps.onAccessEnded);
-    // Everyone watching it live is told it is gone.
-    await deps.live.publishAccessEnded(id, null);
     return c.body(null, 204);
   })
   .post("/:id/share", async (c) => {

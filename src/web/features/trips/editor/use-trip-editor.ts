@@ -133,10 +133,13 @@ export function useTripEditor(trip: Trip) {
       setHistory((h) => {
         if (kind === "undo") {
           const [entry, ...rest] = h.undo;
+          if (!entry) return h;
+          // Someone else saved between the change and its undo: the states kept for redo lack
+          // their change, and a redo would silently take it back. No redo is offered then.
+          for (let v = entry.version + 1; v < version; v++)
+            if (!savedVersions.current.has(v)) return { undo: rest, redo: [] };
           // The undone state as the server stored it (new activities get their ids there).
-          return entry
-            ? { undo: rest, redo: [{ ...entry, before: after, version }, ...h.redo] }
-            : h;
+          return { undo: rest, redo: [{ ...entry, before: after, version }, ...h.redo] };
         }
         if (kind === "redo") {
           const [entry, ...rest] = h.redo;
