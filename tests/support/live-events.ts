@@ -13,6 +13,7 @@ export function readEvents(response: Response) {
   let buffer = "";
   const queue: LiveSseEvent[] = [];
   let ended = false;
+  let retry: number | null = null;
   const parseBlock = (block: string) => {
     let event = "message";
     let id: string | null = null;
@@ -21,6 +22,7 @@ export function readEvents(response: Response) {
       if (line.startsWith("event:")) event = line.slice(6).trim();
       else if (line.startsWith("id:")) id = line.slice(3).trim();
       else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      else if (line.startsWith("retry:")) retry = Number(line.slice(6).trim());
     }
     if (data.length > 0) queue.push({ event, id, data: JSON.parse(data.join("\n")) as unknown });
   };
@@ -49,6 +51,8 @@ export function readEvents(response: Response) {
     ended: async () => {
       while (!ended) await pull();
     },
+    /** The last `retry:` the server sent (how long EventSource waits to reconnect), or null. */
+    retry: () => retry,
     close: () => reader.cancel().catch(() => undefined),
   };
 }

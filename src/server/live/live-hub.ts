@@ -24,9 +24,15 @@ type Stream = {
   tripId: string;
   user: OnlineUser;
   send: (event: LiveEvent) => void;
-  close: () => void;
+  close: (reason: LiveCloseReason | null) => void;
   closed: boolean;
 };
+
+/**
+ * Why the hub ends a listener: `limit` (the user's oldest stream beyond MAX_STREAMS_PER_USER),
+ * `revoked` (their access ended) or `shutdown` (this instance stops; the client should come back).
+ */
+export type LiveCloseReason = "limit" | "revoked" | "shutdown";
 
 type TripState = {
   streams: Set<Stream>;
@@ -46,7 +52,8 @@ export type LiveHub = {
     user: OnlineUser;
     lastEventId?: number;
     send: (event: LiveEvent) => void;
-    close: () => void;
+    /** The hub ends it (`reason`), or null after the listener's own close. */
+    close: (reason: LiveCloseReason | null) => void;
   }) => Promise<{ close: () => void }>;
   /** After a save's commit: every instance's listeners on the trip get a `change`. */
   publishChange: (tripId: string, version: number) => Promise<void>;
@@ -85,7 +92,7 @@ export function createLiveHub(options: {
     closeLocal: (_userId, streamId) => {
       const stream = local.get(streamId);
       // Sent nothing more, closed: as when the limit was per instance.
-      if (stream) closeStream(stream);
+      if (stream) closeStream(stream, "limit");
     },
   });
 
@@ -150,12 +157,13 @@ export function createLiveHub(options: {
         });
     });
 
-  const closeStream = (stream: Stream) => {
+  /** `reason` is told to the listener; null: the listener itself went away. */
+  const closeStream = (stream: Stream, reason: LiveCloseReason | null) => {
     if (stream.closed) return;
     stream.closed = true;
     local.delete(stream.id);
     limit.closed(stream.user.userId, stream.id);
-    stream.close();
+    stream.close(reason);
     const state = trips.get(stream.tripId);
     if (!state) return;
     const before = localUsers(state).length;
@@ -197,7 +205,7 @@ export function createLiveHub(options: {
         for (const stream of [...state.streams])
           if (message.u === null || stream.user.userId === message.u) {
             stream.send({ event: "revoked", id: String(state.version), data: {} });
-            closeStream(stream);
+            closeStream(stream, "revoked");
           }
         return;
     }
@@ -257,12 +265,12 @@ export function createLiveHub(options: {
       void catchUp(tripId, current);
       if (first) void publish({ k: "q", t: tripId, i: instance });
       if (newUserHere) void presenceChanged(tripId, current, true);
-      return { close: () => closeStream(stream) };
+      return { close: () => closeStream(stream, null) };
     },
     publishChange: (tripId, version) => publish({ k: "c", t: tripId, v: version }),
     publishAccessEnded: (tripId, userId) => publish({ k: "r", t: tripId, u: userId }),
     close: async () => {
-      for (const stream of [...local.values()]) closeStream(stream);
+      for (const stream of [...local.values()]) closeStream(stream, "shutdown");
       // The others hear of these ends before the channel goes.
       await limit.flush();
       await bus.close();

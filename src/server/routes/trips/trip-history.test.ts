@@ -9,6 +9,7 @@ import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
+import { LIMIT_RETRY_MS } from "./trip-history.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let t: TestApp;
@@ -351,6 +352,7 @@ describe("GET /api/trips/:id/events", () => {
     expect((await client.delete(`/api/trips/${row.id}`)).status).toBe(204);
     expect((await first.next("revoked"))?.event).toBe("revoked");
     await first.ended();
+    expect(first.retry()).toBeNull();
     expect((await second.next("revoked"))?.event).toBe("revoked");
     await second.ended();
   });
@@ -364,6 +366,8 @@ describe("GET /api/trips/:id/events", () => {
       streams.push(stream);
     }
     await streams[0]!.ended();
+    // The browser is told to wait before reconnecting, or tabs would take turns closing each other.
+    expect(streams[0]!.retry()).toBe(LIMIT_RETRY_MS);
     await patchOk(client, row.id, { version: 1, budget: 10 });
     expect((await streams[20]!.next("change"))?.id).toBe("2");
     for (const stream of streams) await stream.close();

@@ -15,6 +15,8 @@ import { findVersion, historyPage } from "../../trips/trip-versions.ts";
 
 /** Comment lines keep proxies (and the browser) from closing a quiet stream; at most 25 s apart. */
 export const LIVE_HEARTBEAT_MS = 20_000;
+/** How long a browser waits before reconnecting a stream closed by the per-user limit. */
+export const LIMIT_RETRY_MS = 86_400_000;
 
 export const VERSION_NOT_KEPT_MESSAGE = "That version is not in the trip's history";
 
@@ -85,7 +87,17 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
             )
             .catch(() => finish());
         },
-        close: () => {
+        close: (reason) => {
+          // Closed for the user's 21st stream: the browser would reconnect in seconds and close
+          // another of their tabs in turn. `retry` tells it to wait (a day); the page reconnects
+          // itself when it is looked at again (use-trip-live.ts).
+          if (reason === "limit")
+            writing = writing
+              .then(() => stream.write(`retry: ${LIMIT_RETRY_MS}\n\n`))
+              .then(
+                () => undefined,
+                () => undefined,
+              );
           void writing.then(finish);
         },
       });

@@ -34,7 +34,8 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/trips/${encodeURIComponent(tripId)}/events`);
+    const url = `/api/trips/${encodeURIComponent(tripId)}/events`;
+    let source = new EventSource(url);
     const onChange = (event: MessageEvent<string>) => {
       const change = parse<LiveChange>(event);
       if (!change) return;
@@ -60,11 +61,34 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
       const data = parse<{ online: OnlineUser[] }>(event);
       if (data) setOnline(data.online);
     };
-    source.addEventListener("change", onChange);
-    source.addEventListener("ready", onPresence);
-    source.addEventListener("presence", onPresence);
-    source.addEventListener("revoked", () => source.close());
-    return () => source.close();
+    let revoked = false;
+    const listen = (s: EventSource) => {
+      s.addEventListener("change", onChange);
+      s.addEventListener("ready", onPresence);
+      s.addEventListener("presence", onPresence);
+      s.addEventListener("revoked", () => {
+        revoked = true;
+        s.close();
+      });
+    };
+    listen(source);
+    // A stream the server closed because this person has too many open (it asks the browser to
+    // wait a day) comes back when this tab is looked at again: the tab in front stays live.
+    const onVisible = () => {
+      if (document.visibilityState !== "visible" || revoked) return;
+      if (source.readyState === EventSource.OPEN) return;
+      source.close();
+      source = new EventSource(url);
+      listen(source);
+      // A new EventSource resumes from nothing: what changed meanwhile is read afresh.
+      void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
+      void queryClient.invalidateQueries({ queryKey: tripHistoryKey(tripId) });
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      source.close();
+    };
   }, [tripId, queryClient, ownVersions]);
 
   return { online, latest };
