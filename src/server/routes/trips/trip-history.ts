@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { historyQuerySchema, restoreRequestSchema } from "#shared/schemas/trip-history.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { user } from "../../db/auth-schema.ts";
 import { AppError } from "../../lib/http-errors.ts";
+import { createSseBody } from "../../live/live-sse.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
@@ -56,43 +56,31 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       .where(eq(user.id, me.id))
       .limit(1);
     const resumeFrom = lastEventId.safeParse(c.req.header("last-event-id"));
-    c.header("X-Accel-Buffering", "no");
-    c.header("Cache-Control", "no-cache");
-    return streamSSE(c, async (stream) => {
-      let finish: () => void = () => undefined;
-      const finished = new Promise<void>((resolve) => (finish = resolve));
-      // Writes go out one after another, in the order the hub sends them.
-      let writing = Promise.resolve();
-      const listener = await c.var.deps.live.open({
-        tripId: trip.id,
-        version: trip.version,
-        user: { userId: me.id, name: me.name, image: profile?.image ?? null },
-        lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
-        send: (event) => {
-          writing = writing
-            .then(() =>
-              stream.writeSSE({
-                event: event.event,
-                id: event.id,
-                data: JSON.stringify(event.data),
-              }),
-            )
-            .catch(() => finish());
-        },
-        close: () => {
-          void writing.then(finish);
-        },
-      });
-      const heartbeat = setInterval(() => {
-        writing = writing
-          .then(async () => {
-            await stream.write(": keep-alive\n\n");
-          })
-          .catch(() => finish());
-      }, LIVE_HEARTBEAT_MS);
-      stream.onAbort(() => finish());
-      await finished;
-      clearInterval(heartbeat);
-      listener.close();
+    let listener: { close: () => void } | undefined;
+    let gone = false;
+    const sse = createSseBody({
+      heartbeatMs: LIVE_HEARTBEAT_MS,
+      // The client went away (or fell too far behind): the hub drops the listener.
+      onEnd: () => {
+        gone = true;
+        listener?.close();
+      },
     });
+    listener = await c.var.deps.live.open({
+      tripId: trip.id,
+      version: trip.version,
+      user: { userId: me.id, name: me.name, image: profile?.image ?? null },
+      lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
+      send: sse.send,
+      close: sse.close,
+    });
+    if (gone) listener.close();
+    c.header("Content-Type", "text/event-stream");
+    c.header("Cache-Control", "no-cache");
+    c.header("Connection", "keep-alive");
+    // Chunked from the start: @hono/node-server then sends the head at once instead of first
+    // trying to read the whole body to size it.
+    c.header("Transfer-Encoding", "chunked");
+    c.header("X-Accel-Buffering", "no");
+    return c.body(sse.body);
   });
