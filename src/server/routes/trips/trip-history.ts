@@ -56,17 +56,17 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       .where(eq(user.id, me.id))
       .limit(1);
     const resumeFrom = lastEventId.safeParse(c.req.header("last-event-id"));
-    let listener: { close: () => void } | undefined;
+    // Until the hub has the listener, a client that went away is only noted.
     let gone = false;
+    let dropListener = () => {
+      gone = true;
+    };
     const sse = createSseBody({
       heartbeatMs: LIVE_HEARTBEAT_MS,
       // The client went away (or fell too far behind): the hub drops the listener.
-      onEnd: () => {
-        gone = true;
-        listener?.close();
-      },
+      onEnd: () => dropListener(),
     });
-    listener = await c.var.deps.live.open({
+    const listener = await c.var.deps.live.open({
       tripId: trip.id,
       version: trip.version,
       user: { userId: me.id, name: me.name, image: profile?.image ?? null },
@@ -75,6 +75,7 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       close: sse.close,
     });
     if (gone) listener.close();
+    else dropListener = listener.close;
     c.header("Content-Type", "text/event-stream");
     c.header("Cache-Control", "no-cache");
     c.header("Connection", "keep-alive");
