@@ -17,14 +17,14 @@ import { Summary } from "./lib/summary.ts";
 /**
  * `npm run bench`: every figure and ratio measured in this one run, against baselines measured in the
  * same run (a bare node:http server, a single-call model baseline), with a summary table at the end.
- * All traffic goes to 127.0.0.1 (ports 4810–4841) and every loop is bounded by a count or a duration.
+ * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
  *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, live
  *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         the first paint's (and the until-idle one's with --strict-idle)
- *   --port-base P (4810: uses P…P+31)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  */
 const { values } = parseArgs({
@@ -54,6 +54,12 @@ const PORTS = {
   pglite: base,
   bare: base + 1,
   postgres: base + 2,
+  liveA: base + 3,
+  liveB: base + 4,
+  liveSmtp: base + 5,
+  liveGeocoder: base + 6,
+  liveInspectA: base + 7,
+  liveInspectB: base + 8,
   lighthouse: base + 10,
   fetches: base + 11,
   firstRun: base + 12,
@@ -61,10 +67,6 @@ const PORTS = {
   patchPglite: base + 25,
   patchPostgres: base + 26,
   places: base + 27,
-  liveA: base + 28,
-  liveB: base + 29,
-  liveSmtp: base + 30,
-  liveGeocoder: base + 31,
 };
 const parts = new Set(
   (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,live")
@@ -233,7 +235,14 @@ if (parts.has("live")) {
   );
   try {
     await benchLive(
-      { a: PORTS.liveA, b: PORTS.liveB, smtp: PORTS.liveSmtp, geocoder: PORTS.liveGeocoder },
+      {
+        a: PORTS.liveA,
+        b: PORTS.liveB,
+        smtp: PORTS.liveSmtp,
+        geocoder: PORTS.liveGeocoder,
+        inspectA: PORTS.liveInspectA,
+        inspectB: PORTS.liveInspectB,
+      },
       summary,
       {
         runs: Number(values["live-runs"]),
