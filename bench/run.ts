@@ -8,6 +8,7 @@ import { benchFirstRun } from "./first-run.ts";
 import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchLive } from "./live.ts";
 import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
 import { describeMachine } from "./lib/machine.ts";
@@ -19,11 +20,12 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, live
  *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         the first paint's (and the until-idle one's with --strict-idle)
  *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  */
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,9 @@ const { values } = parseArgs({
     "gen-runs": { type: "string", default: "3" },
     "patch-runs": { type: "string", default: "300" },
     "places-runs": { type: "string", default: "10" },
+    "live-runs": { type: "string", default: "3" },
+    "live-patches": { type: "string", default: "20" },
+    "live-streams": { type: "string", default: "250" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
@@ -49,6 +54,12 @@ const PORTS = {
   pglite: base,
   bare: base + 1,
   postgres: base + 2,
+  liveA: base + 3,
+  liveB: base + 4,
+  liveSmtp: base + 5,
+  liveGeocoder: base + 6,
+  liveInspectA: base + 7,
+  liveInspectB: base + 8,
   lighthouse: base + 10,
   fetches: base + 11,
   firstRun: base + 12,
@@ -58,7 +69,7 @@ const PORTS = {
   places: base + 27,
 };
 const parts = new Set(
-  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places")
+  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,live")
     .split(",")
     .map((p) => p.trim()),
 );
@@ -210,6 +221,41 @@ if (parts.has("places")) {
     console.error(error);
     summary.add({
       part: "places",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("live")) {
+  console.log(
+    "\n[live] two instances on PostgreSQL, streams of GET /api/trips/:id/events, PATCH → change",
+  );
+  try {
+    await benchLive(
+      {
+        a: PORTS.liveA,
+        b: PORTS.liveB,
+        smtp: PORTS.liveSmtp,
+        geocoder: PORTS.liveGeocoder,
+        inspectA: PORTS.liveInspectA,
+        inspectB: PORTS.liveInspectB,
+      },
+      summary,
+      {
+        runs: Number(values["live-runs"]),
+        patches: Number(values["live-patches"]),
+        streamsPerInstance: Number(values["live-streams"]),
+        seconds: Number(values.seconds),
+        connections: Number(values.connections),
+      },
+    );
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "live",
       name: "benchmark ran",
       measured: firstLine(error),
       target: "runs",

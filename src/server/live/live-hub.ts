@@ -121,7 +121,10 @@ export function createLiveHub(options: {
   };
 
   const broadcast = (state: TripState, event: Omit<LiveEvent, "id">) => {
-    for (const stream of state.streams) stream.send({ ...event, id: String(state.version) });
+    // One object for every listener, so that it is serialised once (live-sse.ts frameOf), not
+    // once per open stream.
+    const shared: LiveEvent = { ...event, id: String(state.version) };
+    for (const stream of state.streams) stream.send(shared);
   };
 
   const enqueue = (state: TripState, task: () => Promise<void>) => {

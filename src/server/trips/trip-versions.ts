@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { user } from "../db/auth-schema.ts";
 import { tripVersions, type TripRow, type TripSnapshot } from "../db/schema.ts";
@@ -87,12 +87,13 @@ export type VersionEntry = {
   summary: string;
 };
 
-/** A page of a trip's history, newest first, strictly before `before` when given. */
+/** A page of a trip's history, newest first, strictly before `before` and after `after` when given. */
 export async function historyPage(
   db: Db,
   tripId: string,
   before: number | undefined,
   limit = HISTORY_PAGE_SIZE,
+  after?: number,
 ): Promise<VersionEntry[]> {
   const rows = await db
     .select({
@@ -105,9 +106,11 @@ export async function historyPage(
     .from(tripVersions)
     .leftJoin(user, eq(user.id, tripVersions.byUserId))
     .where(
-      before === undefined
-        ? eq(tripVersions.tripId, tripId)
-        : and(eq(tripVersions.tripId, tripId), lt(tripVersions.version, before)),
+      and(
+        eq(tripVersions.tripId, tripId),
+        before === undefined ? undefined : lt(tripVersions.version, before),
+        after === undefined ? undefined : gt(tripVersions.version, after),
+      ),
     )
     .orderBy(desc(tripVersions.version))
     .limit(limit);
@@ -131,6 +134,7 @@ export async function versionEntry(
 
 /** The versions saved after `after`, oldest first (what a listener missed), at most the last 100. */
 export async function changesSince(db: Db, tripId: string, after: number): Promise<VersionEntry[]> {
-  const newest = await historyPage(db, tripId, undefined, VERSIONS_KEPT);
-  return newest.filter((entry) => entry.version > after).reverse();
+  // Every instance runs this on each change of a trip it serves: only the new rows are read.
+  const newest = await historyPage(db, tripId, undefined, VERSIONS_KEPT, after);
+  return newest.reverse();
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { historyQuerySchema, restoreRequestSchema } from "#shared/schemas/trip-history.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { user } from "../../db/auth-schema.ts";
 import { AppError } from "../../lib/http-errors.ts";
+import { createSseBody } from "../../live/live-sse.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
@@ -64,53 +64,35 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       .where(eq(user.id, me.id))
       .limit(1);
     const resumeFrom = lastEventId.safeParse(c.req.header("last-event-id"));
-    c.header("X-Accel-Buffering", "no");
-    c.header("Cache-Control", "no-cache");
-    return streamSSE(c, async (stream) => {
-      let finish: () => void = () => undefined;
-      const finished = new Promise<void>((resolve) => (finish = resolve));
-      // Writes go out one after another, in the order the hub sends them.
-      let writing = Promise.resolve();
-      const listener = await c.var.deps.live.open({
-        tripId: trip.id,
-        version: trip.version,
-        user: { userId: me.id, name: me.name, image: profile?.image ?? null },
-        lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
-        send: (event) => {
-          writing = writing
-            .then(() =>
-              stream.writeSSE({
-                event: event.event,
-                id: event.id,
-                data: JSON.stringify(event.data),
-              }),
-            )
-            .catch(() => finish());
-        },
-        close: (reason) => {
-          // Closed for the user's 21st stream: the browser would reconnect in seconds and close
-          // another of their tabs in turn. `retry` tells it to wait (a day); the page reconnects
-          // itself when it is looked at again (use-trip-live.ts).
-          if (reason === "limit")
-            writing = writing
-              .then(() => stream.write(`retry: ${LIMIT_RETRY_MS}\n\n`))
-              .then(
-                () => undefined,
-                () => undefined,
-              );
-          void writing.then(finish);
-        },
-      });
-      const heartbeat = setInterval(() => {
-        writing = writing
-          .then(async () => {
-            await stream.write(": keep-alive\n\n");
-          })
-          .catch(() => finish());
-      }, LIVE_HEARTBEAT_MS);
-      stream.onAbort(() => finish());
-      await finished;
-      clearInterval(heartbeat);
-      listener.close();
+    // Until the hub has the listener, a client that went away is only noted.
+    let gone = false;
+    let dropListener = () => {
+      gone = true;
+    };
+    const sse = createSseBody({
+      heartbeatMs: LIVE_HEARTBEAT_MS,
+      // The client went away (or fell too far behind): the hub drops the listener.
+      onEnd: () => dropListener(),
     });
+    const listener = await c.var.deps.live.open({
+      tripId: trip.id,
+      version: trip.version,
+      user: { userId: me.id, name: me.name, image: profile?.image ?? null },
+      lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
+      send: sse.send,
+      // Closed for the user's 21st stream: the browser would reconnect in seconds and close another
+      // of their tabs in turn. `retry` tells it to wait (a day); the page reconnects itself when it
+      // is looked at again (use-trip-live.ts).
+      close: (reason) => sse.close(reason === "limit" ? LIMIT_RETRY_MS : undefined),
+    });
+    if (gone) listener.close();
+    else dropListener = listener.close;
+    c.header("Content-Type", "text/event-stream");
+    c.header("Cache-Control", "no-cache");
+    c.header("Connection", "keep-alive");
+    // Chunked from the start: @hono/node-server then sends the head at once instead of first
+    // trying to read the whole body to size it.
+    c.header("Transfer-Encoding", "chunked");
+    c.header("X-Accel-Buffering", "no");
+    return c.body(sse.body);
   });
