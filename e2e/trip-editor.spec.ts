@@ -163,22 +163,24 @@ test.describe("Trip editor", () => {
     await expectAxeClean(page, "after undo and redo");
   });
 
-  // FIXME (known regression, in the closing note): since the merges of issue 31 (map beside the list,
-  // offline queue) and issue 33 (live status, history), a mouse drop onto a day in the list of days
-  // no longer moves the activity; reordering within the day by mouse and moving by keyboard ("Move
-  // to", the next test) still work. Turned back on when the drop target is fixed.
-  test.fixme("reorders by drag and drop, and moves an activity onto another day", async ({
+  test("reorders by drag and drop, and moves an activity onto another day", async ({
     page,
     baseURL,
   }) => {
-    // Tall enough that the handles and the list of days are all on screen for the mouse.
+    // Two drags with scrolling in between: slow on a loaded machine.
+    test.slow();
+    // Tall enough that the handles of the first day are on screen with the list of days. A press
+    // below the window's edge reaches no element (no drag at all): the checks say so first.
     await page.setViewportSize({ width: 1280, height: 1400 });
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     const handle = (name: string) =>
       page.getByRole("button", { name: `Move ${name}`, exact: true });
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
 
+    await expect(handle("Activity 3")).toBeInViewport();
+    await expect(handle("Activity 1")).toBeInViewport();
     const from = (await handle("Activity 3").boundingBox())!;
     const to = (await handle("Activity 1").boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -196,16 +198,30 @@ test.describe("Trip editor", () => {
     // Activity 3 (17:00) now comes before 09:00: flagged, not re-sorted.
     await expect(page.getByText(/Starts at 09:00, before "Activity 3"/)).toBeVisible();
 
+    // A laptop screen: the last activity and the list of days are not on screen together. The user
+    // scrolls to the activity, drags it up (the page scrolls up under the pointer at the top edge),
+    // then down onto Day 2, which sits near the bottom edge: the page must not scroll away under it.
+    await page.setViewportSize({ width: 1280, height: 900 });
     const day2 = page
       .getByRole("navigation", { name: "Days" })
       .getByRole("button", { name: /^Day 2/ });
+    await handle("Activity 2").scrollIntoViewIfNeeded();
+    await expect(day2).not.toBeInViewport();
     const drag = (await handle("Activity 2").boundingBox())!;
-    const target = (await day2.boundingBox())!;
     await page.mouse.move(drag.x + drag.width / 2, drag.y + drag.height / 2);
     await page.mouse.down();
     await page.mouse.move(drag.x + drag.width / 2 - 10, drag.y, { steps: 5 });
+    // The drag has started (a press off screen would not start one).
+    await expect(liveRegion).toHaveText(/^(Picked up Activity 2|Activity 2 is over)/);
+    await page.mouse.move(drag.x + drag.width / 2 - 10, 4, { steps: 10 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const target = (await day2.boundingBox())!;
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+    await expect(liveRegion).toHaveText(
+      "Activity 2 is over Day 2 · Tue, May 4. Drop to move it to the end of that day.",
+    );
     await page.mouse.up();
+    await expect(liveRegion).toHaveText("Activity 2 was moved to Day 2 · Tue, May 4.");
     await expect(activities(page)).toHaveText(["Activity 3", "Activity 1"]);
     await saved(page);
     const trip = await storedTrip(page, id);

@@ -8,6 +8,7 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type DragOverEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
@@ -57,6 +58,11 @@ export function useActivityDrag({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  // No scrolling of the page while the pointer is on a day in the list of days. The list sits near
+  // the bottom edge of a laptop screen once the page is scrolled to its top (the panels above it
+  // push it down), where the page would otherwise scroll on and carry the day away from under the
+  // pointer: the drop then lands on the next day, or back in the list of activities.
+  const [overDay, setOverDay] = useState(false);
   const activities = day?.activities ?? [];
   // The activity last moved within the day: it is offered a time that fits its new place.
   const [movedId, setMovedId] = useState<string | null>(null);
@@ -84,7 +90,9 @@ export function useActivityDrag({
           : `${nameOf(active.id)} was dropped at ${position(over.id)}.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
+  const onDragOver = ({ over }: DragOverEvent) => setOverDay(isDay(over?.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setOverDay(false);
     if (!over || !day) return;
     const id = String(active.id);
     if (isDay(over.id)) {
@@ -104,7 +112,10 @@ export function useActivityDrag({
     context: {
       sensors,
       collisionDetection: collisions,
+      autoScroll: { enabled: !overDay },
+      onDragOver,
       onDragEnd,
+      onDragCancel: () => setOverDay(false),
       accessibility: { announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS },
     },
   };
