@@ -228,6 +228,75 @@ test.describe("Trip editor", () => {
     expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 2"]);
   });
 
+  test("on a phone, a finger drags an activity within the day and onto a day in the list of days", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signUp(page, baseURL!);
+    const id = await createTrip(page, baseURL!);
+    await page.goto(`/trips/${id}`);
+    const handle = (name: string) =>
+      page.getByRole("button", { name: `Move ${name}`, exact: true });
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    // Real touch points (pointerType "touch"), as a phone sends them.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+      });
+    const slide = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      for (let i = 1; i <= 10; i++)
+        await touch(
+          "touchMove",
+          from.x + ((to.x - from.x) * i) / 10,
+          from.y + ((to.y - from.y) * i) / 10,
+        );
+    };
+
+    await handle("Activity 3").evaluate((el) => el.scrollIntoView({ block: "end" }));
+    await expect(handle("Activity 1")).toBeInViewport();
+    const from = (await handle("Activity 3").boundingBox())!;
+    const to = (await handle("Activity 1").boundingBox())!;
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    await touch("touchStart", start.x, start.y);
+    await slide(start, { x: start.x, y: to.y + 10 });
+    await touch("touchEnd");
+    await expect(liveRegion).toHaveText("Activity 3 was dropped at position 1 of 3.");
+    await expect(activities(page)).toHaveText(["Activity 3", "Activity 1", "Activity 2"]);
+    await saved(page);
+
+    // The days are above the activities: a finger held near the top scrolls the page up until a
+    // day comes under it, and there the page stops (Day 3 or, on a busy machine, Day 2), so the
+    // day stays under the finger and the drop moves the activity there.
+    await handle("Activity 1").scrollIntoViewIfNeeded();
+    const drag = (await handle("Activity 1").boundingBox())!;
+    const grip = { x: drag.x + drag.width / 2, y: drag.y + drag.height / 2 };
+    await touch("touchStart", grip.x, grip.y);
+    await slide(grip, { x: grip.x, y: 60 });
+    await expect(liveRegion).toHaveText(/^Activity 1 is over Day [23] · /);
+    await touch("touchEnd");
+    await expect(liveRegion).toHaveText(/^Activity 1 was moved to Day [23] · /);
+    const day = Number(/Day (\d)/.exec((await liveRegion.textContent())!)![1]);
+    await expect(activities(page)).toHaveText(["Activity 3", "Activity 2"]);
+    await saved(page);
+    expect(names(await storedTrip(page, id), day - 1)).toEqual([
+      "Activity 1",
+      "Activity 2",
+      "Activity 3",
+      "Activity 1",
+    ]);
+    await context.close();
+  });
+
   test("reorders by keyboard with announcements, and moves across days with Move to", async ({
     page,
     baseURL,
