@@ -16,10 +16,12 @@ function DayButton({
   selected: boolean;
   onSelect: () => void;
 }) {
-  // Each day is a drop target: an activity dropped on it moves to the end of that day.
+  // Each day is a drop target: an activity dropped on it moves to the end of that day. The targets
+  // touch (the space between the buttons is their padding, not a gap), so a pointer moving along the
+  // list stays over a day and the page does not start scrolling in between.
   const { setNodeRef, isOver } = useDroppable({ id: `${DAY_DROP_PREFIX}${day.date}` });
   return (
-    <li ref={setNodeRef}>
+    <li ref={setNodeRef} className="py-1">
       <button
         type="button"
         aria-pressed={selected}
@@ -54,7 +56,7 @@ export function DayNav({
 }) {
   return (
     <nav aria-label="Days">
-      <ul className="flex flex-col gap-2">
+      <ul className="-my-1 flex flex-col">
         {days.map((day, i) => (
           <DayButton
             key={day.date}

@@ -8,6 +8,7 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type DragOverEvent,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
@@ -30,6 +31,10 @@ const collisions: CollisionDetection = (args) => {
     droppableContainers: args.droppableContainers.filter((c) => !isDay(c.id)),
   });
 };
+
+/** How near the window's edges the page scrolls during a drag: a share of its width and height. */
+const EDGE = { x: 0.2, y: 0.2 };
+const EDGE_OVER_A_DAY = { x: 0.05, y: 0.05 };
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
@@ -57,6 +62,13 @@ export function useActivityDrag({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  // While the pointer is on a day in the list of days, the page scrolls only with the pointer at the
+  // very edge of the window (5% instead of dnd-kit's 20%). The list sits near the bottom edge of a
+  // laptop screen once the page is scrolled to its top (the panels above it push it down), where the
+  // page would otherwise scroll on and carry the day away from under the pointer: the drop then
+  // landed on the next day, or back in the list of activities. At the very edge it still scrolls,
+  // so on a phone (the days above the activities) a finger held at the top passes over the days.
+  const [overDay, setOverDay] = useState(false);
   const activities = day?.activities ?? [];
   // The activity last moved within the day: it is offered a time that fits its new place.
   const [movedId, setMovedId] = useState<string | null>(null);
@@ -84,7 +96,9 @@ export function useActivityDrag({
           : `${nameOf(active.id)} was dropped at ${position(over.id)}.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
+  const onDragOver = ({ over }: DragOverEvent) => setOverDay(isDay(over?.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setOverDay(false);
     if (!over || !day) return;
     const id = String(active.id);
     if (isDay(over.id)) {
@@ -104,7 +118,10 @@ export function useActivityDrag({
     context: {
       sensors,
       collisionDetection: collisions,
+      autoScroll: { threshold: overDay ? EDGE_OVER_A_DAY : EDGE },
+      onDragOver,
       onDragEnd,
+      onDragCancel: () => setOverDay(false),
       accessibility: { announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS },
     },
   };
