@@ -330,4 +330,107 @@ test.describe("Travel together", () => {
       await bobContext.close();
     }
   });
+  test("Alice moves the activity Bob is editing to another day: his form stays, and Keep mine saves it there", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      await bob.getByRole("button", { name: "Edit Lunch at Chez Janou", exact: true }).click();
+      const form = bob.getByRole("form", { name: "Edit Lunch at Chez Janou" });
+      await form.getByLabel("Activity").fill("Lunch with Bob");
+      await form.getByLabel("Description").fill("Table for two at one");
+
+      await alice
+        .getByRole("button", { name: /^Move to another day: Lunch at Chez Janou/ })
+        .click();
+      await alice.getByRole("menuitem", { name: /^Day 2/ }).click();
+      await saved(alice);
+      await announced(bob, `${ALICE} moved “Lunch at Chez Janou” to Tue 4 May`);
+
+      // The form is still open where it was, with what Bob typed, and says what happened.
+      const note = form
+        .getByRole("alert")
+        .filter({ hasText: `${ALICE} changed this activity while you were editing` });
+      await expect(note).toBeVisible();
+      await expect(form.getByText("It is now on Day 2 · Tue, May 4.")).toBeVisible();
+      await expect(form.getByLabel("Activity")).toHaveValue("Lunch with Bob");
+      await expect(form.getByLabel("Description")).toHaveValue("Table for two at one");
+      await expectAxeClean(bob, "moved to another day while editing, by another person");
+
+      await note.getByRole("button", { name: "Keep mine" }).click();
+      await expect(note).toHaveCount(0);
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await saved(bob);
+      await expect(form).toHaveCount(0);
+      await expect(activities(bob)).toHaveText(["Tile museum", "Sunset at Miradouro"]);
+
+      // Bob's fields, on the day Alice moved it to: her move is not undone.
+      const trip = await storedTrip(alice, tripId);
+      expect(trip.itinerary.days[0]!.activities.map((a) => a.activity)).toEqual([
+        "Tile museum",
+        "Sunset at Miradouro",
+      ]);
+      expect(trip.itinerary.days[1]!.activities.at(-1)).toMatchObject({
+        activity: "Lunch with Bob",
+        description: "Table for two at one",
+      });
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  test("Alice removes the activity Bob is editing: his form stays, and Add it back saves his version", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      await bob.getByRole("button", { name: "Edit Lunch at Chez Janou", exact: true }).click();
+      const form = bob.getByRole("form", { name: "Edit Lunch at Chez Janou" });
+      await form.getByLabel("Activity").fill("Lunch with Bob");
+      await form.getByLabel("Cost (USD)").fill("34");
+
+      await alice.getByRole("button", { name: "Remove Lunch at Chez Janou", exact: true }).click();
+      await saved(alice);
+      await expect(activities(alice)).toHaveText(["Tile museum", "Sunset at Miradouro"]);
+
+      const note = form
+        .getByRole("alert")
+        .filter({ hasText: `${ALICE} removed this activity while you were editing` });
+      await expect(note).toBeVisible();
+      await expect(form.getByLabel("Activity")).toHaveValue("Lunch with Bob");
+      await expect(form.getByLabel("Cost (USD)")).toHaveValue("34");
+      // Saving it as it was would update an activity that is gone: the note's choices replace it.
+      await expect(form.getByRole("button", { name: "Save activity" })).toHaveCount(0);
+      await expectAxeClean(bob, "removed while editing, by another person");
+
+      await note.getByRole("button", { name: "Add it back" }).click();
+      await saved(bob);
+      await expect(form).toHaveCount(0);
+      await expect(activities(bob)).toHaveText([
+        "Tile museum",
+        "Lunch with Bob",
+        "Sunset at Miradouro",
+      ]);
+      const back = (await storedTrip(alice, tripId)).itinerary.days[0]!.activities;
+      expect(back.map((a) => a.activity)).toEqual([
+        "Tile museum",
+        "Lunch with Bob",
+        "Sunset at Miradouro",
+      ]);
+      expect(back[1]).toMatchObject({ cost: 34 });
+      await expect(activities(alice)).toHaveText([
+        "Tile museum",
+        "Lunch with Bob",
+        "Sunset at Miradouro",
+      ]);
+    } finally {
+      await bobContext.close();
+    }
+  });
 });

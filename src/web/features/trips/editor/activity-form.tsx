@@ -22,6 +22,8 @@ const loadFieldsSchema = loadOnce(async () =>
   }),
 );
 type Errors = Partial<Record<keyof ActivityFields, string>>;
+/** Someone else changed, moved or removed the activity while its form was open (name: null if unknown). */
+type ChangedUnder = { name: string | null };
 
 export const EMPTY_ACTIVITY: ActivityFields = {
   time: "09:00",
@@ -42,8 +44,17 @@ export function ActivityForm({
   onSave,
   onCancel,
   renderLocationField,
+  dayDate,
+  whereNow,
 }: {
   initial: ActivityFields;
+  /**
+   * The date of the day the activity is on now; null once it is gone (removed by someone else):
+   * the form then offers to add the traveller's version back. Absent for a new activity.
+   */
+  dayDate?: string | null;
+  /** Where the activity is now, when someone moved it to another day ("Day 2 · Tue 4 May"). */
+  whereNow?: string;
   title: string;
   submitLabel: string;
   onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
@@ -59,19 +70,23 @@ export function ActivityForm({
     durationMinutes: String(fields.durationMinutes),
   });
   const [values, setValues] = useState(() => toValues(initial));
-  // What the form started from (or last took): a live change by someone else to the activity is
-  // never poured into the form; the traveller chooses.
+  // What the form last saw of the activity (its fields and where it is): a live change by someone
+  // else is never poured into the form; the traveller chooses. Who made it is taken when the
+  // activity is seen to change, so a later change by someone else to something else does not
+  // rename the author.
   const remote = useLastRemoteChange();
-  const [startedFrom, setStartedFrom] = useState(() => ({
-    fields: toValues(initial),
-    seenVersion: remote?.version ?? 0,
-  }));
-  const changedUnder =
-    remote !== null &&
-    remote.version > startedFrom.seenVersion &&
-    JSON.stringify(toValues(initial)) !== JSON.stringify(startedFrom.fields);
-  const keepMine = () =>
-    setStartedFrom({ fields: toValues(initial), seenVersion: remote?.version ?? 0 });
+  const shape = JSON.stringify({ fields: toValues(initial), dayDate });
+  const [seen, setSeen] = useState(() => ({ shape, version: remote?.version ?? 0 }));
+  const [changedUnder, setChangedUnder] = useState<ChangedUnder | null>(null);
+  if (shape !== seen.shape) {
+    const byOther = remote !== null && remote.version > seen.version;
+    setSeen({ shape, version: remote?.version ?? 0 });
+    // This tab's own change (an undo) is not news; gone is gone whoever did it.
+    if (byOther || dayDate === null)
+      setChangedUnder({ name: byOther ? (remote.by?.name ?? "Someone") : null });
+  }
+  const removed = dayDate === null;
+  const keepMine = () => setChangedUnder(null);
   const takeTheirs = () => {
     setValues(toValues(initial));
     keepMine();
@@ -189,12 +204,32 @@ export function ActivityForm({
         onChange={set("durationMinutes")}
         error={errors.durationMinutes}
       />
-      {changedUnder ? (
+      {whereNow ? (
+        <p className="text-sm text-slate-700 sm:col-span-2">It is now on {whereNow}.</p>
+      ) : null}
+      {changedUnder && removed ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm sm:col-span-2"
         >
-          <p>{remote.by?.name ?? "Someone"} changed this activity while you were editing</p>
+          <p>
+            {changedUnder.name
+              ? `${changedUnder.name} removed this activity while you were editing`
+              : "This activity was removed while you were editing"}
+          </p>
+          <Button type="submit" size="sm">
+            Add it back
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel}>
+            Discard
+          </Button>
+        </div>
+      ) : changedUnder ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm sm:col-span-2"
+        >
+          <p>{changedUnder.name ?? "Someone"} changed this activity while you were editing</p>
           <Button variant="secondary" size="sm" onClick={keepMine}>
             Keep mine
           </Button>
@@ -203,14 +238,17 @@ export function ActivityForm({
           </Button>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
-        <Button type="submit" size="sm">
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      {/* Removed: its own choices above say what saving does; one submit button, not two. */}
+      {changedUnder && removed ? null : (
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+          <Button type="submit" size="sm">
+            {submitLabel}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

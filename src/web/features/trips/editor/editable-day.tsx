@@ -1,7 +1,7 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
-import type { Day } from "#shared/schemas/itinerary.ts";
+import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -22,6 +22,7 @@ import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import { usePendingFocus } from "./use-pending-focus.ts";
+import { formatWeekday } from "#web/lib/format.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
 
 const addButtonId = (date: string) => `add-activity-${date}`;
@@ -56,7 +57,37 @@ export function EditableDay({
   /** The activity last dragged within the day: offered a time that fits its new place. */
   movedId?: string | null;
 }) {
-  const [editingId, setEditingId] = useState<string | null>(null);
+  // The activity whose form is open, as last seen, and its place in this day: if someone else moves
+  // it to another day or removes it, the form stays where it was, with what the traveller typed.
+  const [editing, setEditing] = useState<{ activity: Activity; index: number } | null>(null);
+  const editingId = editing?.activity.id ?? null;
+  const atIndex = editing ? day.activities.findIndex((a) => a.id === editingId) : -1;
+  const elsewhere =
+    editing && atIndex < 0
+      ? days
+          .map((d, i) => ({
+            i,
+            date: d.date,
+            activity: d.activities.find((a) => a.id === editingId),
+          }))
+          .find((d) => d.activity)
+      : undefined;
+  const latestCopy = atIndex >= 0 ? day.activities[atIndex] : elsewhere?.activity;
+  if (
+    editing &&
+    latestCopy &&
+    (latestCopy !== editing.activity || (atIndex >= 0 && atIndex !== editing.index))
+  )
+    setEditing({ activity: latestCopy, index: atIndex >= 0 ? atIndex : editing.index });
+  // What the list shows: the day, and the open form where it was when its activity left the day.
+  const shown =
+    editing && atIndex < 0
+      ? day.activities.toSpliced(
+          Math.min(editing.index, day.activities.length),
+          0,
+          editing.activity,
+        )
+      : day.activities;
   const [adding, setAdding] = useState(false);
   // Where keyboard focus goes after a save, cancel or removal: an activity (its Edit button) or, with
   // none to go to, the day's Add activity button.
@@ -130,60 +161,98 @@ export function EditableDay({
             strategy={verticalListSortingStrategy}
           >
             <ol aria-label={`Activities of ${title}`} className="flex flex-col gap-3">
-              {day.activities.map((activity, index) => (
-                <SortableActivity
-                  key={activity.id}
-                  activity={activity}
-                  day={day}
-                  days={days}
-                  warnings={warnings.filter((w) => w.activityId === activity.id)}
-                  editing={editingId === activity.id}
-                  onEdit={() => {
-                    clearFocus();
-                    setEditingId(activity.id);
-                  }}
-                  onCancelEdit={() => {
-                    setEditingId(null);
-                    focusAfter(focusActivity(activity.id));
-                  }}
-                  onSave={(fields) => {
-                    setEditingId(null);
-                    focusAfter(
-                      focusActivity(activity.id),
-                      editor.save(updateActivity(activity.id, fields)),
-                    );
-                  }}
-                  onRemove={() => {
-                    const neighbour = neighbourOf(activity.id);
-                    focusAfter(
-                      focusActivity(neighbour),
-                      editor.save(removeActivity(activity.id)),
-                      // Not removed after all (a failed save is rolled back): the activity itself.
-                      (result) =>
-                        focusActivity(
-                          result.status === "saved" || result.status === "queued"
-                            ? neighbour
-                            : activity.id,
-                        ),
-                    );
-                  }}
-                  fittingTime={activity.id === movedId ? fittingTime(day.activities, index) : null}
-                  onUseTime={(time) =>
-                    focusAfter(
-                      focusActivity(activity.id),
-                      editor.save(updateActivity(activity.id, { time })),
-                    )
-                  }
-                  onMoveToDay={(date) =>
-                    focusAfter(
-                      focusActivity(neighbourOf(activity.id)),
-                      editor.save(moveActivity(activity.id, date, Infinity)),
-                    )
-                  }
-                  slots={slots}
-                  placeContext={placeContext}
-                />
-              ))}
+              {shown.map((activity, index) => {
+                const away = activity.id === editingId && atIndex < 0;
+                return (
+                  <SortableActivity
+                    key={activity.id}
+                    activity={activity}
+                    day={day}
+                    days={days}
+                    warnings={warnings.filter((w) => w.activityId === activity.id)}
+                    editing={editingId === activity.id}
+                    dayDate={away ? (elsewhere?.date ?? null) : day.date}
+                    whereNow={
+                      away && elsewhere
+                        ? `Day ${elsewhere.i + 1} · ${formatWeekday(elsewhere.date)}`
+                        : undefined
+                    }
+                    onEdit={() => {
+                      clearFocus();
+                      setEditing({ activity, index });
+                    }}
+                    onCancelEdit={() => {
+                      setEditing(null);
+                      focusAfter(focusActivity(away ? day.activities[index]?.id : activity.id));
+                    }}
+                    onSave={(fields) => {
+                      setEditing(null);
+                      if (away && !elsewhere) {
+                        // Removed by someone else: the traveller's version comes back as a new
+                        // activity of this day (its place kept unless the location was changed).
+                        const known = new Set(day.activities.map((a) => a.id));
+                        const id = newActivityId();
+                        const placed = fields.location === activity.location ? activity : UNPLACED;
+                        focusAfter(
+                          focusActivity(id),
+                          editor.save(
+                            addActivity(day.date, { ...activity, ...placed, ...fields, id }),
+                          ),
+                          (result) =>
+                            focusActivity(
+                              result.status === "saved"
+                                ? result.trip.itinerary.days
+                                    .find((d) => d.date === day.date)
+                                    ?.activities.find((a) => !known.has(a.id))?.id
+                                : result.status === "queued"
+                                  ? id
+                                  : null,
+                            ),
+                        );
+                        return;
+                      }
+                      // Moved by someone else: only its fields are saved, it stays where they put it.
+                      focusAfter(
+                        focusActivity(away ? day.activities[index]?.id : activity.id),
+                        editor.save(updateActivity(activity.id, fields)),
+                      );
+                    }}
+                    onRemove={() => {
+                      const neighbour = neighbourOf(activity.id);
+                      focusAfter(
+                        focusActivity(neighbour),
+                        editor.save(removeActivity(activity.id)),
+                        // Not removed after all (a failed save is rolled back): the activity itself.
+                        (result) =>
+                          focusActivity(
+                            result.status === "saved" || result.status === "queued"
+                              ? neighbour
+                              : activity.id,
+                          ),
+                      );
+                    }}
+                    fittingTime={
+                      activity.id === movedId
+                        ? fittingTime(day.activities, day.activities.indexOf(activity))
+                        : null
+                    }
+                    onUseTime={(time) =>
+                      focusAfter(
+                        focusActivity(activity.id),
+                        editor.save(updateActivity(activity.id, { time })),
+                      )
+                    }
+                    onMoveToDay={(date) =>
+                      focusAfter(
+                        focusActivity(neighbourOf(activity.id)),
+                        editor.save(moveActivity(activity.id, date, Infinity)),
+                      )
+                    }
+                    slots={slots}
+                    placeContext={placeContext}
+                  />
+                );
+              })}
             </ol>
           </SortableContext>
           {adding ? (

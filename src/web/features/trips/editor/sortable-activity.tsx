@@ -22,6 +22,10 @@ type Props = {
   /** The realism warnings shown on this activity. */
   warnings: readonly RealismWarning[];
   editing: boolean;
+  /** Where the activity is now (null: removed by someone else while its form was open). */
+  dayDate: string | null;
+  /** The day it was moved to by someone else while its form was open. */
+  whereNow?: string;
   onEdit: () => void;
   onCancelEdit: () => void;
   onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
@@ -44,6 +48,8 @@ export function SortableActivity({
   days,
   warnings,
   editing,
+  dayDate,
+  whereNow,
   onEdit,
   onCancelEdit,
   onSave,
@@ -73,6 +79,8 @@ export function SortableActivity({
           title={`Edit ${activity.activity}`}
           submitLabel="Save activity"
           initial={activity}
+          dayDate={dayDate}
+          {...(whereNow ? { whereNow } : {})}
           onSave={onSave}
           onCancel={onCancelEdit}
           renderLocationField={slots.renderLocationField}
