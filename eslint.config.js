@@ -71,6 +71,13 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          // A react-router component would look for its own router, which the app does not have.
+          paths: [
+            {
+              name: "react-router",
+              message: "the app's router is #web/lib/router/ (location.tsx, routes.tsx, link.tsx)",
+            },
+          ],
           patterns: [
             {
               group: ["\\#server/*", "**/server/**"],

@@ -4,7 +4,7 @@
 import { StrictMode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { StaticRouter } from "#web/lib/router/location.tsx";
 import { SHELL_DESTINATION, type PageShellName } from "#shared/page-shells.ts";
 import { isPrerenderedPath, PRERENDERED_PATHS } from "#shared/prerendered-paths.ts";
 import type { PublicConfig } from "#shared/schemas/config.ts";

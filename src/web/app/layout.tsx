@@ -7,7 +7,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink } from "#web/lib/router/link.tsx";
+import { useLocation } from "#web/lib/router/location.tsx";
+import { Outlet } from "#web/lib/router/routes.tsx";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "#web/features/auth/auth-context.ts";

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Outlet, useLocation } from "react-router";
+import { useLocation } from "#web/lib/router/location.tsx";
+import { Outlet } from "#web/lib/router/routes.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "#web/lib/router/location.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import { ConfirmDeletionPanel } from "#web/features/account/components/confirm-deletion-panel.tsx";

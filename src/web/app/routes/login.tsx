@@ -1,4 +1,5 @@
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { Navigate, useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { returnTarget } from "#web/features/auth/return-target.ts";

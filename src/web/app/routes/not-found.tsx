@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 
 export function NotFoundRoute() {

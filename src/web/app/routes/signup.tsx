@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { Navigate, useNavigate, useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { returnTarget } from "#web/features/auth/return-target.ts";
@@ -26,7 +27,7 @@ export function SignupRoute() {
     await auth.refresh();
     // From an invitation, back to it (it asks for the verification the mail just sent);
     // otherwise to the page that says a verification link was sent.
-    await navigate(target.startsWith("/invites/") ? target : "/verify-email", { replace: true });
+    navigate(target.startsWith("/invites/") ? target : "/verify-email", { replace: true });
   };
   return (
     <AuthCard

@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "#web/lib/router/routes.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import { PeoplePanel } from "#web/features/companions/components/people-panel.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";

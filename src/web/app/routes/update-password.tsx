@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { useNavigate, useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { AUTH_MESSAGES } from "#web/features/auth/auth-errors.ts";
@@ -34,7 +35,7 @@ export function UpdatePasswordRoute() {
   }
   const onUpdated = async () => {
     await auth.refresh();
-    await navigate("/", { replace: true });
+    navigate("/", { replace: true });
   };
   return (
     <AuthCard title="Update password" intro="Choose a new password for your account.">

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { ACCOUNT_MESSAGES } from "#shared/schemas/account.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { linkClass } from "./auth-card.tsx";
 
 /** Where a one-time reset token from a verification link leads: the reset flow's set-password step. */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { useSendVerificationEmail } from "../api/send-verification-email.ts";
 import { AUTH_MESSAGES } from "../auth-errors.ts";
 import type { AuthUser } from "../auth-context.ts";

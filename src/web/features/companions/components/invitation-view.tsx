@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import { MEMBER_ROLE_LABELS } from "#shared/constants.ts";
 import { Button, buttonStyles } from "#web/components/ui/button.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import {
   MEMBER_ROLE_LABELS,
   MEMBER_ROLES,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";

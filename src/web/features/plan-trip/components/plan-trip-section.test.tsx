@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "#web/lib/router/location.tsx";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlanTripSection } from "./plan-trip-section.tsx";
 

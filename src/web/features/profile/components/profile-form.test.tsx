@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter } from "#web/lib/router/location.tsx";
+import { Route, Routes } from "#web/lib/router/routes.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "#shared/schemas/profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
@@ -25,17 +26,15 @@ const profile: Profile = {
 };
 
 function renderAt(element: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: "/profile", element },
-      { path: "/", element: <p>Home page</p> },
-    ],
-    { initialEntries: ["/profile"] },
-  );
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={["/profile"]}>
+        <Routes>
+          <Route path="/profile" element={element} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

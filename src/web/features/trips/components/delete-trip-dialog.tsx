@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import { MESSAGES } from "#shared/messages.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
@@ -17,9 +17,9 @@ export function DeleteTripDialog({
   returnFocusTo?: () => HTMLElement | null;
 }) {
   const navigate = useNavigate();
-  const mutation = useDeleteTrip(tripId, async () => {
+  const mutation = useDeleteTrip(tripId, () => {
     onOpenChange(false);
-    await navigate("/trips");
+    navigate("/trips");
   });
 
   return (

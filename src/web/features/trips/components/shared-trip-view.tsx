@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";

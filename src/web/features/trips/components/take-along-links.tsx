@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { buttonStyles } from "#web/components/ui/button.tsx";
 
 const actionClass = buttonStyles({ variant: "secondary" });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import { formatDateRange, formatUsd } from "#web/lib/format.ts";
 import { styleLabel } from "../format.ts";

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "#web/lib/router/location.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TripListResponse } from "#shared/schemas/trip-list.ts";
 import { TripListView } from "./trip-list-view.tsx";

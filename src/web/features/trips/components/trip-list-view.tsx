@@ -1,5 +1,6 @@
 import { useCallback } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { useSearchParams } from "#web/lib/router/location.tsx";
 import { MESSAGES } from "#shared/messages.ts";
 import { DEFAULT_TRIP_SORT } from "#shared/constants.ts";
 import { Button, buttonStyles } from "#web/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { MESSAGES } from "#shared/messages.ts";
 
 /** The one answer for a missing trip, someone else's trip, or a link that is no longer shared. */

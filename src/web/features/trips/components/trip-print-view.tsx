@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { ActivityTime } from "./activity-time.tsx";
 import {
   GROUNDING_OFF,

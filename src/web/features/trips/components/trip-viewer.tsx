@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
 import { ACCESS_MESSAGES } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";

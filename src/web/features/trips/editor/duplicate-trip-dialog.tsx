@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "#web/lib/router/location.tsx";
 import { afterEach, describe, expect, it } from "vitest";
 import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
 import type { Trip } from "#shared/schemas/trip.ts";

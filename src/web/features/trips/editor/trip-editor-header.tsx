@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "#web/lib/router/location.tsx";
 import { TRIP_NAME_MAX_LENGTH } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { Menu } from "#web/components/ui/menu.tsx";

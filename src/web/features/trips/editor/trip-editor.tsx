@@ -1,6 +1,7 @@
 import { DndContext } from "@dnd-kit/core";
 import { useCallback, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "#web/lib/router/link.tsx";
+import { useSearchParams } from "#web/lib/router/location.tsx";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
