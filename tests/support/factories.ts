@@ -45,31 +45,50 @@ export function buildItinerary(startDate: string, days: number): Itinerary {
 type TripOverrides = Partial<Omit<typeof trips.$inferInsert, "userId">> & { days?: number };
 
 /** Inserts a trip directly (for tests of reading, listing and sharing; creation has its own tests). */
+/** The row insertTrip writes: today's columns, a realistic itinerary, the overrides on top. */
+function tripValues(userId: string, overrides: TripOverrides) {
+  const { days = 3, ...rest } = overrides;
+  const startDate = rest.startDate ?? "2027-03-01";
+  return {
+    userId,
+    destination: "Lisbon, Portugal",
+    startDate,
+    endDate: formatISO(addDays(startDate, days - 1)),
+    budget: 1500,
+    travelStyle: "comfort",
+    interests: ["Food & Dining", "History"],
+    itinerary: buildItinerary(startDate, days),
+    status: "generated",
+    // A public trip has its link's token, as the share route gives it.
+    shareToken: rest.isPublic ? newShareToken() : null,
+    ...rest,
+    name: rest.name ?? rest.destination ?? "Lisbon, Portugal",
+  };
+}
+
 export async function insertTrip(
   db: Db,
   userId: string,
   overrides: TripOverrides = {},
 ): Promise<TripRow> {
-  const { days = 3, ...rest } = overrides;
-  const startDate = rest.startDate ?? "2027-03-01";
+  const [row] = await db.insert(trips).values(tripValues(userId, overrides)).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/**
+ * insertTrip for a database migrated to 0009–0011: the same columns, but only the id read back
+ * (columns added later, such as card_points in 0012, are not there yet to return).
+ */
+export async function insertTripBeforeCardPoints(
+  db: Db,
+  userId: string,
+  overrides: TripOverrides = {},
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(trips)
-    .values({
-      userId,
-      destination: "Lisbon, Portugal",
-      startDate,
-      endDate: formatISO(addDays(startDate, days - 1)),
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["Food & Dining", "History"],
-      itinerary: buildItinerary(startDate, days),
-      status: "generated",
-      // A public trip has its link's token, as the share route gives it.
-      shareToken: rest.isPublic ? newShareToken() : null,
-      ...rest,
-      name: rest.name ?? rest.destination ?? "Lisbon, Portugal",
-    })
-    .returning();
+    .values(tripValues(userId, overrides))
+    .returning({ id: trips.id });
   if (!row) throw new Error("insert returned no row");
   return row;
 }

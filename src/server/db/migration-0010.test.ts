@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { insertTripBeforeCardPoints } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -29,7 +29,14 @@ describe("migration 0010_trip_members on a database written before it", () => {
     ids = [];
     // 0010 leaves the trips table as 0009 made it, so today's factory writes what that release did.
     for (const destination of ["Porto", "Braga"])
-      ids.push((await insertTrip(database.db, owner.userId, { destination, isPublic: true })).id);
+      ids.push(
+        (
+          await insertTripBeforeCardPoints(database.db, owner.userId, {
+            destination,
+            isPublic: true,
+          })
+        ).id,
+      );
     before = await snapshot();
     await database.migrate();
   }, 120_000);
