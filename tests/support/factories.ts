@@ -4,6 +4,7 @@ import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { newShareToken } from "#server/trips/share-token.ts";
+import { singleStop } from "#server/trips/single-stop.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
 
@@ -63,6 +64,15 @@ function tripValues(userId: string, overrides: TripOverrides) {
     shareToken: rest.isPublic ? newShareToken() : null,
     ...rest,
     name: rest.name ?? rest.destination ?? "Lisbon, Portugal",
+    // One stop, as every trip planned with one destination is (migration 0013).
+    stops:
+      rest.stops ??
+      singleStop({
+        destination: rest.destination ?? "Lisbon, Portugal",
+        startDate,
+        endDate: rest.endDate ?? formatISO(addDays(startDate, days - 1)),
+        place: rest.place ?? null,
+      }),
   };
 }
 
@@ -77,18 +87,24 @@ export async function insertTrip(
 }
 
 /**
- * insertTrip for a database migrated to 0009–0011: the same columns, but only the id read back
- * (columns added later, such as card_points in 0012, are not there yet to return).
+ * insertTrip for a database migrated to 0009–0012: only the columns those releases had (named, so
+ * columns added later, such as card_points in 0012 or stops in 0013, are neither written nor read).
  */
 export async function insertTripBeforeCardPoints(
   db: Db,
   userId: string,
   overrides: TripOverrides = {},
 ): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(trips)
-    .values(tripValues(userId, overrides))
-    .returning({ id: trips.id });
+  const v = tripValues(userId, overrides);
+  const { rows } = await db.execute<{ id: string }>(sql`
+    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
+      interests, itinerary, status, is_public, share_token, place)
+    values (${v.userId}, ${v.name}, ${v.destination}, ${v.startDate}, ${v.endDate}, ${v.budget},
+      ${v.travelStyle}, array(select jsonb_array_elements_text(${JSON.stringify(v.interests)}::jsonb)),
+      ${JSON.stringify(v.itinerary)}::jsonb, ${v.status},
+      ${v.isPublic ?? false}, ${v.shareToken}, ${v.place ? JSON.stringify(v.place) : null}::jsonb)
+    returning id::text`);
+  const row = rows[0];
   if (!row) throw new Error("insert returned no row");
   return row;
 }

@@ -29,6 +29,17 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     createdAt: new Date(),
     version: 3,
     place: null,
+    stops: [
+      {
+        id: "9b1c1d0e-0000-4000-8000-0000000000f1",
+        destination: "Lisbon, Portugal",
+        startDate: "2030-05-01",
+        endDate: "2030-05-03",
+        place: null,
+      },
+    ],
+    transport: [],
+    stays: [],
     grounding: { status: "off", verified: 0, total: 0, reason: null },
     searchText: "",
     cardPoints: [],

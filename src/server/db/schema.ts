@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -68,6 +69,11 @@ export const trips = pgTable(
     // Optimistic concurrency: every saved change names the version it read and bumps it by one.
     version: integer("version").notNull().default(1),
     place: jsonb("place").$type<TripPlace>(),
+    // The cities in order, each with its dates and resolved place (migration 0013 makes every older
+    // trip one stop from its destination, dates and place). Journeys and stays are members' data.
+    stops: jsonb("stops").$type<TripStop[]>().notNull(),
+    transport: jsonb("transport").$type<Transport[]>().notNull().default([]),
+    stays: jsonb("stays").$type<Stay[]>().notNull().default([]),
     grounding: jsonb("grounding")
       .$type<Grounding>()
       .notNull()

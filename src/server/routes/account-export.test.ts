@@ -12,6 +12,7 @@ import { createClient, signUpUser, type TestClient } from "#tests/support/http.t
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
 import { EXPORT_PAGE_SIZE, exportTripPage } from "../account/account-export.ts";
+import { singleStop } from "#server/trips/single-stop.ts";
 
 type ExportFile = {
   version: number;
@@ -74,6 +75,7 @@ beforeAll(async () => {
       travelStyle: "comfort",
       interests: ["History"],
       itinerary: buildItinerary(start, days),
+      stops: singleStop({ destination: `City ${i}`, startDate: start, endDate: end, place: null }),
       isPublic: i % 50 === 0,
     };
   });

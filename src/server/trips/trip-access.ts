@@ -38,7 +38,7 @@ const MEMBER_TRIP: NamedStatement = {
     to_char(t.end_date, 'YYYY-MM-DD') as "endDate", t.budget, t.travel_style as "travelStyle",
     array_to_json(t.interests) as interests, t.itinerary, t.status, t.is_public as "isPublic",
     to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-    t.version, t.place, t.grounding, t.share_token as "shareToken",
+    t.version, t.place, t.stops, t.transport, t.stays, t.grounding, t.share_token as "shareToken",
     ${ROLE_SQL} as role, o.name as "ownerName"
     from trips t
     left join trip_members m on m.trip_id = t.id and m.user_id = $1

@@ -20,6 +20,9 @@ export type TripSummaryRow = Omit<
   | "budget"
   | "createdAt"
   | "shareToken"
+  | "stops"
+  | "transport"
+  | "stays"
 > & {
   budget: number | string;
   createdAt: Date | string;
@@ -27,7 +30,10 @@ export type TripSummaryRow = Omit<
 
 /** A trip row without its owner and search columns (what the detail query reads). */
 export type TripDetailRow = TripSummaryRow &
-  Pick<TripRow, "itinerary" | "place" | "grounding" | "shareToken">;
+  Pick<
+    TripRow,
+    "itinerary" | "place" | "grounding" | "shareToken" | "stops" | "transport" | "stays"
+  >;
 
 /** Who reads the trip: their role on it and the owner's name. */
 export type TripAccess = { role: TripRole; ownerName: string };
@@ -63,6 +69,9 @@ export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
     // before descriptions lost their dates read clean (see day-facts.ts).
     itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
     place: row.place,
+    stops: row.stops,
+    transport: row.transport,
+    stays: row.stays,
     grounding: row.grounding,
     sharePath: row.shareToken && access.role === "owner" ? sharePathFor(row.shareToken) : null,
   };

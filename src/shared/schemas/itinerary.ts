@@ -62,12 +62,22 @@ export const activitySchema = z.object({
     .url({ protocol: /^https?$/, error: "Website must be an http or https address" })
     .max(500)
     .nullable(),
+  /**
+   * Which of its day's stops (an index into the trip's `stops`) the activity is in. Absent on trips
+   * saved before stops existed and on drafts: read it through `activityStopIndex` (trip-stop-days.ts).
+   */
+  stopIndex: z.number().int().min(0).max(7).optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
 /** A day may be empty after editing; generation still fills every day. */
 export const daySchema = z.object({
   date: isoDateSchema,
+  /**
+   * The indexes of the stops this day touches, in order: `[0]`, `[0, 1]` on a transfer day, `[1]`.
+   * Absent on trips saved before stops existed (one stop): read it through `dayStopIndexes`.
+   */
+  stops: z.array(z.number().int().min(0).max(7)).min(1).max(2).optional(),
   activities: z
     .array(activitySchema)
     .max(MAX_ACTIVITIES_PER_DAY, `At most ${MAX_ACTIVITIES_PER_DAY} activities a day`),

@@ -3,7 +3,7 @@ import { INTERESTS, REGENERATE_INSTRUCTION_MAX_LENGTH } from "../constants.ts";
 import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
 import { safeText } from "./safe-input.ts";
-import { tripRequestSchema } from "./trip-request.ts";
+import { destinationSchema, tripRequestObjectSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
 import { saveReasonSchema, tripMergeConflictSchema } from "./trip-history.ts";
@@ -33,7 +33,7 @@ export const dayInputSchema = z.object({
     .max(MAX_ACTIVITIES_PER_DAY, `At most ${MAX_ACTIVITIES_PER_DAY} activities a day`),
 });
 
-const fields = tripRequestSchema.shape;
+const fields = tripRequestObjectSchema.shape;
 
 /**
  * `PATCH /api/trips/:id`: the version the change is based on plus any of the trip's fields. The days
@@ -42,7 +42,7 @@ const fields = tripRequestSchema.shape;
 export const tripPatchSchema = z.object({
   version: z.number().int().positive(),
   name: tripNameSchema.optional(),
-  destination: fields.destination.optional(),
+  destination: destinationSchema.optional(),
   startDate: fields.startDate.optional(),
   endDate: fields.endDate.optional(),
   budget: fields.budget.optional(),

@@ -73,6 +73,9 @@ export const tripSummarySchema = tripSchema
     place: true,
     grounding: true,
     sharePath: true,
+    stops: true,
+    transport: true,
+    stays: true,
   })
   .extend({
     // [lat, lng] of the located activities in visit order (My Trips draws them; other answers omit it).

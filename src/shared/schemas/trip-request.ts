@@ -7,6 +7,8 @@ import {
 } from "../constants.ts";
 import { daysBetween } from "../trip-dates.ts";
 import { safeText, storableDate } from "./safe-input.ts";
+import { stopsRequestSchema } from "./trip-stops.ts";
+import { joinStopNames } from "../trip-stop-days.ts";
 
 export const MAX_TRIP_DAYS = 30;
 export const MIN_BUDGET_USD = 1;
@@ -24,16 +26,33 @@ const requiredDate = (label: string) =>
 
 const datesPresent = z.object({ startDate: z.iso.date(), endDate: z.iso.date() });
 
-/** The planning form and `POST /api/trips` share this schema: the same rules, the same messages. */
-export const tripRequestSchema = z
+export const destinationSchema = safeText("Destination", { error: "Destination is required" })
+  .trim()
+  .min(1, "Destination is required")
+  .max(DESTINATION_MAX_LENGTH, `Destination must be at most ${DESTINATION_MAX_LENGTH} characters`);
+
+/** What is wrong with a request's destination, or null: it may be empty only when there are stops. */
+function destinationIssue(input: unknown): string | null {
+  const { destination, stops } = (typeof input === "object" && input !== null ? input : {}) as {
+    destination?: unknown;
+    stops?: unknown;
+  };
+  const empty =
+    destination === undefined || (typeof destination === "string" && !destination.trim());
+  if (empty && Array.isArray(stops)) return null;
+  const checked = destinationSchema.safeParse(destination);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? "Destination is required");
+}
+
+/**
+ * The planning form and `POST /api/trips` share this schema: the same rules, the same messages.
+ * With `stops` (1 to 8 cities with their nights, adding up to the trip's nights) `destination` may be
+ * left out: it becomes the cities joined ("Paris → Lyon"). Without `stops` the trip is one stop.
+ */
+export const tripRequestObjectSchema = z
   .object({
-    destination: safeText("Destination", { error: "Destination is required" })
-      .trim()
-      .min(1, "Destination is required")
-      .max(
-        DESTINATION_MAX_LENGTH,
-        `Destination must be at most ${DESTINATION_MAX_LENGTH} characters`,
-      ),
+    destination: z.string().optional(),
+    stops: stopsRequestSchema.optional(),
     startDate: requiredDate("Start date"),
     endDate: requiredDate("End date"),
     budget: z
@@ -56,7 +75,29 @@ export const tripRequestSchema = z
       .default([])
       .transform((list) => [...new Set(list)]),
   })
+  // Checked here rather than on the field, since the rule depends on whether there are stops, and
+  // always (`when`), so a missing destination is named beside the other fields' errors.
+  .refine((value) => destinationIssue(value) === null, {
+    path: ["destination"],
+    error: (issue) => destinationIssue(issue.input) ?? "Destination is required",
+    when: () => true,
+  })
   // `when` lets the date rules speak even while another field (say, the budget) is still wrong.
+  .refine(
+    (v) => {
+      if (!v.stops) return true;
+      return (
+        v.stops.reduce((sum, stop) => sum + stop.nights, 0) === daysBetween(v.startDate, v.endDate)
+      );
+    },
+    {
+      path: ["stops"],
+      message: "The stops' nights do not add up to the trip's nights",
+      when: (payload) =>
+        datesPresent.safeParse(payload.value).success &&
+        stopsRequestSchema.safeParse((payload.value as { stops?: unknown }).stops).success,
+    },
+  )
   .refine((v) => daysBetween(v.startDate, v.endDate) >= 0, {
     path: ["endDate"],
     message: "End date cannot be before start date",
@@ -70,6 +111,15 @@ export const tripRequestSchema = z
       return dates.success && daysBetween(dates.data.startDate, dates.data.endDate) >= 0;
     },
   });
+
+/** The request as the planner uses it: a destination always, and the stops when there are several. */
+export const tripRequestSchema = tripRequestObjectSchema.transform((value) => ({
+  ...value,
+  destination:
+    value.destination === undefined || value.destination.trim() === ""
+      ? joinStopNames((value.stops ?? []).map((stop) => stop.destination))
+      : value.destination.trim(),
+}));
 
 export type TripRequestInput = z.input<typeof tripRequestSchema>;
 export type TripRequest = z.output<typeof tripRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH, TRIP_ROLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
+import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 
 export { TRIP_NAME_MAX_LENGTH };
 
@@ -29,6 +30,12 @@ export const tripSchema = z.object({
   /** 1 when created, +1 on every saved change: edits name the version they are based on. */
   version: z.number().int().positive(),
   place: tripPlaceSchema.nullable(),
+  /** The cities in order (one for a trip planned with a single destination and every older trip). */
+  stops: z.array(tripStopSchema).min(1),
+  /** Journeys between (and around) the stops; references are left out on the shared page. */
+  transport: z.array(transportSchema),
+  /** Where the travellers sleep, per stop; references are left out on the shared page. */
+  stays: z.array(staySchema),
   grounding: groundingSchema,
   /**
    * The public page's path, `/shared/<token>` (a random token, never the trip id); null while the

@@ -144,6 +144,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
       interests: row.interests,
       itinerary: withoutStaleDayFacts({
         days: row.itinerary.days.map((day) => ({
+          ...day,
           date: shiftDate(day.date, shift),
           activities: day.activities.map((a) => ({ ...a, id: randomUUID() })),
         })),
@@ -151,6 +152,13 @@ export const tripEditRoutes = new Hono<AppBindings>()
       status: row.status,
       isPublic: false,
       place: row.place,
+      // The same cities on the new dates; journeys and stays were booked for the old ones.
+      stops: row.stops.map((stop) => ({
+        ...stop,
+        id: randomUUID(),
+        startDate: shiftDate(stop.startDate, shift),
+        endDate: shiftDate(stop.endDate, shift),
+      })),
       grounding: row.grounding,
     });
     return c.json({ trip: toTripDto(copy, { role: "owner", ownerName: user.name }) }, 201);

@@ -22,6 +22,16 @@ const FIELD_CHECKS: { [K in keyof Draft]-?: (value: unknown) => boolean } = {
   budget: (value) => value === null || (typeof value === "number" && Number.isFinite(value)),
   travelStyle: isTravelStyle,
   interests: (value) => Array.isArray(value) && value.every(isInterest),
+  stops: (value) =>
+    Array.isArray(value) &&
+    value.length <= 8 &&
+    value.every(
+      (stop: unknown) =>
+        typeof stop === "object" &&
+        stop !== null &&
+        textUpTo(500)((stop as { destination?: unknown }).destination) &&
+        ["number", "undefined"].includes(typeof (stop as { nights?: unknown }).nights),
+    ),
 };
 
 /**

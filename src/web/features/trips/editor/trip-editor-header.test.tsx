@@ -45,6 +45,17 @@ const trip: Trip = {
   createdAt: "2026-11-01T00:00:00.000Z",
   version: 1,
   place: null,
+  stops: [
+    {
+      id: "00000000-0000-4000-8000-0000000000f1",
+      destination: "Paris",
+      startDate: "2026-12-28",
+      endDate: "2026-12-29",
+      place: null,
+    },
+  ],
+  transport: [],
+  stays: [],
   grounding: GROUNDING_OFF,
   sharePath: null,
   role: "owner",
