@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { distanceKm } from "#shared/geo.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
+import { regenerateDayResponseSchema } from "#shared/schemas/trip-edit.ts";
 import { activityStopIndex, dayStopIndexes } from "#shared/trip-stop-days.ts";
 import { minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { FAKE_DESTINATIONS, OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
@@ -54,11 +55,35 @@ const parisLyon = {
 
 async function generate(t: TestApp, body: object, accept = "application/json") {
   const { client } = await signUpUser(t);
+  lastClient = client;
   const res = await client.post("/api/trips", body, { Accept: accept });
   if (accept !== "application/json") return res;
   expect(res.status).toBe(201);
   const json = (await res.json()) as { trip: unknown };
   return tripSchema.parse(json.trip);
+}
+
+let lastClient: Awaited<ReturnType<typeof signUpUser>>["client"];
+
+/** A day of the last generated trip planned again (a proposal, saved nowhere). */
+async function regenerate(tripId: string, date: string) {
+  const res = await lastClient.post(`/api/trips/${tripId}/days/${date}/regenerate`, {});
+  expect(res.status).toBe(200);
+  return regenerateDayResponseSchema.parse(await res.json()).proposal;
+}
+
+/** Every activity of a day with a place of the map lies in its own stop's city. */
+function expectInCities(trip: Trip, day: Trip["itinerary"]["days"][number]) {
+  const cities = [FAKE_DESTINATIONS.paris, FAKE_DESTINATIONS.lyon];
+  for (const a of day.activities) {
+    expect(dayStopIndexes(day)).toContain(activityStopIndex(a, day));
+    if (!a.osmId) continue;
+    const element = byOsmId.get(a.osmId);
+    expect(element, `${a.activity} is on the map`).toBeDefined();
+    const city = cities[activityStopIndex(a, day)]!;
+    if (element) expect(distanceKm(city, { lat: element.lat, lng: element.lon })).toBeLessThan(15);
+  }
+  expect(trip.stops.length).toBe(2);
 }
 
 const generateTrip = async (t: TestApp, body: object) => (await generate(t, body)) as Trip;
@@ -175,6 +200,24 @@ describe("a keyless plan of Paris → Lyon", () => {
     expectActivitiesInTheirStops(trip);
   });
 
+  it("regenerates a Lyon day from Lyon's places and a transfer day from both in order", async () => {
+    const trip = await generateTrip(keyless, parisLyon);
+    const lyonDay = await regenerate(trip.id, "2027-03-12");
+    expect(lyonDay.stops).toEqual([1]);
+    expect(lyonDay.activities.length).toBeGreaterThan(0);
+    expect(lyonDay.activities.every((a) => a.stopIndex === 1)).toBe(true);
+    expect(lyonDay.activities.some((a) => a.osmId !== null)).toBe(true);
+    expectInCities(trip, lyonDay);
+
+    const transferDay = await regenerate(trip.id, "2027-03-11");
+    expect(transferDay.stops).toEqual([0, 1]);
+    expectInCities(trip, transferDay);
+    const order = transferDay.activities.map((a) => a.stopIndex);
+    expect(order[0]).toBe(0);
+    expect(order.at(-1)).toBe(1);
+    expect(order).toEqual([...order].sort());
+  });
+
   it("keeps a trip without stops one stop, as before", async () => {
     const { stops: _stops, ...oneCity } = parisLyon;
     const trip = await generateTrip(keyless, { ...oneCity, destination: "Paris" });
@@ -205,5 +248,18 @@ describe("a model's plan of Paris → Lyon", () => {
         if (element)
           expect(distanceKm(city, { lat: element.lat, lng: element.lon })).toBeLessThan(15);
       }
+  });
+
+  it("regenerates a Lyon day from Lyon's candidates", async () => {
+    const trip = await generateTrip(model, parisLyon);
+    fakes.model.reset();
+    const lyonDay = await regenerate(trip.id, "2027-03-12");
+    expect(lyonDay.stops).toEqual([1]);
+    expect(lyonDay.activities.every((a) => a.stopIndex === 1)).toBe(true);
+    expectInCities(trip, lyonDay);
+    const prompts = fakes.model.requests.map((r) => JSON.stringify(r.body.messages));
+    // Lyon's candidates are offered (the other days, Paris's included, are only context).
+    expect(prompts.some((p) => p.includes("Fourvière"))).toBe(true);
+    expect(lyonDay.activities.some((a) => a.osmId !== null)).toBe(true);
   });
 });
