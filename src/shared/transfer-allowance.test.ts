@@ -19,6 +19,7 @@ describe("transferAllowance", () => {
     expect(journey.mode).toBe("ground");
     expect(journey.text).toBe("Allow about 5 h to get from Paris to Lyon");
     expect(journey.minutes).toBeCloseTo((journey.km / GROUND_SPEED_KMH) * 60, 6);
+    expect(journey.hours).toBeCloseTo(journey.km / GROUND_SPEED_KMH, 6);
   });
 
   it("flies beyond 700 km, with the airport's hours added", () => {

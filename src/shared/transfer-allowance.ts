@@ -22,6 +22,8 @@ export type TransferAllowance = {
   mode: TransferMode;
   /** Unrounded: the planner's clock. */
   minutes: number;
+  /** The same in hours, unrounded. */
+  hours: number;
   /** What the day shows. */
   text: string;
 };
@@ -49,6 +51,7 @@ export function transferAllowance(
     km,
     mode,
     minutes,
+    hours: minutes / 60,
     text: `Allow about ${formatAllowance(minutes)} to get from ${from.name} to ${to.name}`,
   };
 }

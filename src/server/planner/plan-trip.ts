@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
 import {
@@ -103,15 +104,26 @@ export async function planTrip(
   // Several cities: each planned from its own places, then joined around the transfer days.
   if (request.stops && request.stops.length > 1)
     return planStops(services, { ...request, stops: request.stops }, options, planOneStop);
-  const plan = await planOneStop(services, request, options);
-  if (!request.stops) return plan;
-  // One city asked for as a list of stops: the same plan, its days and activities in stop 0.
+  const only = request.stops?.[0];
+  if (!only) return planOneStop(services, request, options);
+  // One city asked for as a list of stops: planned for that city (the trip's own name may be
+  // another), its days and activities in stop 0.
+  const plan = await planOneStop(services, { ...request, destination: only.destination }, options);
   const days = plan.itinerary.days.map((day) => ({
     ...day,
     stops: [0],
     activities: day.activities.map((a) => ({ ...a, stopIndex: 0 })),
   }));
-  return { ...plan, itinerary: { days } };
+  const stops: TripStop[] = [
+    {
+      id: randomUUID(),
+      destination: only.destination,
+      startDate: request.startDate,
+      endDate: request.endDate,
+      place: plan.place,
+    },
+  ];
+  return { ...plan, itinerary: { days }, stops };
 }
 
 /** The lookup of the destination, as the planner waits for it (a failure is "unreachable"). */

@@ -218,6 +218,21 @@ describe("a keyless plan of Paris → Lyon", () => {
     expect(order).toEqual([...order].sort());
   });
 
+  it("plans a single stop for its city, whatever the trip's own name", async () => {
+    const trip = await generateTrip(keyless, {
+      ...parisLyon,
+      destination: "Our spring trip",
+      stops: [{ destination: "Paris", nights: 4 }],
+    });
+    expect(trip.destination).toBe("Our spring trip");
+    expect(trip.place?.name).toBe("Paris");
+    expect(trip.stops).toMatchObject([
+      { destination: "Paris", startDate: "2027-03-09", endDate: "2027-03-13" },
+    ]);
+    expect(trip.itinerary.days.every((d) => d.stops?.join() === "0")).toBe(true);
+    expectActivitiesInTheirStops(trip);
+  });
+
   it("keeps a trip without stops one stop, as before", async () => {
     const { stops: _stops, ...oneCity } = parisLyon;
     const trip = await generateTrip(keyless, { ...oneCity, destination: "Paris" });
