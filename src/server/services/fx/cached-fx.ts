@@ -35,6 +35,13 @@ export function createCachedFx(options: {
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<RatesDay | null>>();
   const failedAt = new Map<string, number>();
+  // A day's rates never change once published: kept in memory too, so the trip page's hot read
+  // asks the database once a day per instance, not per view.
+  const remembered = new Map<string, RatesDay>();
+  const remember = (key: string, day: RatesDay) => {
+    if (remembered.size >= 1000) remembered.clear();
+    remembered.set(key, day);
+  };
 
   const stored = async (date: string): Promise<RatesDay | null> => {
     const [row] = await db
@@ -52,6 +59,7 @@ export function createCachedFx(options: {
       return null;
     }
     failedAt.delete(key);
+    remember(key, day);
     const rows = [{ base: BASE, date: key, rateDate: day.date, rates: day.rates }];
     if (day.date !== key) rows.push({ base: BASE, date: day.date, rateDate: day.date, rates: day.rates });
     await db
@@ -69,8 +77,13 @@ export function createCachedFx(options: {
       const current = today(now());
       const latest = date === undefined || date >= current;
       const key = latest ? current : date;
+      const known = remembered.get(key);
+      if (known) return known;
       const kept = await stored(key);
-      if (kept) return kept;
+      if (kept) {
+        remember(key, kept);
+        return kept;
+      }
       const failed = failedAt.get(key);
       if (failed !== undefined && now() - failed < FX_RETRY_AFTER_MS) return null;
       let pending = inFlight.get(key);
