@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { ZodError } from "zod";
+import { z, type ZodError } from "zod";
 import { formatMoney, fromMinor, toMinor, toUsdCents, type Split } from "#shared/money.ts";
 import {
   moneyIssues,
@@ -8,7 +8,6 @@ import {
   type expenseInputSchema,
   type expensePatchSchema,
 } from "#shared/schemas/expenses.ts";
-import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { tripExpenses, tripMembers, trips, user, type TripExpenseRow, type TripRow } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
@@ -41,16 +40,30 @@ export async function tripPeople(db: Db, trip: Pick<TripRow, "id" | "userId">): 
 /** 422 naming the field when the payer or anyone sharing is not on the trip. */
 export function assertMembers(people: Person[], values: { paidBy: string; split: Split }): void {
   const ids = new Set(people.map((p) => p.userId));
-  const issues: { code: "custom"; path: string[]; message: string }[] = [];
+  const issues: { path: string[]; message: string }[] = [];
   if (!ids.has(values.paidBy))
-    issues.push({ code: "custom", path: ["paidBy"], message: "The payer must be a member of the trip" });
+    issues.push({ path: ["paidBy"], message: "The payer must be a member of the trip" });
   if (values.split.among.some((id) => !ids.has(id)))
     issues.push({
-      code: "custom",
       path: ["split", "among"],
       message: "Everyone sharing must be a member of the trip",
     });
-  if (issues.length > 0) throw new ZodError(issues);
+  if (issues.length > 0) throw invalid(issues);
+}
+
+/**
+ * A 422 the one `onError` answers like a body's (each issue with its path). Made by a parse, not
+ * `new ZodError`: only a parse's error is an `Error`, which Hono hands to `onError`.
+ */
+export function invalid(issues: { path: string[]; message: string }[]): ZodError {
+  const result = z
+    .unknown()
+    .superRefine((_, ctx) => {
+      for (const issue of issues) ctx.addIssue({ code: "custom", ...issue });
+    })
+    .safeParse(null);
+  if (result.success) throw new Error("an issue always fails the parse");
+  return result.error;
 }
 
 type Conversion = { amountUsdCents: number; rate: number; rateDate: string };
@@ -192,7 +205,7 @@ export async function updateExpense(
     split: changes.split ?? current.split,
   };
   const issues = moneyIssues(merged);
-  if (issues.length > 0) throw new ZodError(issues.map((i) => ({ code: "custom" as const, ...i })));
+  if (issues.length > 0) throw invalid(issues);
   assertMembers(people, merged);
   const amountMinor = toMinor(merged.amount, merged.currency);
   if (amountMinor === null) throw new Error("checked by moneyIssues");
