@@ -353,12 +353,18 @@ describe("expenses", () => {
     expect(history.changes[0]?.summary).toBe("Added an expense: Dinner €84.00");
   });
 
-  it("account deletion removes the expenses the account paid", async () => {
+  it("the account export includes its expenses; deletion removes them", async () => {
     const gone = await signUpUser(t, { name: "Gone", password: "correct horse battery" });
     await t.deps.database.db
       .insert(tripMembers)
       .values({ tripId, userId: gone.userId, role: "editor" });
     await post(gone.client, dinner(gone.userId, [gone.userId, alice.userId]));
+    const exported = (await (await gone.client.get("/api/account/export")).json()) as {
+      expenses: { description: string; paidBy: string }[];
+    };
+    expect(exported.expenses).toEqual([
+      expect.objectContaining({ description: "Dinner", paidBy: gone.userId }),
+    ]);
     const del = await gone.client.request("DELETE", "/api/account", {
       json: { password: "correct horse battery" },
     });
