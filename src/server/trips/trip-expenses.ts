@@ -9,7 +9,14 @@ import {
   type expensePatchSchema,
 } from "#shared/schemas/expenses.ts";
 import type { Db } from "../db/database.ts";
-import { tripExpenses, tripMembers, trips, user, type TripExpenseRow, type TripRow } from "../db/schema.ts";
+import {
+  tripExpenses,
+  tripMembers,
+  trips,
+  user,
+  type TripExpenseRow,
+  type TripRow,
+} from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
 import { recordVersion } from "./trip-versions.ts";
@@ -106,8 +113,9 @@ export function toExpenseDto(row: TripExpenseRow): Expense {
 }
 
 /** "Dinner €84.00": the history's and live change's words for an expense. */
-export const expenseLabel = (row: Pick<TripExpenseRow, "description" | "amountMinor" | "currency">) =>
-  `${row.description} ${formatMoney(row.amountMinor, row.currency)}`;
+export const expenseLabel = (
+  row: Pick<TripExpenseRow, "description" | "amountMinor" | "currency">,
+) => `${row.description} ${formatMoney(row.amountMinor, row.currency)}`;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -155,7 +163,12 @@ export async function createExpense(
       })
       .returning();
     if (!row) throw new Error("insert returned no row");
-    const tripVersion = await bumpTrip(tx, trip, byUserId, `Added an expense: ${expenseLabel(row)}`);
+    const tripVersion = await bumpTrip(
+      tx,
+      trip,
+      byUserId,
+      `Added an expense: ${expenseLabel(row)}`,
+    );
     return { expense: toExpenseDto(row), tripVersion };
   });
 }
@@ -234,7 +247,12 @@ export async function updateExpense(
       .where(and(eq(tripExpenses.id, current.id), eq(tripExpenses.version, current.version)))
       .returning();
     if (!row) throw stale();
-    const tripVersion = await bumpTrip(tx, trip, byUserId, `Changed an expense: ${expenseLabel(row)}`);
+    const tripVersion = await bumpTrip(
+      tx,
+      trip,
+      byUserId,
+      `Changed an expense: ${expenseLabel(row)}`,
+    );
     return { expense: toExpenseDto(row), tripVersion };
   });
 }
