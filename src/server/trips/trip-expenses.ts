@@ -286,10 +286,22 @@ export async function convertPending(db: Db, fx: CachedFx, tripId: string): Prom
   const pending = await db
     .select()
     .from(tripExpenses)
-    .where(and(eq(tripExpenses.tripId, tripId), isNull(tripExpenses.amountUsdCents)));
+    .where(and(eq(tripExpenses.tripId, tripId), isNull(tripExpenses.amountUsdCents)))
+    // Newest first: the dates most likely to have a rate (and the ones people look at) go first.
+    .orderBy(desc(tripExpenses.date));
   for (const row of pending) {
-    const conversion = await convert(fx, row.amountMinor, row.currency, row.date);
-    if (!conversion) continue;
+    const day = await fx.usdRates(row.date).catch(() => null);
+    // No rates at all: when the API is down (or hangs) every other date would wait as long, so
+    // this read stops asking; the next one tries again. A currency the ECB does not publish stays
+    // pending without holding the others up.
+    if (!day) break;
+    const rate = day.rates[row.currency];
+    if (rate === undefined) continue;
+    const conversion = {
+      amountUsdCents: toUsdCents(row.amountMinor, row.currency, rate),
+      rate,
+      rateDate: day.date,
+    };
     await db
       .update(tripExpenses)
       .set(conversion)
