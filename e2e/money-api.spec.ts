@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { joinTrip } from "./support/companions.ts";
-import { createTrip } from "./support/trips.ts";
 
 // The money API on the real stack (the production build, the Frankfurter fake on E2E_PORT + 11):
 // the wiring the screens' own spec builds on. Three people, a dinner in euros split three ways.
@@ -20,7 +19,20 @@ test("a dinner in euros split three ways: rates from the fake, balances and the 
   test.setTimeout(120_000);
   const origin = { Origin: baseURL! };
   await signUpByApi(page, baseURL!, "Ana Owner", freshEmail("ana"));
-  const trip = await createTrip(page, baseURL!);
+  // Paris: a destination the stack's geocoder fake knows (France, so euros).
+  const created = await page.request.post("/api/trips", {
+    data: {
+      destination: "Paris",
+      startDate: "2027-05-03",
+      endDate: "2027-05-05",
+      budget: 1500,
+      travelStyle: "comfort",
+      interests: ["History"],
+    },
+    headers: { ...origin, Accept: "application/json" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { trip } = (await created.json()) as { trip: { id: string } };
 
   const read = await page.request.get(`/api/trips/${trip.id}`);
   const { trip: withRates } = (await read.json()) as {
