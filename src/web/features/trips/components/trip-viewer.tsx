@@ -7,6 +7,7 @@ import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { DuplicateTripButton } from "../editor/duplicate-trip-dialog.tsx";
 import { styleLabel } from "../format.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
+import { localCostsOf } from "../local-cost.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { GroundingNote } from "./grounding-note.tsx";
@@ -26,6 +27,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     checked: placesWereChecked(trip.grounding),
     estimatedCosts: costsAreEstimates(trip.grounding),
     hours,
+    local: localCostsOf(trip),
   };
   return (
     <article className="flex flex-col gap-6">

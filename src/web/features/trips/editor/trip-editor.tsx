@@ -9,6 +9,7 @@ import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
+import { localCostsOf } from "../local-cost.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayNav } from "./day-nav.tsx";
 import { EditableDay } from "./editable-day.tsx";
@@ -41,8 +42,9 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
       checked: placesWereChecked(trip.grounding),
       estimatedCosts: costsAreEstimates(trip.grounding),
       hours,
+      local: localCostsOf(trip),
     }),
-    [trip.grounding, hours],
+    [trip, hours],
   );
 
   const selectDay = (n: number) => {
