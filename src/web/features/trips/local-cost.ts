@@ -7,7 +7,10 @@ import { formatWholeCurrency } from "#web/lib/format.ts";
 export type LocalCurrency = { currency: string; rate: number };
 
 /** The local currency of an activity (its stop's), or of a day (its first stop's) without one. */
-export type LocalCosts = (activity: Pick<Activity, "stopIndex"> | null, day: Day) => LocalCurrency | null;
+export type LocalCosts = (
+  activity: Pick<Activity, "stopIndex"> | null,
+  day: Day,
+) => LocalCurrency | null;
 
 const currencyOf = (place: TripPlace | null | undefined) => place?.currency ?? null;
 
