@@ -39,13 +39,15 @@ export function previewSplit(
   const total = toMinor(readNumber(amountText), currency);
   const unknown = () => ({ parts: new Map(form.among.map((id) => [id, null])), left: null });
   if (form.kind === "exact") {
-    const typed = form.among.map(
-      (id) => [id, toMinor(readNumber(form.amounts[id] ?? ""), currency)] as const,
-    );
-    const parts = new Map<string, number | null>(typed);
-    const known = typed.every(([, part]) => part !== null);
+    // A figure not typed yet counts as nothing assigned; one that does not read as money stops the sum.
+    const typed = form.among.map((id) => {
+      const text = (form.amounts[id] ?? "").trim();
+      return [id, text === "" ? null : toMinor(readNumber(text), currency), text !== ""] as const;
+    });
+    const parts = new Map<string, number | null>(typed.map(([id, part]) => [id, part]));
+    const readable = typed.every(([, part, given]) => !given || part !== null);
     const sum = typed.reduce((acc, [, part]) => acc + (part ?? 0), 0);
-    return { parts, left: total !== null && total > 0 && known ? total - sum : null };
+    return { parts, left: total !== null && total > 0 && readable ? total - sum : null };
   }
   if (total === null || total <= 0 || form.among.length === 0) return unknown();
   const split = toSplitInput(form);
