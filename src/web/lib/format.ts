@@ -85,6 +85,8 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
 export function formatWholeCurrency(amount: number, currency: string) {
   const whole = grouped(String(Math.round(Math.abs(amount))));
   const symbol = CURRENCY_SYMBOLS[currency];
-  const text = symbol ? `${symbol}${whole}` : `${currency}\u00a0${whole}`;
+  // A symbol that ends in a letter ("FCFA") is set apart from the digits, as a code is.
+  const prefix = symbol ?? currency;
+  const text = /\p{L}$/u.test(prefix) ? `${prefix}\u00a0${whole}` : `${prefix}${whole}`;
   return amount < 0 && whole !== "0" ? `-${text}` : text;
 }

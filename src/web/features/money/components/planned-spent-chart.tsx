@@ -77,6 +77,11 @@ export function PlannedSpentChart({
   useEffect(() => {
     const node = container.current;
     if (!node) return;
+    // No 2D canvas (a very old or locked-down browser): the table alone, said plainly.
+    if (!document.createElement("canvas").getContext("2d")) {
+      setFailed(true);
+      return;
+    }
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let cancelled = false;
