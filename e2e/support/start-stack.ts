@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
+import { startFrankfurterFake } from "../../tests/fakes/frankfurter-fake.ts";
 import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { startOverpassFake, type OverpassFailure } from "../../tests/fakes/overpass-fake.ts";
@@ -64,6 +65,8 @@ const overpassControl = createServer((req, res) => {
   });
 });
 await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
+// Exchange rates: the ECB's reference rates as the loopback Frankfurter publishes them (1 USD = 0.9 EUR).
+const fx = await startFrankfurterFake({ port: ports.fx });
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
@@ -97,6 +100,7 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
       // Real places on, never the public instance: the loopback fake (specs can make it fail).
       OVERPASS_URL: overpass.url,
+      FX_URL: fx.url,
     },
   });
 }
@@ -137,6 +141,7 @@ server.on("exit", (code) => {
     void tiles.close();
     void overpass.close();
     overpassControl.close();
+    void fx.close();
     process.exit(code ?? 0);
   });
 });
