@@ -12,7 +12,7 @@ describe("the split preview", () => {
   it("splits by shares and keeps whole yen", () => {
     const form = { ...three, kind: "shares" as const, shares: { a: "2", b: "1", c: "1" } };
     const { parts } = previewSplit("1001", "JPY", form);
-    expect([...parts.values()].reduce((x, y) => x + (y ?? 0), 0)).toBe(1001);
+    expect([...parts.values()].reduce<number>((x, y) => x + (y ?? 0), 0)).toBe(1001);
     expect(parts.get("a")).toBe(501);
   });
 

@@ -77,17 +77,14 @@ export function PlannedSpentChart({
   useEffect(() => {
     const node = container.current;
     if (!node) return;
-    // No 2D canvas (a very old or locked-down browser): the table alone, said plainly.
-    if (!document.createElement("canvas").getContext("2d")) {
-      setFailed(true);
-      return;
-    }
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let cancelled = false;
     loadUplot()
       .then((Plot) => {
         if (cancelled) return;
+        // No 2D canvas (a very old or locked-down browser): the table alone, said plainly.
+        if (!document.createElement("canvas").getContext("2d")) throw new Error("No canvas");
         const data: uPlot.AlignedData = [
           rows.map((_, i) => i),
           rows.map((r) => r.planned),
