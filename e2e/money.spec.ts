@@ -117,6 +117,14 @@ test.describe("Money on the road", () => {
       ).toContainText("$100.00");
       await expectAxeClean(page, "/trips/:id?tab=money on a phone, with an expense");
 
+      // Bob is told who added it; Alice is not told of her own expense.
+      await expect(
+        bob
+          .getByRole("status")
+          .filter({ hasText: `${ALICE} added` })
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: `${ALICE} added` })).toHaveCount(0);
       // Bob sees it without reloading; Carol, a viewer, sees everything and cannot add.
       await expect(expenses(bob).getByText("Dinner at Le Procope")).toBeVisible();
       await carol.goto(`/trips/${trip.id}?tab=money`);

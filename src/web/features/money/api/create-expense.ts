@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ExpenseInput } from "#shared/schemas/expenses.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
 import { tripLiveKey } from "#web/lib/trip-live-key.ts";
 
 export const CREATE_EXPENSE_FAILED = "Failed to add the expense";
@@ -21,8 +22,12 @@ export const createExpense = (tripId: string, input: ExpenseInput) =>
 export function useCreateExpense(tripId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ownChangeMutationKey(tripId, "add-expense"),
     mutationFn: (input: ExpenseInput) => createExpense(tripId, input),
-    // The list and the balances both change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripLiveKey(tripId) }),
+    // The list and the balances both change; the live stream's echo is this tab's own.
+    onSuccess: () => {
+      expectOwnChange(tripId);
+      return queryClient.invalidateQueries({ queryKey: tripLiveKey(tripId) });
+    },
   });
 }

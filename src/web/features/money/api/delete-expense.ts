@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
 import { tripLiveKey } from "#web/lib/trip-live-key.ts";
 
 export const DELETE_EXPENSE_FAILED = "Failed to delete the expense";
@@ -17,8 +18,10 @@ export const deleteExpense = (tripId: string, expenseId: string, version: number
 export function useDeleteExpense(tripId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ownChangeMutationKey(tripId, "delete-expense"),
     mutationFn: ({ expenseId, version }: { expenseId: string; version: number }) =>
       deleteExpense(tripId, expenseId, version),
+    onSuccess: () => expectOwnChange(tripId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tripLiveKey(tripId) }),
   });
 }

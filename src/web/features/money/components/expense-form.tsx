@@ -185,7 +185,7 @@ export function ExpenseForm({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
-      <div className="grid grid-cols-[1fr_auto] gap-3">
+      <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Amount"
           inputMode="decimal"
@@ -197,7 +197,7 @@ export function ExpenseForm({
         <Field label="Currency" error={errors.currency}>
           {(control) => (
             <select
-              className={`${controlStyles} w-28`}
+              className={controlStyles}
               value={currency}
               onChange={(e) => setChosenCurrency(e.target.value)}
               {...control}
