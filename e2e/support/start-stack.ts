@@ -65,9 +65,9 @@ const overpassControl = createServer((req, res) => {
   });
 });
 await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
-// Exchange rates: the ECB's reference rates as the loopback Frankfurter publishes them (1 USD = 0.9 EUR).
-const fx = await startFrankfurterFake({ port: ports.fx });
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
+// Exchange rates: a loopback Frankfurter (EUR 0.9, JPY 150, ... per USD), never the public API.
+const fx = await startFrankfurterFake({ port: ports.fx });
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
 const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
@@ -140,8 +140,8 @@ server.on("exit", (code) => {
     void smtp.close();
     void tiles.close();
     void overpass.close();
-    overpassControl.close();
     void fx.close();
+    overpassControl.close();
     process.exit(code ?? 0);
   });
 });

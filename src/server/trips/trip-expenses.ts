@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { ZodError } from "zod";
+import { z, type ZodError } from "zod";
 import { formatMoney, fromMinor, toMinor, toUsdCents, type Split } from "#shared/money.ts";
 import {
   moneyIssues,
@@ -8,9 +8,15 @@ import {
   type expenseInputSchema,
   type expensePatchSchema,
 } from "#shared/schemas/expenses.ts";
-import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { tripExpenses, tripMembers, trips, user, type TripExpenseRow, type TripRow } from "../db/schema.ts";
+import {
+  tripExpenses,
+  tripMembers,
+  trips,
+  user,
+  type TripExpenseRow,
+  type TripRow,
+} from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
 import { recordVersion } from "./trip-versions.ts";
@@ -41,16 +47,30 @@ export async function tripPeople(db: Db, trip: Pick<TripRow, "id" | "userId">): 
 /** 422 naming the field when the payer or anyone sharing is not on the trip. */
 export function assertMembers(people: Person[], values: { paidBy: string; split: Split }): void {
   const ids = new Set(people.map((p) => p.userId));
-  const issues: { code: "custom"; path: string[]; message: string }[] = [];
+  const issues: { path: string[]; message: string }[] = [];
   if (!ids.has(values.paidBy))
-    issues.push({ code: "custom", path: ["paidBy"], message: "The payer must be a member of the trip" });
+    issues.push({ path: ["paidBy"], message: "The payer must be a member of the trip" });
   if (values.split.among.some((id) => !ids.has(id)))
     issues.push({
-      code: "custom",
       path: ["split", "among"],
       message: "Everyone sharing must be a member of the trip",
     });
-  if (issues.length > 0) throw new ZodError(issues);
+  if (issues.length > 0) throw invalid(issues);
+}
+
+/**
+ * A 422 the one `onError` answers like a body's (each issue with its path). Made by a parse, not
+ * `new ZodError`: only a parse's error is an `Error`, which Hono hands to `onError`.
+ */
+export function invalid(issues: { path: string[]; message: string }[]): ZodError {
+  const result = z
+    .unknown()
+    .superRefine((_, ctx) => {
+      for (const issue of issues) ctx.addIssue({ code: "custom", ...issue });
+    })
+    .safeParse(null);
+  if (result.success) throw new Error("an issue always fails the parse");
+  return result.error;
 }
 
 type Conversion = { amountUsdCents: number; rate: number; rateDate: string };
@@ -93,8 +113,9 @@ export function toExpenseDto(row: TripExpenseRow): Expense {
 }
 
 /** "Dinner €84.00": the history's and live change's words for an expense. */
-export const expenseLabel = (row: Pick<TripExpenseRow, "description" | "amountMinor" | "currency">) =>
-  `${row.description} ${formatMoney(row.amountMinor, row.currency)}`;
+export const expenseLabel = (
+  row: Pick<TripExpenseRow, "description" | "amountMinor" | "currency">,
+) => `${row.description} ${formatMoney(row.amountMinor, row.currency)}`;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -142,7 +163,12 @@ export async function createExpense(
       })
       .returning();
     if (!row) throw new Error("insert returned no row");
-    const tripVersion = await bumpTrip(tx, trip, byUserId, `Added an expense: ${expenseLabel(row)}`);
+    const tripVersion = await bumpTrip(
+      tx,
+      trip,
+      byUserId,
+      `Added an expense: ${expenseLabel(row)}`,
+    );
     return { expense: toExpenseDto(row), tripVersion };
   });
 }
@@ -192,7 +218,7 @@ export async function updateExpense(
     split: changes.split ?? current.split,
   };
   const issues = moneyIssues(merged);
-  if (issues.length > 0) throw new ZodError(issues.map((i) => ({ code: "custom" as const, ...i })));
+  if (issues.length > 0) throw invalid(issues);
   assertMembers(people, merged);
   const amountMinor = toMinor(merged.amount, merged.currency);
   if (amountMinor === null) throw new Error("checked by moneyIssues");
@@ -221,7 +247,12 @@ export async function updateExpense(
       .where(and(eq(tripExpenses.id, current.id), eq(tripExpenses.version, current.version)))
       .returning();
     if (!row) throw stale();
-    const tripVersion = await bumpTrip(tx, trip, byUserId, `Changed an expense: ${expenseLabel(row)}`);
+    const tripVersion = await bumpTrip(
+      tx,
+      trip,
+      byUserId,
+      `Changed an expense: ${expenseLabel(row)}`,
+    );
     return { expense: toExpenseDto(row), tripVersion };
   });
 }
@@ -255,10 +286,22 @@ export async function convertPending(db: Db, fx: CachedFx, tripId: string): Prom
   const pending = await db
     .select()
     .from(tripExpenses)
-    .where(and(eq(tripExpenses.tripId, tripId), isNull(tripExpenses.amountUsdCents)));
+    .where(and(eq(tripExpenses.tripId, tripId), isNull(tripExpenses.amountUsdCents)))
+    // Newest first: the dates most likely to have a rate (and the ones people look at) go first.
+    .orderBy(desc(tripExpenses.date));
   for (const row of pending) {
-    const conversion = await convert(fx, row.amountMinor, row.currency, row.date);
-    if (!conversion) continue;
+    const day = await fx.usdRates(row.date).catch(() => null);
+    // No rates at all: when the API is down (or hangs) every other date would wait as long, so
+    // this read stops asking; the next one tries again. A currency the ECB does not publish stays
+    // pending without holding the others up.
+    if (!day) break;
+    const rate = day.rates[row.currency];
+    if (rate === undefined) continue;
+    const conversion = {
+      amountUsdCents: toUsdCents(row.amountMinor, row.currency, rate),
+      rate,
+      rateDate: day.date,
+    };
     await db
       .update(tripExpenses)
       .set(conversion)

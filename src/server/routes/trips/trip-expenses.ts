@@ -58,28 +58,23 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
     return c.json({ expense: saved.expense }, 201);
   })
-  .patch(
-    "/:id/expenses/:expenseId",
-    signedIn,
-    validate("json", expensePatchSchema),
-    async (c) => {
-      const me = await requireUser(c);
-      const { db } = c.var.deps.database;
-      const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
-      const people = await tripPeople(db, trip);
-      const saved = await updateExpense(
-        db,
-        c.var.deps.fx,
-        trip,
-        people,
-        me.id,
-        c.req.param("expenseId"),
-        c.req.valid("json"),
-      );
-      await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
-      return c.json({ expense: saved.expense });
-    },
-  )
+  .patch("/:id/expenses/:expenseId", signedIn, validate("json", expensePatchSchema), async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
+    const people = await tripPeople(db, trip);
+    const saved = await updateExpense(
+      db,
+      c.var.deps.fx,
+      trip,
+      people,
+      me.id,
+      c.req.param("expenseId"),
+      c.req.valid("json"),
+    );
+    await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
+    return c.json({ expense: saved.expense });
+  })
   .delete(
     "/:id/expenses/:expenseId",
     signedIn,

@@ -61,7 +61,8 @@ export function createCachedFx(options: {
     failedAt.delete(key);
     remember(key, day);
     const rows = [{ base: BASE, date: key, rateDate: day.date, rates: day.rates }];
-    if (day.date !== key) rows.push({ base: BASE, date: day.date, rateDate: day.date, rates: day.rates });
+    if (day.date !== key)
+      rows.push({ base: BASE, date: day.date, rateDate: day.date, rates: day.rates });
     await db
       .insert(fxRates)
       .values(rows)
