@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateRange, formatUsd, formatWeekday } from "./format.ts";
+import { formatWholeCurrency } from "./format-currency.ts";
 
 // The formats as Intl writes them: the hand-written ones must give the very same text.
 const intlUsd = new Intl.NumberFormat("en-US", {
@@ -65,5 +66,40 @@ describe("trip formats", () => {
     expect(formatDate("1900-01-01")).toBe("Jan 1, 1900");
     expect(formatDateRange("2026-05-01", "2026-05-03")).toBe("May 1, 2026 – May 3, 2026");
     expect(formatDateRange("2026-05-01", "2026-05-01")).toBe("May 1, 2026");
+  });
+});
+
+describe("whole local amounts", () => {
+  it("write each currency as Intl does in en-US, in whole units", () => {
+    const currencies = [
+      "EUR",
+      "GBP",
+      "JPY",
+      "CHF",
+      "CAD",
+      "AUD",
+      "CNY",
+      "INR",
+      "KRW",
+      "MXN",
+      "THB",
+      "CZK",
+      "XOF",
+      "BRL",
+      "USD",
+    ];
+    for (const currency of currencies) {
+      const intl = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      });
+      for (const amount of [0.4, 23, 22.5, 1234.4, 98765]) {
+        expect(formatWholeCurrency(amount, currency), `${amount} ${currency}`).toBe(
+          intl.format(amount),
+        );
+      }
+    }
   });
 });

@@ -8,7 +8,7 @@ import { MONTHS, WEEKDAYS } from "#shared/format.ts";
 /** A YYYY-MM-DD calendar date as UTC, so no time zone shifts a day. */
 const calendarDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+export const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
  * Whole dollars and cents of a non-negative amount, rounded as Intl rounds: half away from zero, on

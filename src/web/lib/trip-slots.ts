@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { TripRole } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { Activity, Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
 
 export type LocationFieldProps = {
   label: string;
@@ -49,4 +50,9 @@ export type TripDetailSlots = {
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
   /** The trip's people (members, invitations, leaving), by the reader's role. */
   renderPeople?: (trip: { id: string; role: TripRole }) => ReactNode;
+  /**
+   * The trip's Money tab (expenses, balances, planned vs spent): a tab beside the plan, mounted only
+   * while it is shown. Without it the page has no tabs.
+   */
+  renderMoney?: (trip: Trip) => ReactNode;
 };

@@ -1,12 +1,28 @@
 import { useParams } from "#web/lib/router/routes.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
+import type { Trip } from "#shared/schemas/trip.ts";
+import { useMembers } from "#web/features/companions/api/get-members.ts";
 import { PeoplePanel } from "#web/features/companions/components/people-panel.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
+import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
 import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
+
+/** The Money tab with the trip's members (who pays, who shares), from the people feature's query. */
+function TripMoney({ trip, userId }: { trip: Trip; userId: string | undefined }) {
+  const members = useMembers(trip.id);
+  return (
+    <MoneyTab
+      trip={trip}
+      members={members.data?.members ?? []}
+      userId={userId}
+      canEdit={trip.role !== "viewer"}
+    />
+  );
+}
 
 export function TripDetailRoute() {
   const { id = "" } = useParams();
@@ -27,6 +43,7 @@ export function TripDetailRoute() {
           renderPeople: (trip) => (
             <PeoplePanel tripId={trip.id} role={trip.role} userId={auth.user?.id} />
           ),
+          renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
         }}
       />
     </RequireAuth>

@@ -1,5 +1,6 @@
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { osmUrl, safeWebsite, websiteHost } from "../place-info.ts";
+import type { LocalCosts } from "../local-cost.ts";
 import type { PlaceHours } from "../use-place-hours.ts";
 
 /** What an activity's place line needs from its trip. */
@@ -10,6 +11,8 @@ export type PlaceContext = {
   estimatedCosts: boolean;
   /** Undefined until the hours library has loaded (or when no place has hours). */
   hours: PlaceHours | undefined;
+  /** The local currency beside USD ("$25 · ≈ €23"); absent where the page has no rates. */
+  local?: LocalCosts;
 };
 
 const linkStyles = "text-brand-800 underline hover:no-underline";

@@ -4,6 +4,7 @@ import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
+import { approxLocal, type LocalCurrency } from "../local-cost.ts";
 import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
 
 /** The day's known costs; activities whose cost is unknown (null) are left out, never counted as 0. */
@@ -20,9 +21,12 @@ export const formatCost = (cost: number | null) =>
 export function ActivityCost({
   cost,
   estimated = false,
+  local = null,
 }: {
   cost: number | null;
   estimated?: boolean;
+  /** The stop's currency when it is not USD: "$25 · ≈ €23". */
+  local?: LocalCurrency | null;
 }) {
   if (cost === null)
     return (
@@ -31,9 +35,11 @@ export function ActivityCost({
         <span className="sr-only">unknown</span>
       </>
     );
+  const approx = cost === null ? null : approxLocal(cost, local);
   return (
     <>
       {formatCost(cost)}
+      {approx ? ` · ${approx}` : null}
       {estimated && cost > 0 ? (
         <span className="block text-xs font-normal text-slate-600">Estimated</span>
       ) : null}
@@ -42,11 +48,13 @@ export function ActivityCost({
 }
 
 /** The day total, with a note when some costs are unknown (they are left out, never counted as 0). */
-export function DayTotal({ day }: { day: Day }) {
+export function DayTotal({ day, local = null }: { day: Day; local?: LocalCurrency | null }) {
   const unknown = unknownCostCount(day);
+  const approx = approxLocal(dayTotal(day), local);
   return (
     <p className="mt-3 text-right font-medium">
       Day total: {formatUsd(dayTotal(day))}
+      {approx ? ` · ${approx}` : null}
       {unknown > 0 ? (
         <span className="block text-sm font-normal text-slate-600">
           Not counted: {unknown} with unknown cost
@@ -126,7 +134,11 @@ function ActivityItem({
       </div>
       <p className="text-sm font-medium sm:text-right">
         <span className="sr-only">Cost: </span>
-        <ActivityCost cost={activity.cost} estimated={placeContext?.estimatedCosts} />
+        <ActivityCost
+          cost={activity.cost}
+          estimated={placeContext?.estimatedCosts}
+          local={placeContext?.local?.(activity, day)}
+        />
       </p>
       {renderActivityExtras ? (
         <div className="sm:col-span-3">{renderActivityExtras(activity, day)}</div>
@@ -172,7 +184,7 @@ export function DayActivities({
           />
         ))}
       </ol>
-      <DayTotal day={day} />
+      <DayTotal day={day} local={placeContext?.local?.(null, day)} />
     </>
   );
 }

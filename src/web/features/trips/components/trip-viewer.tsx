@@ -7,11 +7,13 @@ import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { DuplicateTripButton } from "../editor/duplicate-trip-dialog.tsx";
 import { styleLabel } from "../format.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
+import { localCostsOf } from "../local-cost.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { GroundingNote } from "./grounding-note.tsx";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripFact } from "./trip-fact.tsx";
+import { TripTabs } from "./trip-tabs.tsx";
 
 /**
  * /trips/:id for a viewer: the plan without a single edit control, a note that says so, and what a
@@ -25,6 +27,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     checked: placesWereChecked(trip.grounding),
     estimatedCosts: costsAreEstimates(trip.grounding),
     hours,
+    local: localCostsOf(trip),
   };
   return (
     <article className="flex flex-col gap-6">
@@ -57,31 +60,38 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         </div>
       </header>
       {slots.renderPeople?.(trip)}
-      {slots.renderMap?.({
-        days,
-        dayIndex: Math.min(mapDay, days.length - 1),
-        place: trip.place,
-        destination: trip.destination,
-        grounding: trip.grounding,
-        onSelectDay: setMapDay,
-      })}
-      {days.map((day, i) => (
-        <section key={day.date} aria-labelledby={`viewer-day-${i + 1}`}>
-          <h2 id={`viewer-day-${i + 1}`} className="mb-3 text-xl font-semibold">
-            Day {i + 1} · {formatWeekday(day.date)}
-          </h2>
-          <DayActivities
-            day={day}
-            otherDays={days}
-            activityHeading="h3"
-            renderActivityExtras={slots.renderActivityExtras}
-            placeContext={placeContext}
-          />
-        </section>
-      ))}
-      <p className="text-right font-semibold">
-        Trip total: {formatUsd(days.reduce((sum, day) => sum + dayTotal(day), 0))}
-      </p>
+      <TripTabs
+        money={slots.renderMoney?.(trip)}
+        plan={
+          <>
+            {slots.renderMap?.({
+              days,
+              dayIndex: Math.min(mapDay, days.length - 1),
+              place: trip.place,
+              destination: trip.destination,
+              grounding: trip.grounding,
+              onSelectDay: setMapDay,
+            })}
+            {days.map((day, i) => (
+              <section key={day.date} aria-labelledby={`viewer-day-${i + 1}`}>
+                <h2 id={`viewer-day-${i + 1}`} className="mb-3 text-xl font-semibold">
+                  Day {i + 1} · {formatWeekday(day.date)}
+                </h2>
+                <DayActivities
+                  day={day}
+                  otherDays={days}
+                  activityHeading="h3"
+                  renderActivityExtras={slots.renderActivityExtras}
+                  placeContext={placeContext}
+                />
+              </section>
+            ))}
+            <p className="text-right font-semibold">
+              Trip total: {formatUsd(days.reduce((sum, day) => sum + dayTotal(day), 0))}
+            </p>
+          </>
+        }
+      />
     </article>
   );
 }

@@ -306,7 +306,7 @@ export function EditableDay({
               A day holds at most {MAX_ACTIVITIES_PER_DAY} activities.
             </p>
           ) : null}
-          <DayTotal day={day} />
+          <DayTotal day={day} local={placeContext.local?.(null, day)} />
           {slots.renderDayExtras?.(day, {
             regenerate: (instruction) =>
               setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),

@@ -142,7 +142,11 @@ export function SortableActivity({
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>
-          <ActivityCost cost={activity.cost} estimated={placeContext.estimatedCosts} />
+          <ActivityCost
+            cost={activity.cost}
+            estimated={placeContext.estimatedCosts}
+            local={placeContext.local?.(activity, day)}
+          />
         </p>
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-2">

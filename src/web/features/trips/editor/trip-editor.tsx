@@ -9,6 +9,7 @@ import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
+import { localCostsOf } from "../local-cost.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayNav } from "./day-nav.tsx";
 import { EditableDay } from "./editable-day.tsx";
@@ -18,6 +19,7 @@ import { PlaceChoices } from "./place-choices.tsx";
 import { TripEditorHeader } from "./trip-editor-header.tsx";
 import { useActivityDrag } from "./use-activity-drag.ts";
 import { useTripEditor } from "./use-trip-editor.ts";
+import { TripTabs } from "../components/trip-tabs.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { LiveChangeContext } from "./live-change-context.ts";
 import { LiveStatus } from "./live-status.tsx";
@@ -40,8 +42,9 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
       checked: placesWereChecked(trip.grounding),
       estimatedCosts: costsAreEstimates(trip.grounding),
       hours,
+      local: localCostsOf(trip),
     }),
-    [trip.grounding, hours],
+    [trip, hours],
   );
 
   const selectDay = (n: number) => {
@@ -114,29 +117,38 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
         <LiveStatus online={live.online} latest={live.latest} />
-        <PlaceChoices editor={editor} days={days} />
-        <DndContext {...drag.context}>
-          <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-            <DayNav days={days} selected={index} onSelect={selectDay} />
-            {day ? (
-              <EditableDay
-                key={day.date}
-                tripId={trip.id}
-                day={day}
-                days={days}
-                title={dayTitle(index)}
-                editor={editor}
-                slots={slots}
-                map={map}
-                dayBudget={days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null}
-                placeActivity={placeActivity}
-                placeContext={placeContext}
-                movedId={drag.movedId}
-              />
-            ) : null}
-          </div>
-        </DndContext>
-        <HistoryPanel tripId={trip.id} version={trip.version} />
+        <TripTabs
+          money={slots.renderMoney?.(trip)}
+          plan={
+            <>
+              <PlaceChoices editor={editor} days={days} />
+              <DndContext {...drag.context}>
+                <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+                  <DayNav days={days} selected={index} onSelect={selectDay} />
+                  {day ? (
+                    <EditableDay
+                      key={day.date}
+                      tripId={trip.id}
+                      day={day}
+                      days={days}
+                      title={dayTitle(index)}
+                      editor={editor}
+                      slots={slots}
+                      map={map}
+                      dayBudget={
+                        days.length > 0 && trip.budget > 0 ? trip.budget / days.length : null
+                      }
+                      placeActivity={placeActivity}
+                      placeContext={placeContext}
+                      movedId={drag.movedId}
+                    />
+                  ) : null}
+                </div>
+              </DndContext>
+              <HistoryPanel tripId={trip.id} version={trip.version} />
+            </>
+          }
+        />
       </div>
     </LiveChangeContext.Provider>
   );

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
 import { tripDetailKey } from "../api/get-trip.ts";
+import { ownChangeKey, takeOwnChange } from "#web/lib/own-trip-changes.ts";
+import { tripLiveKey } from "#web/lib/trip-live-key.ts";
 import { tripHistoryKey } from "../api/get-trip-history.ts";
 
 /** "Bob moved “Lunch” to Tue 29 Dec" from the author and the summary ("Moved “Lunch” to …"). */
@@ -40,13 +42,22 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
       const change = parse<LiveChange>(event);
       if (!change) return;
       void queryClient.invalidateQueries({ queryKey: tripHistoryKey(tripId) });
+      void queryClient.invalidateQueries({ queryKey: tripLiveKey(tripId) });
       // A save of this tab may still be on its way back: its version is known once it answers.
       const settle = () => {
-        if (queryClient.isMutating({ mutationKey: ["trips", "edit", tripId] }) > 0) {
+        const saving =
+          queryClient.isMutating({ mutationKey: ["trips", "edit", tripId] }) +
+          queryClient.isMutating({ mutationKey: ownChangeKey(tripId) });
+        if (saving > 0) {
           setTimeout(settle, 200);
           return;
         }
         if (ownVersions.current.has(change.version)) return;
+        // This tab's own expense: the trip's new version is read, and not announced back.
+        if (takeOwnChange(tripId)) {
+          void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
+          return;
+        }
         setLatest({ ...change, text: announce(change), highlight: true });
         // A short highlight, then the line stays for whoever reads it later.
         setTimeout(
@@ -83,6 +94,7 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
       // A new EventSource resumes from nothing: what changed meanwhile is read afresh.
       void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
       void queryClient.invalidateQueries({ queryKey: tripHistoryKey(tripId) });
+      void queryClient.invalidateQueries({ queryKey: tripLiveKey(tripId) });
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {

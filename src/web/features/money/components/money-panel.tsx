@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from "react";
+import { buttonStyles } from "#web/components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useCreateExpense } from "../api/create-expense.ts";
+import { LOAD_BALANCES_FAILED, useBalances } from "../api/get-balances.ts";
+import { expensesCsvUrl } from "../api/get-expenses-csv.ts";
+import { LOAD_EXPENSES_FAILED, useExpenses } from "../api/get-expenses.ts";
+import type { MoneyMember } from "../money-member.ts";
+import type { MoneyTrip } from "../trip-currencies.ts";
+import { BalancesPanel } from "./balances-panel.tsx";
+import { ExpenseForm } from "./expense-form.tsx";
+import { ExpenseList } from "./expense-list.tsx";
+import { PlannedVsSpentSection } from "./planned-vs-spent-section.tsx";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex items-center gap-3 text-sm text-red-800">
+      <span>{message}</span>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The Money tab: add an expense (editors and the owner), the balances and how to settle up, planned
+ * against spent, the list and the CSV. Phone first: one column, the form on one screen at the top.
+ */
+export function MoneyPanel({
+  trip,
+  members,
+  userId,
+  canEdit,
+}: {
+  trip: MoneyTrip;
+  members: readonly MoneyMember[];
+  userId: string | undefined;
+  canEdit: boolean;
+}) {
+  const expenses = useExpenses(trip.id);
+  const balances = useBalances(trip.id);
+  const create = useCreateExpense(trip.id);
+  const [added, setAdded] = useState<string | null>(null);
+
+  return (
+    <div className="flex flex-col gap-6 lg:grid lg:grid-cols-2 lg:items-start">
+      {canEdit ? (
+        <Section id="add-expense-heading" title="Add an expense">
+          {members.length === 0 ? (
+            <p role="status" className="text-slate-600">
+              Loading...
+            </p>
+          ) : (
+            <ExpenseForm
+              trip={trip}
+              members={members}
+              userId={userId}
+              pending={create.isPending}
+              onSubmit={async (input) => {
+                setAdded(null);
+                const expense = await create.mutateAsync(input);
+                setAdded(`Added “${expense.description}”.`);
+              }}
+            />
+          )}
+          <p role="status" className="text-sm text-green-800">
+            {added}
+          </p>
+        </Section>
+      ) : null}
+      <Section id="balances-heading" title="Balances">
+        {balances.isError ? (
+          <LoadFailed
+            message={getErrorMessage(balances.error, LOAD_BALANCES_FAILED)}
+            onRetry={() => void balances.refetch()}
+          />
+        ) : balances.data ? (
+          <BalancesPanel balances={balances.data} />
+        ) : (
+          <p className="text-slate-600">Loading...</p>
+        )}
+      </Section>
+      <Section id="planned-spent-heading" title="Planned vs spent">
+        {expenses.data ? (
+          <PlannedVsSpentSection trip={trip} expenses={expenses.data} />
+        ) : expenses.isError ? null : (
+          <p className="text-slate-600">Loading...</p>
+        )}
+      </Section>
+      <Section id="expenses-heading" title="Expenses">
+        {expenses.isError ? (
+          <LoadFailed
+            message={getErrorMessage(expenses.error, LOAD_EXPENSES_FAILED)}
+            onRetry={() => void expenses.refetch()}
+          />
+        ) : expenses.data ? (
+          <ExpenseList
+            expenses={expenses.data}
+            trip={trip}
+            members={members}
+            userId={userId}
+            canEdit={canEdit}
+          />
+        ) : (
+          <p className="text-slate-600">Loading...</p>
+        )}
+        <a
+          href={expensesCsvUrl(trip.id)}
+          download
+          className={`${buttonStyles({ variant: "secondary", size: "sm" })} w-fit`}
+        >
+          Download CSV
+        </a>
+      </Section>
+    </div>
+  );
+}

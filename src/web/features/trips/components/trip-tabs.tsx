@@ -1,0 +1,102 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useSearchParams } from "#web/lib/router/location.tsx";
+
+export const TRIP_TABS = ["plan", "money"] as const;
+export type TripTab = (typeof TRIP_TABS)[number];
+
+const LABELS: Record<TripTab, string> = { plan: "Plan", money: "Money" };
+
+/** `?tab=money` opens the Money tab (a link or a reload keeps it); anything else is the plan. */
+export const tabFromParam = (value: string | null): TripTab =>
+  value === "money" ? "money" : "plan";
+
+/**
+ * The trip page's sections as tabs (WAI-ARIA tabs: arrow keys, Home and End move between them, Tab
+ * goes into the panel). Only the shown panel is mounted, so the Money tab's code and data are fetched
+ * when it is first opened, never with the plan. Without `money` (no slot) there are no tabs at all.
+ */
+export function TripTabs({ plan, money }: { plan: ReactNode; money: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const id = useId();
+  const tabs = useRef<Record<TripTab, HTMLButtonElement | null>>({ plan: null, money: null });
+  if (!money) return <>{plan}</>;
+  const selected = tabFromParam(params.get("tab"));
+
+  const select = (tab: TripTab, focus = false) => {
+    const next = new URLSearchParams(params);
+    if (tab === "plan") next.delete("tab");
+    else next.set("tab", tab);
+    setParams(next, { replace: true });
+    if (focus) tabs.current[tab]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TRIP_TABS.indexOf(selected);
+    const last = TRIP_TABS.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    const tab = TRIP_TABS[target];
+    if (tab) select(tab, true);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div
+        role="tablist"
+        aria-label="Trip sections"
+        className="flex gap-1 border-b border-slate-300"
+      >
+        {TRIP_TABS.map((tab) => (
+          <button
+            key={tab}
+            ref={(node) => {
+              tabs.current[tab] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${tab}-tab`}
+            aria-selected={tab === selected}
+            aria-controls={`${id}-${tab}-panel`}
+            tabIndex={tab === selected ? 0 : -1}
+            onClick={() => select(tab)}
+            onKeyDown={onKeyDown}
+            className={`focus-visible:outline-brand-700 -mb-px rounded-t-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${
+              tab === selected
+                ? "text-brand-800 border-slate-300 border-b-white bg-white"
+                : "border-transparent text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {LABELS[tab]}
+          </button>
+        ))}
+      </div>
+      {TRIP_TABS.map((tab) => (
+        // Both panels exist so each tab's aria-controls names one; the hidden one stays empty.
+        <div
+          key={tab}
+          role="tabpanel"
+          id={`${id}-${tab}-panel`}
+          aria-labelledby={`${id}-${tab}-tab`}
+          hidden={tab !== selected}
+          className={tab === selected ? "flex flex-col gap-6" : undefined}
+        >
+          {tab !== selected ? null : tab === "plan" ? plan : money}
+        </div>
+      ))}
+    </div>
+  );
+}
