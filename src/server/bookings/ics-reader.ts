@@ -5,8 +5,24 @@ import { cleanText, emptyReading, type BookingTime, type Reading } from "./booki
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `Flight AF 1234 Lyon → Paris`, `Train from Lyon to Paris`: a calendar entry that is a journey. */
-const JOURNEY =
-  /^(flight|train|bus|coach|ferry|boat)\b[^:]*?(?::|\bfrom\b)?\s*(.+?)\s*(?:→|->|–|—|\bto\b)\s*(.+)$/i;
+const JOURNEY = /^(flight|train|bus|coach|ferry|boat)\b(.*)$/i;
+const ARROW = /\s*(?:→|->|–|—|\bto\b)\s*/i;
+
+/** A journey's summary as mode, number, from and to; null when it does not read as one. */
+function journeyOf(summary: string) {
+  const match = JOURNEY.exec(summary);
+  if (!match) return null;
+  const rest = match[2] ?? "";
+  const colon = rest.indexOf(":");
+  const route = colon === -1 ? rest.replace(/^.*?\bfrom\b/i, "") : rest.slice(colon + 1);
+  const arrow = ARROW.exec(route);
+  if (!arrow) return null;
+  const from = cleanText(route.slice(0, arrow.index));
+  const to = cleanText(route.slice(arrow.index + arrow[0].length));
+  const mode = MODES[(match[1] ?? "").toLowerCase() as keyof typeof MODES];
+  if (!from || !to) return null;
+  return { mode, from, to, number: colon === -1 ? null : cleanText(rest.slice(0, colon), 40) };
+}
 const MODES = {
   flight: "flight",
   train: "train",
@@ -72,25 +88,17 @@ export function readCalendar(text: string): Reading {
       const summary = cleanText(vevent.getFirstPropertyValue("summary"));
       if (!start || !summary) continue;
       const location = cleanText(vevent.getFirstPropertyValue("location"));
-      const journey = JOURNEY.exec(summary);
-      const mode = journey ? MODES[(journey[1] ?? "").toLowerCase() as keyof typeof MODES] : null;
-      if (journey && mode && end && !start.dateOnly) {
-        const from = cleanText(journey[2]);
-        const to = cleanText(journey[3]);
-        if (from && to) {
-          reading.journeys.push({
-            mode,
-            from,
-            to,
-            depart: start,
-            arrive: end,
-            carrier: null,
-            number: null,
-            reference: null,
-            notes: null,
-          });
-          continue;
-        }
+      const journey = journeyOf(summary);
+      if (journey && end && !start.dateOnly) {
+        reading.journeys.push({
+          ...journey,
+          depart: start,
+          arrive: end,
+          carrier: null,
+          reference: null,
+          notes: null,
+        });
+        continue;
       }
       reading.activities.push({
         start,
