@@ -11,7 +11,9 @@ const NOISE =
 /** The town in a station's or airport's name: "Paris Charles de Gaulle (CDG)" is not one, "Paris" is. */
 export function townOf(place: string): string {
   const base = place.replace(/\([^)]*\)/g, " ").split(",")[0] ?? place;
-  const cleaned = base.replace(NOISE, " ").replace(/\s+/g, " ").trim();
+  // The town comes first in most names ("Paris Gare de Lyon", "Lyon Saint-Exupéry Airport").
+  const cut = base.split(NOISE)[0]?.trim() ?? "";
+  const cleaned = cut || base.replace(NOISE, " ").replace(/\s+/g, " ").trim();
   return cleaned || base.trim() || place;
 }
 
@@ -48,10 +50,18 @@ export function newTripFrame(proposal: BookingProposal): NewTripBookingImport["p
   if (!startDate || !endDate) return null;
 
   const home = transport[0] ? fold(townOf(transport[0].from)) : null;
+  // A stay checked into on the day of an arrival names the town better than a station does.
+  const townOn = (date: string, fallback: string) => {
+    const stay = stays.find((s) => s.checkIn === date);
+    return stay ? stayTown(stay.name, stay.address) : fallback;
+  };
   const arrivals: { town: string; date: string }[] = [
     ...transport
       .filter((t) => fold(townOf(t.to)) !== home)
-      .map((t) => ({ town: townOf(t.to), date: t.arriveAt.slice(0, 10) })),
+      .map((t) => ({
+        town: townOn(t.arriveAt.slice(0, 10), townOf(t.to)),
+        date: t.arriveAt.slice(0, 10),
+      })),
     ...stays
       .filter((s) => !transport.some((t) => t.arriveAt.slice(0, 10) === s.checkIn))
       .map((s) => ({ town: stayTown(s.name, s.address), date: s.checkIn })),
