@@ -131,7 +131,11 @@ function encode(part: MailPart): string {
   const bytes = typeof part.body === "string" ? new TextEncoder().encode(part.body) : part.body;
   switch (part.encoding ?? "base64") {
     case "base64":
-      return (Buffer.from(bytes).toString("base64").match(/.{1,76}/g) ?? []).join(CRLF);
+      return (
+        Buffer.from(bytes)
+          .toString("base64")
+          .match(/.{1,76}/g) ?? []
+      ).join(CRLF);
     case "quoted-printable":
       return quotedPrintable(new TextDecoder().decode(bytes));
     case "7bit":
@@ -232,7 +236,10 @@ export const BOARDING_PASS_JSON = {
 };
 
 /** A .pkpass: pass.json with images and a signature, as Wallet ships it. */
-export function buildPkpass(pass: unknown = BOARDING_PASS_JSON, extra: Record<string, Uint8Array> = {}) {
+export function buildPkpass(
+  pass: unknown = BOARDING_PASS_JSON,
+  extra: Record<string, Uint8Array> = {},
+) {
   return zipSync({
     "pass.json": strToU8(JSON.stringify(pass)),
     "icon.png": new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),

@@ -44,13 +44,17 @@ describe("booking times", () => {
   it("refuses what is not a time", () => {
     expect(parseBookingTime("tomorrow")).toBeNull();
     expect(parseBookingTime("2027-13-45T10:00")).toBeNull();
-    expect(parseBookingTime("2027-01-02")).toMatchObject({ local: "2027-01-02T00:00", dateOnly: true });
+    expect(parseBookingTime("2027-01-02")).toMatchObject({
+      local: "2027-01-02T00:00",
+      dateOnly: true,
+    });
   });
 });
 
 describe("microdata", () => {
   it("reads nested items, attribute values and text, ignoring scripts and comments", () => {
-    const items = microdataItems(`<div itemscope itemtype="https://schema.org/FoodEstablishmentReservation">
+    const items =
+      microdataItems(`<div itemscope itemtype="https://schema.org/FoodEstablishmentReservation">
       <!-- <span itemprop="partySize">99</span> -->
       <script>var x = "<span itemprop='partySize'>98</span>";</script>
       <span itemprop="partySize">4</span>
@@ -72,7 +76,9 @@ describe("microdata", () => {
   });
 });
 
-const journey = (overrides: Partial<Reading["journeys"][number]> = {}): Reading["journeys"][number] => ({
+const journey = (
+  overrides: Partial<Reading["journeys"][number]> = {},
+): Reading["journeys"][number] => ({
   mode: "train",
   from: "Lyon Part-Dieu",
   to: "Paris Gare de Lyon",
@@ -115,13 +121,30 @@ describe("proposals against the trip", () => {
 
   it("marks a journey held under the same reference, and a stay with the same name and dates", () => {
     const reading: Reading = {
-      journeys: [journey(), journey({ reference: "OTHER", depart: time("2027-01-05T08:00:00+01:00"), arrive: time("2027-01-05T10:00:00+01:00") })],
+      journeys: [
+        journey(),
+        journey({
+          reference: "OTHER",
+          depart: time("2027-01-05T08:00:00+01:00"),
+          arrive: time("2027-01-05T10:00:00+01:00"),
+        }),
+      ],
       stays: [
-        { name: "Hotel des Celestins", address: null, checkIn: "2026-12-28", checkOut: "2027-01-01", reference: null },
+        {
+          name: "Hotel des Celestins",
+          address: null,
+          checkIn: "2026-12-28",
+          checkOut: "2027-01-01",
+          reference: null,
+        },
       ],
       activities: [],
     };
-    const proposal = toProposal(reading, [LYON], { transport: [held], stays: [stay], itinerary: null });
+    const proposal = toProposal(reading, [LYON], {
+      transport: [held],
+      stays: [stay],
+      itinerary: null,
+    });
     expect(proposal.transport.map((t) => [t.existing, t.duplicateOf])).toEqual([
       [true, held.id],
       [false, null],
@@ -130,8 +153,15 @@ describe("proposals against the trip", () => {
   });
 
   it("marks a journey with the same times and route even without a reference", () => {
-    const reading = { ...emptyReading(), journeys: [journey({ reference: null, from: "Lyon", to: "Paris" })] };
-    const proposal = toProposal(reading, [LYON], { transport: [{ ...held, reference: null }], stays: [], itinerary: null });
+    const reading = {
+      ...emptyReading(),
+      journeys: [journey({ reference: null, from: "Lyon", to: "Paris" })],
+    };
+    const proposal = toProposal(reading, [LYON], {
+      transport: [{ ...held, reference: null }],
+      stays: [],
+      itinerary: null,
+    });
     expect(proposal.transport[0]?.duplicateOf).toBe(held.id);
   });
 
@@ -168,7 +198,13 @@ describe("a new trip's frame", () => {
           }),
         ],
         stays: [
-          { name: "Hôtel des Célestins", address: "4 Rue des Archers, 69002 Lyon, FR", checkIn: "2026-12-28", checkOut: "2027-01-01", reference: null },
+          {
+            name: "Hôtel des Célestins",
+            address: "4 Rue des Archers, 69002 Lyon, FR",
+            checkIn: "2026-12-28",
+            checkOut: "2027-01-01",
+            reference: null,
+          },
         ],
         activities: [],
       },
@@ -191,7 +227,15 @@ describe("a new trip's frame", () => {
       toProposal(
         {
           ...emptyReading(),
-          stays: [{ name: "Hotel Roma", address: "Via Nazionale 1, 00184 Rome, Italy", checkIn: "2027-03-01", checkOut: "2027-03-04", reference: null }],
+          stays: [
+            {
+              name: "Hotel Roma",
+              address: "Via Nazionale 1, 00184 Rome, Italy",
+              checkIn: "2027-03-01",
+              checkOut: "2027-03-04",
+              reference: null,
+            },
+          ],
         },
         [],
         null,

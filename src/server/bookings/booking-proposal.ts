@@ -161,8 +161,10 @@ export function toProposal(
         const held = existingJourney(proposed, trip);
         return held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed;
       })
-      .filter(inOrder),
-    (j) => fold([j.mode, j.from, j.to, j.departAt, j.arriveAt, j.number ?? ""].join("|")),
+      .filter(inOrder)
+      // The same journey from a mail and from its calendar file: the one with a reference is kept.
+      .sort((a, b) => Number(a.reference === null) - Number(b.reference === null)),
+    (j) => fold([j.mode, j.from, j.to, j.departAt, j.arriveAt].join("|")),
   ).sort((a, b) => a.departAt.localeCompare(b.departAt));
 
   const stays = unique(

@@ -111,7 +111,9 @@ describe("e-mails with schema.org", () => {
     );
     const mail = buildMail([{ type: "text/html", body: html, encoding: "base64" }]);
     const { proposal } = await read(file("trip.eml", mail), offline, [LYON, PARIS, LONDON]);
-    expect(proposal.transport.map((t) => [t.number, t.departAt, t.departZone, t.arriveZone])).toEqual([
+    expect(
+      proposal.transport.map((t) => [t.number, t.departAt, t.departZone, t.arriveZone]),
+    ).toEqual([
       ["AF1234", "2026-12-28T09:10", "Europe/London", "Europe/Paris"],
       ["6614", "2027-01-01T17:04", "Europe/Paris", "Europe/Paris"],
     ]);
@@ -174,7 +176,10 @@ describe("e-mails with schema.org", () => {
       encoding: "7bit" as const,
     }));
     const error = await failure(file("huge.eml", buildMail(parts)));
-    expect(error).toMatchObject({ status: 422, message: BOOKING_MESSAGES.expandsTooFar("huge.eml") });
+    expect(error).toMatchObject({
+      status: 422,
+      message: BOOKING_MESSAGES.expandsTooFar("huge.eml"),
+    });
   });
 });
 
@@ -185,7 +190,11 @@ describe("calendar files", () => {
     expect(proposal.activities).toEqual([
       expect.objectContaining({ date: "2026-12-29", time: "10:00", kind: "calendar" }),
       // 18:00 UTC is 19:00 in Lyon, the stop the location names.
-      expect.objectContaining({ date: "2026-12-30", time: "19:00", activity: "Dinner at Les Halles" }),
+      expect.objectContaining({
+        date: "2026-12-30",
+        time: "19:00",
+        activity: "Dinner at Les Halles",
+      }),
     ]);
     expect(proposal.transport).toEqual([
       expect.objectContaining({
@@ -208,7 +217,9 @@ describe("calendar files", () => {
   });
 
   it("a damaged calendar is 422 naming the file", async () => {
-    const error = await failure(file("broken.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nope"));
+    const error = await failure(
+      file("broken.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nope"),
+    );
     expect(error.status).toBe(422);
     expect(error.message).toContain("broken.ics");
   });
@@ -257,7 +268,10 @@ describe("Apple Wallet passes", () => {
     const bomb = buildZipBomb();
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     const error = await failure(file("bomb.pkpass", bomb));
-    expect(error).toMatchObject({ status: 422, message: BOOKING_MESSAGES.expandsTooFar("bomb.pkpass") });
+    expect(error).toMatchObject({
+      status: 422,
+      message: BOOKING_MESSAGES.expandsTooFar("bomb.pkpass"),
+    });
   });
 
   it("stops a zip whose directory lies about the size (the inflated bytes are counted)", async () => {
@@ -284,7 +298,10 @@ describe("files that are not bookings", () => {
   it("422 for junk bytes, naming the file", async () => {
     const junk = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 256);
     const error = await failure(file("junk.bin", junk));
-    expect(error).toMatchObject({ status: 422, message: BOOKING_MESSAGES.unknownFormat("junk.bin") });
+    expect(error).toMatchObject({
+      status: 422,
+      message: BOOKING_MESSAGES.unknownFormat("junk.bin"),
+    });
   });
 
   it("422 for a damaged PDF or pass", async () => {
@@ -326,7 +343,11 @@ describe("PDFs and text through the model", () => {
   it("reads a PDF's text and sends it to the model as untrusted data", async () => {
     ai.reset();
     ai.enqueue({ kind: "content", content: JSON.stringify(answer) });
-    const pdf = buildPdf(["SNCF e-ticket", "Lyon Part-Dieu 17:04 -> Paris Gare de Lyon 19:01", "Ref PDF123"]);
+    const pdf = buildPdf([
+      "SNCF e-ticket",
+      "Lyon Part-Dieu 17:04 -> Paris Gare de Lyon 19:01",
+      "Ref PDF123",
+    ]);
     const { proposal, source } = await read(file("ticket.pdf", pdf), {
       model,
       signal: AbortSignal.timeout(10_000),
@@ -360,7 +381,10 @@ describe("PDFs and text through the model", () => {
 
   it("a model answer with no booking is 422", async () => {
     ai.reset();
-    ai.enqueue({ kind: "content", content: JSON.stringify({ transport: [], stays: [], activities: [] }) });
+    ai.enqueue({
+      kind: "content",
+      content: JSON.stringify({ transport: [], stays: [], activities: [] }),
+    });
     const error = await failure(file("menu.txt", "Today's soup: leek"), {
       model,
       signal: AbortSignal.timeout(10_000),
