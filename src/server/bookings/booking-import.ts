@@ -9,7 +9,7 @@ import {
 import type { AppBindings, AppDeps } from "../http/context.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { BookingFileError } from "./booking-errors.ts";
+import type { BookingFileError } from "./booking-errors.ts";
 import { mergeReadings, type Reading } from "./booking-reading.ts";
 import { readBookingFile, type BookingFile, type FileReading } from "./read-booking-file.ts";
 

@@ -1,8 +1,9 @@
 import { BOOKING_TEXT_MAX_LENGTH } from "#shared/schemas/bookings.ts";
+import type * as PdfJsModule from "pdfjs-dist/legacy/build/pdf.mjs";
 
 const MAX_PAGES = 30;
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | undefined;
 // Loaded with the first PDF: a few MB the server otherwise never needs.
 const loadPdfJs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"));

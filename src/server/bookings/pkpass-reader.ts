@@ -104,7 +104,7 @@ export function readPass(bytes: Uint8Array): Reading {
   if (typeof pass !== "object" || pass === null) return reading;
   const record = pass as Record<string, unknown>;
   const find = (fields: Field[], pattern: RegExp) =>
-    fields.find((f) => pattern.test(`${String(f.key ?? "")} ${String(f.label ?? "")}`));
+    fields.find((f) => pattern.test(`${cleanText(f.key) ?? ""} ${cleanText(f.label) ?? ""}`));
   const valueOf = (field: Field | undefined, max = 200) => cleanText(field?.value, max);
   const relevant = parseBookingTime(record.relevantDate);
   const carrier = cleanText(record.organizationName, 100);

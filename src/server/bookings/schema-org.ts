@@ -240,7 +240,7 @@ export function readReservations(values: unknown[]): Reading {
   while (queue.length > 0 && visited < MAX_NODES) {
     const value = queue.shift();
     if (Array.isArray(value)) {
-      queue.push(...value);
+      queue.push(...(value as unknown[]));
       continue;
     }
     if (!isNode(value)) continue;

@@ -73,7 +73,12 @@ function upload(
 ) {
   const form = new FormData();
   for (const f of files)
-    form.append("file", new File([f.body], f.name, { type: f.type ?? "application/octet-stream" }));
+    form.append(
+      "file",
+      new File([typeof f.body === "string" ? f.body : new Uint8Array(f.body)], f.name, {
+        type: f.type ?? "application/octet-stream",
+      }),
+    );
   return client.request("POST", url, { body: form });
 }
 
