@@ -150,6 +150,20 @@ describe("e-mails with schema.org", () => {
     expect(proposal.transport.map((t) => t.from)).toEqual(["Lyon Part-Dieu"]);
   });
 
+  it("takes @type lists and skips a cancelled reservation", async () => {
+    const cancelled = {
+      ...FLIGHT_JSON_LD,
+      reservationStatus: "https://schema.org/ReservationCancelled",
+    };
+    const listed = {
+      ...LYON_TRAIN_JSON_LD,
+      "@type": ["Reservation", "http://schema.org/TrainReservation"],
+    };
+    const mail = buildMail([{ type: "text/html", body: htmlWithJsonLd(cancelled, listed) }]);
+    const { proposal } = await read(file("b.eml", mail));
+    expect(proposal.transport.map((t) => t.mode)).toEqual(["train"]);
+  });
+
   it("uses a fixed-offset zone when the booking's place matches no stop", async () => {
     const mail = buildMail([{ type: "text/html", body: htmlWithJsonLd(LYON_TRAIN_JSON_LD) }]);
     const { proposal } = await read(file("b.eml", mail), offline, []);

@@ -214,6 +214,15 @@ describe("POST /api/trips/:id/bookings/import", () => {
     expect(body.error.issues?.[0]?.path).toBe("scan.pdf");
   });
 
+  it("413 for a request past 20 MB, before any file is read", async () => {
+    const trip = await lyonTrip(t, owner.userId);
+    const part = new Uint8Array(4.5 * 1024 * 1024);
+    const files = Array.from({ length: 5 }, (_, i) => ({ name: `scan-${i}.pdf`, body: part }));
+    const res = await upload(owner.client, `/api/trips/${trip.id}/bookings/import`, files);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(BOOKING_MESSAGES.tooLarge);
+  });
+
   it("422 for a zip bomb and for junk, naming the file", async () => {
     const trip = await lyonTrip(t, owner.userId);
     const url = `/api/trips/${trip.id}/bookings/import`;
