@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { isTimeZone } from "#shared/zoned-time.ts";
+import { vtimezoneOffset } from "./vtimezone-offset.ts";
 import { cleanText, emptyReading, type BookingTime, type Reading } from "./booking-reading.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -40,7 +41,7 @@ const MODES = {
 function timeOf(
   time: ICAL.Time | null | undefined,
   tzid: string | null,
-  zones: Map<string, ICAL.Timezone>,
+  zones: Map<string, ICAL.Component>,
 ): BookingTime | null {
   if (!time) return null;
   const local = `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}`;
@@ -49,10 +50,8 @@ function timeOf(
     return { local, offsetMinutes: 0, zone: null, dateOnly: false };
   if (tzid && isTimeZone(tzid)) return { local, offsetMinutes: null, zone: tzid, dateOnly: false };
   const vtimezone = tzid ? zones.get(tzid) : undefined;
-  if (vtimezone) {
-    const offset = vtimezone.utcOffset(time);
-    return { local, offsetMinutes: Math.round(offset / 60), zone: null, dateOnly: false };
-  }
+  const offset = vtimezone ? vtimezoneOffset(vtimezone, local) : null;
+  if (offset !== null) return { local, offsetMinutes: offset, zone: null, dateOnly: false };
   return { local, offsetMinutes: null, zone: null, dateOnly: false };
 }
 
@@ -62,10 +61,10 @@ export function readCalendar(text: string): Reading {
   const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
   const calendars = root.name === "vcalendar" ? [root] : root.getAllSubcomponents("vcalendar");
   for (const calendar of calendars) {
-    const zones = new Map<string, ICAL.Timezone>();
+    const zones = new Map<string, ICAL.Component>();
     for (const component of calendar.getAllSubcomponents("vtimezone")) {
       const tzid = component.getFirstPropertyValue("tzid");
-      if (typeof tzid === "string") zones.set(tzid, new ICAL.Timezone(component));
+      if (typeof tzid === "string") zones.set(tzid, component);
     }
     for (const vevent of calendar.getAllSubcomponents("vevent")) {
       if (/cancel/i.test(String(vevent.getFirstPropertyValue("status") ?? ""))) continue;

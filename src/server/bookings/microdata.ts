@@ -20,6 +20,10 @@ const VOID = new Set([
 ]);
 const TOKEN =
   /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)|</g;
+const ITEM_ATTRIBUTE = /\bitem(?:scope|prop)\b/i;
+const MAX_DEPTH = 256;
+const MAX_ITEMS = 200;
+const MAX_TEXT = 2_000;
 const ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function attributesOf(text: string): Map<string, string> {
@@ -73,32 +77,47 @@ function assign(item: MicrodataItem | null, props: string[], value: unknown) {
  */
 export function microdataItems(html: string): MicrodataItem[] {
   const top: MicrodataItem[] = [];
+  // Nothing to find: the common case (a mail with JSON-LD, or none) costs one scan.
+  if (!/itemscope/i.test(html)) return top;
   const stack: Open[] = [];
+  // The elements whose text is being collected, kept apart so text costs nothing elsewhere.
+  const collecting: Open[] = [];
   const currentItem = () => {
     for (let i = stack.length - 1; i >= 0; i--) if (stack[i]?.item) return stack[i]?.item ?? null;
     return null;
   };
   const close = (open: Open) => {
-    if (open.textProps.length > 0)
-      assign(open.owner, open.textProps, open.text.replace(/\s+/g, " ").trim());
+    if (open.textProps.length === 0) return;
+    collecting.splice(collecting.indexOf(open), 1);
+    assign(open.owner, open.textProps, open.text.replace(/\s+/g, " ").trim());
   };
 
   for (const match of html.matchAll(TOKEN)) {
-    const [, , slash, rawTag, rawAttributes, rawText] = match;
+    const [, , slash, rawTag, rawAttributes = "", rawText] = match;
     if (rawText !== undefined) {
-      const text = decodeEntities(rawText);
-      for (const open of stack) if (open.textProps.length > 0) open.text += text;
+      if (collecting.length > 0) {
+        const text = decodeEntities(rawText);
+        for (const open of collecting) if (open.text.length < MAX_TEXT) open.text += text;
+      }
       continue;
     }
     if (!rawTag) continue;
     const tag = rawTag.toLowerCase();
     if (slash) {
-      const index = stack.map((o) => o.tag).lastIndexOf(tag);
+      let index = stack.length - 1;
+      while (index >= 0 && stack[index]?.tag !== tag) index -= 1;
       if (index === -1) continue;
       for (const open of stack.splice(index).reverse()) close(open);
       continue;
     }
-    const attributes = attributesOf(rawAttributes ?? "");
+    const selfClosing = VOID.has(tag) || /\/\s*$/.test(rawAttributes);
+    // Only elements with microdata have their attributes read.
+    if (!ITEM_ATTRIBUTE.test(rawAttributes)) {
+      if (!selfClosing && stack.length < MAX_DEPTH)
+        stack.push({ tag, item: null, textProps: [], owner: null, text: "" });
+      continue;
+    }
+    const attributes = attributesOf(rawAttributes);
     const props = (attributes.get("itemprop") ?? "").split(/\s+/).filter(Boolean);
     const owner = currentItem();
     let item: MicrodataItem | null = null;
@@ -106,14 +125,21 @@ export function microdataItems(html: string): MicrodataItem[] {
     if (attributes.has("itemscope")) {
       item = { "@type": typeName(attributes.get("itemtype")) };
       if (props.length > 0) assign(owner, props, item);
-      else top.push(item);
+      else if (top.length < MAX_ITEMS) top.push(item);
     } else if (props.length > 0) {
       const value = attributeValue(tag, attributes);
       if (value !== null) assign(owner, props, value);
       else textProps.push(...props);
     }
-    const selfClosing = VOID.has(tag) || /\/\s*$/.test(rawAttributes ?? "");
-    if (!selfClosing) stack.push({ tag, item, textProps, owner, text: "" });
+    // Past MAX_DEPTH an element is read but not nested: no page of ours needs more, and an
+    // unclosed tag repeated a million times cannot make every later step walk a long stack.
+    if (selfClosing || stack.length >= MAX_DEPTH) {
+      if (textProps.length > 0) assign(owner, textProps, "");
+      continue;
+    }
+    const open: Open = { tag, item, textProps, owner, text: "" };
+    stack.push(open);
+    if (textProps.length > 0) collecting.push(open);
   }
   for (const open of stack.reverse()) close(open);
   return top;
