@@ -5,10 +5,14 @@ import type {
   ProposedTransport,
 } from "#shared/schemas/bookings.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
-import type { Stay, Transport } from "#shared/schemas/trip-stops.ts";
+import { MAX_STAYS, MAX_TRANSPORT, type Stay, type Transport } from "#shared/schemas/trip-stops.ts";
 import { epochToZoned, zonedToEpoch } from "#shared/zoned-time.ts";
 import type { BookingTime, Reading, StayDraft } from "./booking-reading.ts";
 import { epochOf, fixedOffsetZone } from "./booking-time.ts";
+
+/** A calendar of thousands of events is read in part: a trip holds at most 40 journeys and stays. */
+const MAX_READ = 500;
+const MAX_PROPOSED_ACTIVITIES = 200;
 
 /** A place whose zone is known (a trip's stop): a booking's station or airport named like it takes it. */
 export type KnownPlace = { names: string[]; zone: string };
@@ -140,6 +144,7 @@ export function toProposal(
 ): BookingProposal {
   const transport = unique(
     reading.journeys
+      .slice(0, MAX_READ)
       .map((journey): ProposedTransport => {
         const depart = settleTime(journey.depart, journey.from, places);
         const arrive = settleTime(journey.arrive, journey.to, places);
@@ -165,10 +170,12 @@ export function toProposal(
       // The same journey from a mail and from its calendar file: the one with a reference is kept.
       .sort((a, b) => Number(a.reference === null) - Number(b.reference === null)),
     (j) => fold([j.mode, j.from, j.to, j.departAt, j.arriveAt].join("|")),
-  ).sort((a, b) => a.departAt.localeCompare(b.departAt));
+  )
+    .sort((a, b) => a.departAt.localeCompare(b.departAt))
+    .slice(0, MAX_TRANSPORT);
 
   const stays = unique(
-    reading.stays.flatMap((stay): ProposedStay[] => {
+    reading.stays.slice(0, MAX_READ).flatMap((stay): ProposedStay[] => {
       const dates = stayDates(stay);
       if (!dates) return [];
       const proposed: ProposedStay = {
@@ -183,10 +190,12 @@ export function toProposal(
       return [held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed];
     }),
     (s) => fold([s.name, s.checkIn, s.checkOut].join("|")),
-  ).sort((a, b) => a.checkIn.localeCompare(b.checkIn));
+  )
+    .sort((a, b) => a.checkIn.localeCompare(b.checkIn))
+    .slice(0, MAX_STAYS);
 
   const activities = unique(
-    reading.activities.map((draft): ProposedActivity => {
+    reading.activities.slice(0, MAX_READ).map((draft): ProposedActivity => {
       const start = settleTime(draft.start, draft.location, places);
       const proposed: ProposedActivity = {
         date: start.local.slice(0, 10),
@@ -200,7 +209,9 @@ export function toProposal(
       return { ...proposed, existing: existingActivity(proposed, trip) };
     }),
     (a) => fold([a.date, a.time ?? "", a.activity].join("|")),
-  ).sort((a, b) => `${a.date}${a.time ?? ""}`.localeCompare(`${b.date}${b.time ?? ""}`));
+  )
+    .sort((a, b) => `${a.date}${a.time ?? ""}`.localeCompare(`${b.date}${b.time ?? ""}`))
+    .slice(0, MAX_PROPOSED_ACTIVITIES);
 
   return { transport, stays, activities };
 }
