@@ -3,6 +3,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripBookingRoutes } from "./trip-bookings.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
+import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
@@ -20,4 +21,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripForecastRoutes)
   .route("/", tripMemberRoutes)
   .route("/", tripHistoryRoutes)
-  .route("/", tripBookingRoutes);
+  .route("/", tripBookingRoutes)
+  .route("/", tripExpenseRoutes);
