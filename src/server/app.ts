@@ -3,11 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
+import { BOOKING_FILE_MAX_BYTES, BOOKING_MESSAGES } from "#shared/schemas/bookings.ts";
 import type { AppBindings, AppDeps } from "./http/context.ts";
 import { isLoopback, requestOriginReader } from "./http/client-address.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { bookingRoutes } from "./routes/bookings.ts";
 import { sharedCalendarRoutes } from "./routes/trips/calendar.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
@@ -24,6 +26,9 @@ import { mountWeb } from "./static.ts";
 
 const JSON_BODY_LIMIT = 256 * 1024;
 const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
+// Booking imports: several files of up to 5 MB each (each checked on its own, 413 naming it).
+const IMPORT_BODY_LIMIT = 4 * BOOKING_FILE_MAX_BYTES;
+const IMPORT_PATH = /^\/api\/(trips\/[^/]+\/)?bookings\/import\/?$/;
 
 /**
  * The origins a `{z}/{x}/{y}` tile template loads from: one, or Leaflet's default subdomains a, b
@@ -156,11 +161,17 @@ export function createApp(
   });
   const jsonLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: JSON_BODY_LIMIT });
   const uploadLimit: MiddlewareHandler<AppBindings> = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT });
+  const importLimit: MiddlewareHandler<AppBindings> = bodyLimit({
+    maxSize: IMPORT_BODY_LIMIT,
+    onError: (c) =>
+      c.json({ error: { code: "payload_too_large", message: BOOKING_MESSAGES.tooLarge } }, 413),
+  });
   // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
   app.use((c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || !c.req.path.startsWith("/api/")) return next();
-    return c.req.path === "/api/profile/avatar" ? uploadLimit(c, next) : jsonLimit(c, next);
+    if (c.req.path === "/api/profile/avatar") return uploadLimit(c, next);
+    return IMPORT_PATH.test(c.req.path) ? importLimit(c, next) : jsonLimit(c, next);
   });
   // The dev outbox holds every reset and verification link: only this machine may read it (with
   // TRUST_PROXY, the address a trusted proxy saw), under one of its own names, and not at all in
@@ -215,6 +226,7 @@ export function createApp(
   api.route("/chat", chatRoutes);
   api.route("/places", placesRoutes);
   api.route("/invites", inviteRoutes);
+  api.route("/bookings", bookingRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);

@@ -13,6 +13,7 @@ import type { Mailer } from "./services/mail/mailer.ts";
 import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createPlaces } from "./services/places/create-places.ts";
 import { createOpenAIChatModel } from "./chat/openai-chat-model.ts";
+import { createOpenAiBookingModel } from "./bookings/booking-model.ts";
 import { createGeo } from "./services/geo/create-geo.ts";
 import { createModelClient, type ModelClient } from "./services/llm/model-client.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
@@ -118,6 +119,7 @@ export function createDeps(
   const ai = createItineraryGenerator(model);
   const weather = createWeather(env);
   const chatModel = model ? createOpenAIChatModel(model) : null;
+  const bookingModel = model ? createOpenAiBookingModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
   const live = createLiveHub({ db: database.db, bus, logger });
@@ -138,6 +140,7 @@ export function createDeps(
     ai,
     weather,
     chatModel,
+    bookingModel,
     geo,
     places,
     onAccessEnded,

@@ -120,6 +120,8 @@ export const envSchema = z
     // Per client address, so throwaway accounts cannot multiply the per-account limit.
     GENERATION_IP_RATE_LIMIT: positiveInt(60),
     CHAT_RATE_LIMIT: positiveInt(30),
+    // Booking imports (POST /api/trips/:id/bookings/import, POST /api/bookings/import) per user per hour.
+    IMPORT_RATE_LIMIT: positiveInt(30),
     AUTH_RATE_LIMIT: positiveInt(10),
     EXPORT_RATE_LIMIT: positiveInt(5),
     // Per user per 10 minutes: the place search shares Overpass's two slots with everyone's planning.

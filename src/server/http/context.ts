@@ -6,6 +6,7 @@ import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ItineraryGenerator } from "../planner/itinerary-generator.ts";
 import type { ChatModel } from "../chat/chat-model.ts";
+import type { BookingModel } from "../bookings/booking-model.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
@@ -30,6 +31,8 @@ export type AppDeps = {
   places: PlacesService;
   /** Null when no AI provider is configured: the chat then answers weather questions only. */
   chatModel: ChatModel | null;
+  /** Reads bookings out of PDFs and plain text; null without an AI provider (structured files need none). */
+  bookingModel: BookingModel | null;
   /**
    * Called after someone's access to a trip ended (removed, left, the trip deleted), once per person
    * and trip; a no-op by default. The live layer uses it to tell their open pages.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
+import { tripBookingRoutes } from "./trip-bookings.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
 import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
@@ -20,4 +21,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripForecastRoutes)
   .route("/", tripMemberRoutes)
   .route("/", tripHistoryRoutes)
+  .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes);

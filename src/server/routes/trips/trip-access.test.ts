@@ -8,6 +8,7 @@ import {
   type TripRow,
 } from "#server/db/schema.ts";
 import { snapshotOf } from "#server/trips/trip-versions.ts";
+import { CALENDAR_ICS } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -135,6 +136,16 @@ const ROUTES: Route[] = [
     need: "edit",
     ok: 200,
     send: (c, f) => c.patch(`/api/trips/${f.trip.id}`, { version: 1, name: "Renamed" }),
+  },
+  {
+    name: "POST bookings import",
+    need: "edit",
+    ok: 200,
+    send: (c, f) => {
+      const form = new FormData();
+      form.append("file", new File([CALENDAR_ICS], "trip.ics", { type: "text/calendar" }));
+      return c.request("POST", `/api/trips/${f.trip.id}/bookings/import`, { body: form });
+    },
   },
   {
     name: "POST restore",

@@ -1,0 +1,217 @@
+import type {
+  BookingProposal,
+  ProposedActivity,
+  ProposedStay,
+  ProposedTransport,
+} from "#shared/schemas/bookings.ts";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
+import { MAX_STAYS, MAX_TRANSPORT, type Stay, type Transport } from "#shared/schemas/trip-stops.ts";
+import { epochToZoned, zonedToEpoch } from "#shared/zoned-time.ts";
+import type { BookingTime, Reading, StayDraft } from "./booking-reading.ts";
+import { epochOf, fixedOffsetZone } from "./booking-time.ts";
+
+/** A calendar of thousands of events is read in part: a trip holds at most 40 journeys and stays. */
+const MAX_READ = 500;
+const MAX_PROPOSED_ACTIVITIES = 200;
+
+/** A place whose zone is known (a trip's stop): a booking's station or airport named like it takes it. */
+export type KnownPlace = { names: string[]; zone: string };
+
+/** What the trip already holds, to mark a proposed booking that repeats one. */
+export type TripHoldings = {
+  transport: Transport[];
+  stays: Stay[];
+  itinerary: Itinerary | null;
+};
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** The known place whose name appears, as whole words, in a station's or airport's text. */
+export function matchPlace(text: string | null, places: KnownPlace[]): KnownPlace | null {
+  if (!text) return null;
+  const haystack = ` ${fold(text)} `;
+  return (
+    places.find((place) =>
+      place.names.some((name) => {
+        const needle = fold(name);
+        return needle.length >= 2 && haystack.includes(` ${needle} `);
+      }),
+    ) ?? null
+  );
+}
+
+/**
+ * A booking's time as the local wall-clock time and IANA zone a journey stores. The booking's own
+ * zone wins; else the zone of the stop its place matches (the instant kept when an offset was
+ * given); else a fixed-offset zone from the offset; else no zone (the server then takes the
+ * nearest stop's when the journey is saved).
+ */
+export function settleTime(
+  time: BookingTime,
+  placeText: string | null,
+  places: KnownPlace[],
+): { local: string; zone: string | null } {
+  const epoch = epochOf(time);
+  const zone = time.zone ?? matchPlace(placeText, places)?.zone ?? null;
+  if (zone) return { local: epoch === null ? time.local : epochToZoned(epoch, zone), zone };
+  if (epoch === null || time.offsetMinutes === null) return { local: time.local, zone: null };
+  const fixed = fixedOffsetZone(time.offsetMinutes);
+  if (fixed) return { local: time.local, zone: fixed };
+  return { local: epochToZoned(epoch, "UTC"), zone: "UTC" };
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const same = (a: string | null, b: string | null) =>
+  a !== null && b !== null && fold(a) !== "" && fold(a) === fold(b);
+
+function existingJourney(journey: ProposedTransport, trip: TripHoldings | null) {
+  return (
+    trip?.transport.find(
+      (held) =>
+        (same(held.reference, journey.reference) &&
+          held.departAt.slice(0, 10) === journey.departAt.slice(0, 10)) ||
+        (held.departAt === journey.departAt &&
+          held.arriveAt === journey.arriveAt &&
+          same(held.from, journey.from) &&
+          same(held.to, journey.to)),
+    ) ?? null
+  );
+}
+
+function existingStay(stay: ProposedStay, trip: TripHoldings | null) {
+  return (
+    trip?.stays.find(
+      (held) =>
+        same(held.reference, stay.reference) ||
+        (held.checkIn === stay.checkIn &&
+          held.checkOut === stay.checkOut &&
+          same(held.name, stay.name)),
+    ) ?? null
+  );
+}
+
+function existingActivity(activity: ProposedActivity, trip: TripHoldings | null) {
+  const day = trip?.itinerary?.days.find((d) => d.date === activity.date);
+  return (
+    day?.activities.some(
+      (held) =>
+        same(held.activity, activity.activity) &&
+        (activity.time === null || held.time === activity.time),
+    ) ?? false
+  );
+}
+
+/** Arrival before departure (a misread) cannot be saved: such a journey is left out. */
+function inOrder(journey: ProposedTransport) {
+  if (!journey.departZone || !journey.arriveZone) return journey.arriveAt >= journey.departAt;
+  const depart = zonedToEpoch(journey.departAt, journey.departZone);
+  const arrive = zonedToEpoch(journey.arriveAt, journey.arriveZone);
+  return depart === null || arrive === null || arrive >= depart;
+}
+
+function stayDates(stay: StayDraft): { checkIn: string; checkOut: string } | null {
+  const checkOut = stay.checkOut > stay.checkIn ? stay.checkOut : addDays(stay.checkIn, 1);
+  return /^\d{4}-\d{2}-\d{2}$/.test(stay.checkIn) ? { checkIn: stay.checkIn, checkOut } : null;
+}
+
+/** Keeps the first of each key: one booking read twice (JSON-LD and microdata, two passengers). */
+function unique<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * What was read, as a proposal: zones settled against the known places, each booking once, and
+ * marked `existing` (with `duplicateOf`) when the trip already holds it.
+ */
+export function toProposal(
+  reading: Reading,
+  places: KnownPlace[],
+  trip: TripHoldings | null,
+): BookingProposal {
+  const transport = unique(
+    reading.journeys
+      .slice(0, MAX_READ)
+      .map((journey): ProposedTransport => {
+        const depart = settleTime(journey.depart, journey.from, places);
+        const arrive = settleTime(journey.arrive, journey.to, places);
+        const proposed: ProposedTransport = {
+          mode: journey.mode,
+          from: journey.from,
+          to: journey.to,
+          departAt: depart.local,
+          arriveAt: arrive.local,
+          departZone: depart.zone,
+          arriveZone: arrive.zone,
+          carrier: journey.carrier,
+          number: journey.number,
+          reference: journey.reference,
+          notes: journey.notes,
+          existing: false,
+          duplicateOf: null,
+        };
+        const held = existingJourney(proposed, trip);
+        return held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed;
+      })
+      .filter(inOrder)
+      // The same journey from a mail and from its calendar file: the one with a reference is kept.
+      .sort((a, b) => Number(a.reference === null) - Number(b.reference === null)),
+    (j) => fold([j.mode, j.from, j.to, j.departAt, j.arriveAt].join("|")),
+  )
+    .sort((a, b) => a.departAt.localeCompare(b.departAt))
+    .slice(0, MAX_TRANSPORT);
+
+  const stays = unique(
+    reading.stays.slice(0, MAX_READ).flatMap((stay): ProposedStay[] => {
+      const dates = stayDates(stay);
+      if (!dates) return [];
+      const proposed: ProposedStay = {
+        name: stay.name,
+        address: stay.address,
+        ...dates,
+        reference: stay.reference,
+        existing: false,
+        duplicateOf: null,
+      };
+      const held = existingStay(proposed, trip);
+      return [held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed];
+    }),
+    (s) => fold([s.name, s.checkIn, s.checkOut].join("|")),
+  )
+    .sort((a, b) => a.checkIn.localeCompare(b.checkIn))
+    .slice(0, MAX_STAYS);
+
+  const activities = unique(
+    reading.activities.slice(0, MAX_READ).map((draft): ProposedActivity => {
+      const start = settleTime(draft.start, draft.location, places);
+      const proposed: ProposedActivity = {
+        date: start.local.slice(0, 10),
+        time: draft.start.dateOnly ? null : start.local.slice(11, 16),
+        activity: draft.activity,
+        location: draft.location,
+        reference: draft.reference,
+        kind: draft.kind,
+        existing: false,
+      };
+      return { ...proposed, existing: existingActivity(proposed, trip) };
+    }),
+    (a) => fold([a.date, a.time ?? "", a.activity].join("|")),
+  )
+    .sort((a, b) => `${a.date}${a.time ?? ""}`.localeCompare(`${b.date}${b.time ?? ""}`))
+    .slice(0, MAX_PROPOSED_ACTIVITIES);
+
+  return { transport, stays, activities };
+}
