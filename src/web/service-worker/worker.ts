@@ -63,8 +63,13 @@ async function precache() {
       if (await cache.match(`/${entry.url}`)) return;
       const kept = await copyFromOlderPrecache(entry);
       if (kept) return cache.put(`/${entry.url}`, kept);
-      // Past the HTTP cache: index.html and the manifest keep their names from one version to the next.
-      const response = await fetch(new Request(`/${entry.url}`, { cache: "reload" }));
+      // A chunk's name changes with its content, so the copy the page has just fetched (the HTTP
+      // cache) is the right one; index.html, the manifest and the icons keep their names from one
+      // version to the next, so they are fetched past the HTTP cache.
+      const hashedName = entry.url.startsWith("assets/");
+      const response = await fetch(
+        new Request(`/${entry.url}`, { cache: hashedName ? "default" : "reload" }),
+      );
       // A failed file fails the install: this version then never takes charge half-cached.
       if (!response.ok) throw new Error(`precaching /${entry.url}: HTTP ${response.status}`);
       const headers = new Headers(response.headers);
