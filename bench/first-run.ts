@@ -21,6 +21,12 @@ import type { Summary } from "./lib/summary.ts";
 const LIMIT_MB = 500;
 
 /**
+ * README's Quick start runs `npm ci` with this: npm's own process holds what it unpacks, and with its
+ * default heap it peaks at 700–900 MB. The project's .npmrc (one socket) is copied with the lock file.
+ */
+export const INSTALL_NODE_OPTIONS = "--max-old-space-size=256 --max-semi-space-size=1";
+
+/**
  * `npm ci` as README's Quick start says, on a fresh machine: into a scratch copy of the manifest, the
  * lock file and the project's .npmrc, with an empty npm cache of its own (every tarball downloaded,
  * as on a machine that never installed this project). npm's own process is nearly all of it: it
@@ -34,7 +40,7 @@ async function freshInstall(): Promise<TreePeak> {
       if (existsSync(file)) cpSync(file, path.join(dir, file));
     return await runMeasured("npm", ["ci", "--no-audit", "--no-fund"], {
       cwd: dir,
-      env: { ...process.env, npm_config_cache: cache },
+      env: { ...process.env, npm_config_cache: cache, NODE_OPTIONS: INSTALL_NODE_OPTIONS },
       timeoutMs: 1_800_000,
     });
   } finally {
