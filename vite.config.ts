@@ -2,15 +2,9 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from "vite";
-import { VitePWA } from "vite-plugin-pwa";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
 const DEV_API_PORT = 3001;
-
-/**
- * Runtime cache for the API reads a traveller needs on the road; cleared at sign-out and whenever
- * the app learns of no session or another user (src/web/lib/user-data.ts).
- */
-export const OFFLINE_API_CACHE = "boundless-api";
 
 /**
  * main.tsx imports the app (app/start.tsx) dynamically, after the prerendered page is painted. These
@@ -61,8 +55,9 @@ function preloadAppStart(): Plugin {
  * The pages a returning visitor opens, offline too: Home with its form, login, the trip list, a trip
  * and a shared trip. Their chunks, with everything they import statically and their CSS, are the
  * service worker's precache; every other chunk (the map, the opening-hours library, the chat, the
- * editor) is kept when a page first loads it (the `boundless-assets` runtime cache below), instead
- * of being downloaded on every first visit whether or not the visitor ever needs it.
+ * editor) is kept when a page first loads it (the `boundless-assets` runtime cache), instead
+ * of being downloaded on every first visit whether or not the visitor ever needs it (the worker:
+ * src/web/service-worker/worker.ts).
  */
 const PRECACHED_PAGES = [
   "/app/start.tsx",
@@ -116,6 +111,23 @@ function precacheGraph(into: Set<string>): Plugin {
   };
 }
 
+/** The web app manifest (manifest.webmanifest): installable, with its icons. */
+const WEB_MANIFEST = {
+  name: "Boundless — AI travel planner",
+  short_name: "Boundless",
+  description: "Day-by-day trip plans that come along: saved trips open without a network.",
+  start_url: "/",
+  scope: "/",
+  display: "standalone",
+  background_color: "#f8fafc",
+  theme_color: "#0f766e",
+  icons: [
+    { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+    { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+    { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+  ],
+};
+
 /** Where `vite build --ssr` puts the prerenderer of the public pages (server/prerendered-pages.ts). */
 const SSR_DIST = path.resolve("dist/ssr");
 
@@ -131,119 +143,7 @@ export default defineConfig(({ isSsrBuild = false }) => {
       isSsrBuild ? null : tailwindcss(),
       isSsrBuild ? null : preloadAppStart(),
       isSsrBuild ? null : precacheGraph(precached),
-      isSsrBuild
-        ? null
-        : VitePWA({
-            // The page registers the worker itself after load (src/web/lib/pwa.ts), so registration adds
-            // nothing to the first view, and asks before switching to a new version.
-            injectRegister: false,
-            // The install icons are the browser's to fetch when it installs the app, not the precache's.
-            includeManifestIcons: false,
-            registerType: "prompt",
-            manifest: {
-              name: "Boundless — AI travel planner",
-              short_name: "Boundless",
-              description:
-                "Day-by-day trip plans that come along: saved trips open without a network.",
-              start_url: "/",
-              scope: "/",
-              display: "standalone",
-              background_color: "#f8fafc",
-              theme_color: "#0f766e",
-              icons: [
-                { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-                { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-                {
-                  src: "/icons/maskable-512.png",
-                  sizes: "512x512",
-                  type: "image/png",
-                  purpose: "maskable",
-                },
-              ],
-            },
-            workbox: {
-              globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-              // What a returning visitor needs (precacheGraph above), not every file of the build.
-              manifestTransforms: [
-                (entries) => ({
-                  manifest: entries.filter((entry) => precached.has(entry.url)),
-                  warnings: [],
-                }),
-              ],
-              navigateFallback: "index.html",
-              // API routes and file downloads are never answered with the app shell.
-              navigateFallbackDenylist: [/^\/api\//],
-              cleanupOutdatedCaches: true,
-              // On the very first visit the worker takes charge at once, so the trip opened next is kept.
-              clientsClaim: true,
-              runtimeCaching: [
-                {
-                  // Any other chunk of the app, kept the first time a page loads it: its name
-                  // changes with its content, so the copy kept is never stale.
-                  urlPattern: ({ url, request }) =>
-                    request.method === "GET" &&
-                    url.origin === self.location.origin &&
-                    url.pathname.startsWith("/assets/"),
-                  handler: "CacheFirst",
-                  options: {
-                    cacheName: "boundless-assets",
-                    cacheableResponse: { statuses: [200] },
-                    expiration: { maxEntries: 150 },
-                  },
-                },
-                {
-                  // A trip the traveller opened (owner's or shared) and their list: fresh from the
-                  // network when there is one, from the cache when there is none.
-                  urlPattern: ({ url, request }) =>
-                    request.method === "GET" &&
-                    url.origin === self.location.origin &&
-                    /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/.test(
-                      url.pathname,
-                    ),
-                  handler: "NetworkFirst",
-                  options: {
-                    cacheName: OFFLINE_API_CACHE,
-                    networkTimeoutSeconds: 6,
-                    cacheableResponse: { statuses: [200] },
-                    expiration: { maxEntries: 200 },
-                  },
-                },
-                {
-                  // Who is signed in, so the trips above open with no network; the page reads only
-                  // the user. The session itself (its token) is never kept: a copy without it is.
-                  urlPattern: ({ url, request }) =>
-                    request.method === "GET" &&
-                    url.origin === self.location.origin &&
-                    url.pathname === "/api/auth/get-session",
-                  handler: "NetworkFirst",
-                  options: {
-                    cacheName: OFFLINE_API_CACHE,
-                    networkTimeoutSeconds: 6,
-                    cacheableResponse: { statuses: [200] },
-                    // Serialized into the worker as source text: it may use nothing from this file.
-                    plugins: [
-                      {
-                        cacheWillUpdate: async ({ response }: { response: Response }) => {
-                          let user: unknown = null;
-                          try {
-                            const body: unknown = await response.json();
-                            if (typeof body === "object" && body !== null && "user" in body)
-                              user = body.user ?? null;
-                          } catch {
-                            // Unreadable: kept as nobody signed in, never as the previous answer.
-                          }
-                          return new Response(JSON.stringify(user === null ? null : { user }), {
-                            status: 200,
-                            headers: { "Content-Type": "application/json" },
-                          });
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          }),
+      isSsrBuild ? null : serviceWorker({ manifest: WEB_MANIFEST, precached }),
     ],
     build: {
       outDir: isSsrBuild ? SSR_DIST : path.resolve("dist/web"),

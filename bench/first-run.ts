@@ -6,6 +6,7 @@ import { portInUse } from "#tests/support/server-process.ts";
 import { signUp } from "./lib/session.ts";
 import { measureTemplatePeakMb } from "./lib/template-peak.ts";
 import { runMeasured, startMeasured, type TreePeak } from "./lib/tree-peak.ts";
+import { describeWorst, worst } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
 /*
@@ -20,20 +21,31 @@ import type { Summary } from "./lib/summary.ts";
 const LIMIT_MB = 500;
 
 /**
- * `npm ci` as README's Quick start says (npm's defaults), into a scratch copy of the manifest and
- * the lock file. A bounded heap (NODE_OPTIONS) got npm's peak under 500 MB once (120 MB of heap, two
- * sockets: 461 MB) and ran out of heap in two other tries (120 and 160 MB), so it is not measured here.
+ * README's Quick start runs `npm ci` with this: npm's own process holds what it unpacks, and with its
+ * default heap it peaks at 700–900 MB. The project's .npmrc (one socket) is copied with the lock file.
+ */
+export const INSTALL_NODE_OPTIONS = "--max-old-space-size=256 --max-semi-space-size=1";
+
+/**
+ * `npm ci` as README's Quick start says, on a fresh machine: into a scratch copy of the manifest, the
+ * lock file and the project's .npmrc, with an empty npm cache of its own (every tarball downloaded,
+ * as on a machine that never installed this project). npm's own process is nearly all of it: it
+ * unpacks every package at once, each tarball read whole, so its peak grows with what it unpacks.
  */
 async function freshInstall(): Promise<TreePeak> {
   const dir = mkdtempSync(path.join(tmpdir(), "boundless-bench-install-"));
+  const cache = mkdtempSync(path.join(tmpdir(), "boundless-bench-npm-cache-"));
   try {
-    for (const file of ["package.json", "package-lock.json"]) cpSync(file, path.join(dir, file));
-    return await runMeasured("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], {
+    for (const file of ["package.json", "package-lock.json", ".npmrc"])
+      if (existsSync(file)) cpSync(file, path.join(dir, file));
+    return await runMeasured("npm", ["ci", "--no-audit", "--no-fund"], {
       cwd: dir,
+      env: { ...process.env, npm_config_cache: cache, NODE_OPTIONS: INSTALL_NODE_OPTIONS },
       timeoutMs: 1_800_000,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
   }
 }
 
@@ -86,69 +98,107 @@ async function firstStart(port: number): Promise<TreePeak> {
 
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
-export async function benchFirstRun(port: number, summary: Summary, withInstall: boolean) {
-  const steps: { name: string; peak: TreePeak | null }[] = [];
-  const add = (name: string, peak: TreePeak | null) => {
-    steps.push({ name, peak });
-    if (!peak) {
-      console.log(`    ${name.padEnd(58)} not measured (--fresh-install measures it, ~5 min)`);
-      summary.add({
-        part: "first run",
-        name: `${name}: memory at every moment`,
-        measured: "not measured (--fresh-install)",
-        target: `< ${LIMIT_MB} MB`,
-        pass: null,
-      });
-      return;
-    }
-    if (peak.exitCode !== 0) {
-      // A step that fails (npm out of its bounded heap) is a failed first run, not a lost bench.
-      const last = peak.output.trim().split("\n").slice(-3).join(" | ").slice(0, 200);
-      console.log(`    ${name} FAILED (exit ${peak.exitCode}): ${last}`);
-      summary.add({
-        part: "first run",
-        name: `${name}: memory at every moment`,
-        measured: `failed (exit ${peak.exitCode}) at ${mb(peak.peakPssMb)} Pss: ${last.slice(0, 80)}`,
-        target: `< ${LIMIT_MB} MB`,
-        pass: false,
-      });
-      return;
-    }
-    console.log(
-      `    ${name.padEnd(58)} Pss sum ${mb(peak.peakPssMb)}, Rss sum ${mb(peak.peakRssSumMb)}, ` +
-        `largest process ${mb(peak.peakProcessMb)}, ${(peak.ms / 1000).toFixed(1)} s`,
-    );
+type Step = { name: string; peaks: TreePeak[] };
+
+function report(summary: Summary, step: Step) {
+  const { name, peaks } = step;
+  const failed = peaks.find((p) => p.exitCode !== 0);
+  if (failed) {
+    // A step that fails (npm out of memory) is a failed first run, not a lost bench.
+    const last = failed.output.trim().split("\n").slice(-3).join(" | ").slice(0, 200);
+    console.log(`    ${name} FAILED (exit ${failed.exitCode}): ${last}`);
     summary.add({
       part: "first run",
       name: `${name}: memory at every moment`,
-      measured: `${mb(peak.peakPssMb)} Pss (Rss sum ${mb(peak.peakRssSumMb)}, largest process ${mb(peak.peakProcessMb)})`,
+      measured: `failed (exit ${failed.exitCode}) at ${mb(failed.peakPssMb)} Pss: ${last.slice(0, 80)}`,
       target: `< ${LIMIT_MB} MB`,
-      pass: peak.peakPssMb < LIMIT_MB,
+      pass: false,
     });
-  };
-  add("npm ci (a fresh install)", withInstall ? await freshInstall() : null);
-  add("npm run build (both vite builds)", await runMeasured("npm", ["run", "build"]));
-  const shipped = existsSync(shippedTemplateArchive());
-  add(
-    `npm start, first start (${shipped ? "the shipped template unpacked" : "initdb in a child"}, two sign-ups)`,
-    await firstStart(port),
-  );
-  const measured = steps.filter((s) => s.peak);
-  const largest = Math.max(...measured.map((s) => s.peak!.peakPssMb));
+    return;
+  }
+  const pss = peaks.map((p) => p.peakPssMb);
+  for (const [i, p] of peaks.entries())
+    console.log(
+      `    ${`${name}${peaks.length > 1 ? ` #${i + 1}` : ""}`.padEnd(62)} Pss sum ${mb(p.peakPssMb)}, ` +
+        `Rss sum ${mb(p.peakRssSumMb)}, largest process ${mb(p.peakProcessMb)}, ${(p.ms / 1000).toFixed(1)} s`,
+    );
   summary.add({
     part: "first run",
-    name: `the whole first run${withInstall ? "" : " (install not measured)"}: the largest moment`,
+    name: `${name}: memory at every moment${peaks.length > 1 ? `, ${peaks.length} runs` : ""}`,
+    measured:
+      `${describeWorst(pss, "lower", 0, " MB")} Pss (Rss sum worst ` +
+      `${mb(
+        worst(
+          peaks.map((p) => p.peakRssSumMb),
+          "lower",
+        ),
+      )}, largest process worst ` +
+      `${mb(
+        worst(
+          peaks.map((p) => p.peakProcessMb),
+          "lower",
+        ),
+      )})`,
+    target: `< ${LIMIT_MB} MB, the worst run`,
+    pass: worst(pss, "lower") < LIMIT_MB,
+  });
+}
+
+/**
+ * `runs` times: install (with `withInstall`: a cold-cache `npm ci`, minutes each), build, first start,
+ * and PGlite's initdb child. Each step is judged on its worst run.
+ */
+export async function benchFirstRun(
+  port: number,
+  summary: Summary,
+  withInstall: boolean,
+  runs = 1,
+) {
+  const install: Step = { name: "npm ci (a fresh machine: empty npm cache)", peaks: [] };
+  const build: Step = { name: "npm run build (both vite builds)", peaks: [] };
+  const shipped = existsSync(shippedTemplateArchive());
+  const start: Step = {
+    name: `npm start, first start (${shipped ? "the shipped template unpacked" : "initdb in a child"}, two sign-ups)`,
+    peaks: [],
+  };
+  const initdb: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    if (runs > 1) console.log(`    run ${run} of ${runs}`);
+    if (withInstall) install.peaks.push(await freshInstall());
+    build.peaks.push(await runMeasured("npm", ["run", "build"]));
+    start.peaks.push(await firstStart(port));
+    initdb.push(measureTemplatePeakMb());
+  }
+  if (withInstall) report(summary, install);
+  else {
+    console.log(`    ${install.name.padEnd(62)} not measured (--fresh-install measures it)`);
+    summary.add({
+      part: "first run",
+      name: `${install.name}: memory at every moment`,
+      measured: "not measured (--fresh-install)",
+      target: `< ${LIMIT_MB} MB`,
+      pass: null,
+    });
+  }
+  report(summary, build);
+  report(summary, start);
+  const steps = [install, build, start].filter((s) => s.peaks.length > 0);
+  const largest = Math.max(...steps.flatMap((s) => s.peaks.map((p) => p.peakPssMb)));
+  summary.add({
+    part: "first run",
+    name: `the whole first run${withInstall ? "" : " (install not measured)"}: the largest moment of any run`,
     measured: mb(largest),
     target: `< ${LIMIT_MB} MB`,
-    pass: largest < LIMIT_MB,
+    pass: largest < LIMIT_MB && steps.every((s) => s.peaks.every((p) => p.exitCode === 0)),
   });
-  // For information: what a first start costs when no template ships for the installed PGlite.
-  const initdb = measureTemplatePeakMb();
-  console.log(`    ${"PGlite's initdb child (no template shipped)".padEnd(58)} ${mb(initdb)}`);
+  // What a first start costs when no template ships for the installed PGlite (not this checkout's).
+  console.log(
+    `    ${"PGlite's initdb child (no template shipped)".padEnd(62)} ${describeWorst(initdb, "lower", 0, " MB")}`,
+  );
   summary.add({
     part: "first run",
     name: "PGlite's initdb child, run only when no template ships for the installed PGlite",
-    measured: mb(initdb),
+    measured: `${describeWorst(initdb, "lower", 0, " MB")} (its own VmHWM)`,
     target: "(information; not part of this checkout's first run)",
     pass: "info",
   });

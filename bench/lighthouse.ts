@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +12,27 @@ import { describe, describeWorst, worst } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
 const run = promisify(execFile);
+
+/*
+ * Lighthouse is not in the project's dependencies: it brought about 160 packages into every
+ * `npm ci`, whose memory grows with the packages it unpacks (issue 32, item 10), for this bench part
+ * alone. It has its own manifest and lock file in bench/lighthouse-cli/, installed there the first
+ * time this part runs.
+ */
+const LIGHTHOUSE_DIR = path.resolve("bench/lighthouse-cli");
+const LIGHTHOUSE_CLI = path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js");
+
+async function ensureLighthouse() {
+  if (existsSync(LIGHTHOUSE_CLI)) return;
+  console.log(
+    "    Lighthouse is installed on demand, not by the project's npm ci: " +
+      "running `npm ci --prefix bench/lighthouse-cli` (about 200 packages, once)",
+  );
+  await run("npm", ["ci", "--prefix", LIGHTHOUSE_DIR, "--no-audit", "--no-fund"], {
+    timeout: 900_000,
+  });
+  if (!existsSync(LIGHTHOUSE_CLI)) throw new Error(`npm ci did not install ${LIGHTHOUSE_CLI}`);
+}
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -40,14 +61,10 @@ async function lighthouse(url: string, formFactor: "desktop" | "mobile", cookie?
     // page is not at fault, so that run is made again, at most twice; any other failure stands.
     for (let attempt = 1; ; attempt++) {
       try {
-        await run(
-          process.execPath,
-          [path.resolve("node_modules/lighthouse/cli/index.js"), ...args],
-          {
-            env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
-            timeout: 120_000,
-          },
-        );
+        await run(process.execPath, [LIGHTHOUSE_CLI, ...args], {
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
+          timeout: 120_000,
+        });
         break;
       } catch (error) {
         const { stderr } = error as { stderr?: unknown };
@@ -83,6 +100,7 @@ async function lighthouse(url: string, formFactor: "desktop" | "mobile", cookie?
 
 /** Lighthouse on /, /login, /trips and a trip's page, desktop and mobile, against the production build. */
 export async function benchLighthouse(port: number, summary: Summary, runs: number) {
+  await ensureLighthouse();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-bench-lh-"));
   const origin = `http://127.0.0.1:${port}`;
   const settings = {

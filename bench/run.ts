@@ -22,7 +22,8 @@ import { Summary } from "./lib/summary.ts";
  *
  *   npm run bench                         everything
  *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live
- *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
+ *   --fresh-install                       the first-run part also measures `npm ci` with an empty npm cache (minutes)
+ *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         either (--strict-idle, once needed for the second, is now the default)
  *   --port-base P (4810: uses P…P+28)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
+    "firstrun-runs": { type: "string", default: "1" },
   },
 });
 
@@ -120,7 +122,12 @@ if (parts.has("firstrun")) {
     "\n[first run] install, build, first start: memory of each step's whole process tree (< 500 MB)",
   );
   try {
-    await benchFirstRun(PORTS.firstRun, summary, values["fresh-install"]);
+    await benchFirstRun(
+      PORTS.firstRun,
+      summary,
+      values["fresh-install"],
+      Number(values["firstrun-runs"]),
+    );
   } catch (error) {
     console.error(error);
     summary.add({

@@ -146,9 +146,7 @@ export function mountWeb(
         // worker and the manifest are re-checked on every visit, or an update would wait for an HTTP
         // cache to expire.
         if (c.res.status === 200 && c.res.headers.has("Last-Modified")) {
-          const alwaysFresh = /(?:^|\/)(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(
-            c.req.path,
-          );
+          const alwaysFresh = /(?:^|\/)(sw\.js|manifest\.webmanifest)$/.test(c.req.path);
           c.header("Cache-Control", alwaysFresh ? "no-cache" : "public, max-age=3600");
         }
       },

@@ -1,7 +1,7 @@
-/** The service worker's cache of API reads (trips, the list, the session); see vite.config.ts. */
+/** The service worker's cache of API reads (trips, the list, the session); see service-worker/worker.ts. */
 const OFFLINE_API_CACHE = "boundless-api";
 
-/** The worker keeps who is signed in (without the session itself) under this path; see vite.config.ts. */
+/** The worker keeps who is signed in (without the session itself) under this path; see service-worker/worker.ts. */
 const SESSION_PATH = "/api/auth/get-session";
 
 /** Forgets every trip kept for offline reading (sign-out: nothing of this user stays on the device). */

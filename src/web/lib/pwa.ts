@@ -17,7 +17,7 @@ export function registerServiceWorker() {
       container.addEventListener("controllerchange", () => window.location.reload(), {
         once: true,
       });
-      // The generated worker (vite.config.ts, registerType "prompt") skips waiting on this message.
+      // The worker (src/web/service-worker/worker.ts) skips waiting on this message.
       waiting.postMessage({ type: "SKIP_WAITING" });
     });
   container
