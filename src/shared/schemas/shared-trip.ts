@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 import { tripSchema } from "./trip.ts";
 
 /**
@@ -17,7 +18,13 @@ export const sharedTripSchema = tripSchema.pick({
   version: true,
   place: true,
   grounding: true,
-});
+})
+  // The route and its journeys and stays; booking references are private to the trip's members.
+  .extend({
+    stops: z.array(tripStopSchema).min(1),
+    transport: z.array(transportSchema.omit({ reference: true })),
+    stays: z.array(staySchema.omit({ reference: true })),
+  });
 export type SharedTrip = z.infer<typeof sharedTripSchema>;
 
 export const sharedTripResponseSchema = z.object({ trip: sharedTripSchema });

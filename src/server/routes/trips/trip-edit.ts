@@ -84,7 +84,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
       const prepared = await patchForCurrent(db, row, patch);
       if (!prepared.ok) return conflict(c, row, found, prepared.conflicts);
       const patched = applyTripPatch(row, prepared.patch);
-      const { itinerary: placed, place } = await placePatchedTrip(
+      const {
+        itinerary: placed,
+        place,
+        stops,
+        stays,
+      } = await placePatchedTrip(
         geo,
         row,
         patched,
@@ -113,6 +118,8 @@ export const tripEditRoutes = new Hono<AppBindings>()
           ...patched.values,
           itinerary,
           place,
+          stops,
+          stays,
           grounding: groundingAfterEdit(row.grounding, itinerary),
         },
         user.id,
