@@ -76,6 +76,9 @@ function bookingLines(before: DescribedFields, after: DescribedFields): string[]
 /** One line per thing that changed, in the order a reader expects (fields, then activities). */
 function changes(before: DescribedFields, after: DescribedFields): string[] {
   const lines: string[] = [];
+  // First: the destination and dates that follow from new stops come with it.
+  const stopsChanged = before.stops && after.stops && !sameStops(before.stops, after.stops);
+  if (stopsChanged) lines.push("Changed the stops");
   if (before.name !== after.name) lines.push(`Renamed the trip “${after.name}”`);
   if (before.destination !== after.destination)
     lines.push(`Changed the destination to ${after.destination}`);
@@ -85,8 +88,6 @@ function changes(before: DescribedFields, after: DescribedFields): string[] {
   if (before.travelStyle !== after.travelStyle) lines.push("Changed the travel style");
   if (!sameJson([...before.interests].sort(), [...after.interests].sort()))
     lines.push("Changed the interests");
-  const stopsChanged = before.stops && after.stops && !sameStops(before.stops, after.stops);
-  if (stopsChanged) lines.push("Changed the stops");
   lines.push(...bookingLines(before, after));
   // A change of dates or stops moves days; only a move to another day of the plan is news.
   const datesMoved = before.startDate !== after.startDate || stopsChanged;
