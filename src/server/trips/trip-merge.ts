@@ -118,7 +118,8 @@ function mergeById<T extends { id: string }>(
     }
     if (!mi || !ti) {
       const other = mi ?? ti;
-      if (other && !same(other, bi)) clash(other, "was removed in one change and edited in the other");
+      if (other && !same(other, bi))
+        clash(other, "was removed in one change and edited in the other");
       continue;
     }
     if (same(mi, bi) || same(mi, ti)) merged.push(ti);
@@ -214,12 +215,16 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
   }
 
   const stops = pick("stops", "stops", base.stops, mine.stops, theirs.stops);
-  const transport = mergeById(base.transport, mine.transport, theirs.transport, (journey, message) =>
-    conflicts.push({
-      kind: "transport",
-      id: journey.id,
-      message: `The ${journeyLabel(journey)} ${message}`,
-    }),
+  const transport = mergeById(
+    base.transport,
+    mine.transport,
+    theirs.transport,
+    (journey, message) =>
+      conflicts.push({
+        kind: "transport",
+        id: journey.id,
+        message: `The ${journeyLabel(journey)} ${message}`,
+      }),
   );
   const stays = mergeById(base.stays, mine.stays, theirs.stays, (stay, message) =>
     conflicts.push({ kind: "stay", id: stay.id, message: `The ${stayLabel(stay)} ${message}` }),

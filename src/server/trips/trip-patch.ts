@@ -101,7 +101,7 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
     itinerary = {
       days: refitDays(row.itinerary, dates).days.map((day, i) => ({
         ...day,
-        ...(row.itinerary.days[i]?.stops ? { stops: row.itinerary.days[i]!.stops } : {}),
+        ...(row.itinerary.days[i]?.stops ? { stops: row.itinerary.days[i].stops } : {}),
       })),
     };
   }

@@ -43,7 +43,10 @@ export async function placePatchedTrip(
       if (!patched.stopsToPlace.has(stop.id)) return stop;
       if (!several && destinationQuery(stop.destination) === destinationQuery(destination))
         return { ...stop, place: destinationPlace };
-      return { ...stop, place: placeOf(await geo.resolveDestination(stop.destination, { signal })) };
+      return {
+        ...stop,
+        place: placeOf(await geo.resolveDestination(stop.destination, { signal })),
+      };
     }),
   );
   // The trip's place is its first stop's (the map and the weather start there).

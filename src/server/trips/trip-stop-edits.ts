@@ -27,8 +27,7 @@ export function stopsForDates(
   endDate: string,
 ): TripStop[] {
   const [first] = stops;
-  if (stops.length <= 1 || !first)
-    return stops.map((stop) => ({ ...stop, startDate, endDate }));
+  if (stops.length <= 1 || !first) return stops.map((stop) => ({ ...stop, startDate, endDate }));
   const shift = daysBetween(first.startDate, startDate);
   const moved = stops.map((stop) => ({
     ...stop,

@@ -89,12 +89,7 @@ export const tripEditRoutes = new Hono<AppBindings>()
         place,
         stops,
         stays,
-      } = await placePatchedTrip(
-        geo,
-        row,
-        patched,
-        c.req.raw.signal,
-      );
+      } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
       const confirmed = await confirmPlaces(
         c.var.deps.places,
         row.itinerary,

@@ -88,11 +88,12 @@ describe("POST /api/trips with stops", () => {
     expect(res.status).toBe(201);
     const trip = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
     expect(trip.destination).toBe("Paris → Lyon");
-    expect(trip.stops.map(({ destination, startDate, endDate }) => [destination, startDate, endDate]))
-      .toEqual([
-        ["Paris", "2027-12-28", "2027-12-30"],
-        ["Lyon", "2027-12-30", "2028-01-01"],
-      ]);
+    expect(
+      trip.stops.map(({ destination, startDate, endDate }) => [destination, startDate, endDate]),
+    ).toEqual([
+      ["Paris", "2027-12-28", "2027-12-30"],
+      ["Lyon", "2027-12-30", "2028-01-01"],
+    ]);
     expect(trip.transport).toEqual([]);
     expect(trip.stays).toEqual([]);
     const read = tripSchema.parse(
