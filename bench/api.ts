@@ -99,6 +99,8 @@ export async function benchApi(
     AUTH_SECRET: BENCH_SECRET,
     AUTH_RATE_LIMIT: "1000",
     OVERPASS_URL: "off",
+    // No outside requests in a benchmark: costs in USD, no exchange rates.
+    FX_URL: "off",
     ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
   };
   let server: RunningServer | undefined;

@@ -56,8 +56,7 @@ await database.db.execute(sql`
         from generate_series(1, 3) a)))
       from generate_series(0, ${days - 1}::int) d)),
     now() - g * interval '1 second',
-    jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Town ' || g,
-      'startDate', '2027-01-01', 'endDate', ('2027-01-01'::date + ${days - 1}::int)::text, 'place', null))
+    jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Town ' || g, 'startDate', '2027-01-01', 'endDate', ('2027-01-01'::date + ${days - 1}::int)::text, 'place', null))
   from generate_series(1, ${tripCount}::int) g`);
 
 const heap = () => {

@@ -61,6 +61,8 @@ export async function benchPatch(
         GENERATION_RATE_LIMIT: "1000",
         // The trip to edit comes from the catalogue: no Overpass traffic (the "places" part has it).
         OVERPASS_URL: "off",
+        // No outside requests in a benchmark: costs in USD, no exchange rates.
+        FX_URL: "off",
         // Destination lookups stay on loopback (the fake does not know Lisbon: unplaced, as before).
         OPEN_METEO_GEOCODING_URL: geocoder.url,
         // The request log line carries the server's own time for each request.

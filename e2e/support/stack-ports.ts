@@ -15,5 +15,6 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     tiles: base + 8, // raster tile server fake (MAP_TILE_URL)
     overpass: base + 9, // Overpass API fake (OVERPASS_URL): real places around Paris and Lisbon
     keyless: base + 10, // a second app with no AI key (the keyless planner), on the same fakes
+    fx: base + 11, // Frankfurter fake (FX_URL): the ECB's USD reference rates
   };
 }

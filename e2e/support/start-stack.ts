@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
+import { startFrankfurterFake } from "../../tests/fakes/frankfurter-fake.ts";
 import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { startOverpassFake, type OverpassFailure } from "../../tests/fakes/overpass-fake.ts";
@@ -65,6 +66,8 @@ const overpassControl = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
+// Exchange rates: a loopback Frankfurter (EUR 0.9, JPY 150, ... per USD), never the public API.
+const fx = await startFrankfurterFake({ port: ports.fx });
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
 const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
@@ -97,6 +100,7 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
       // Real places on, never the public instance: the loopback fake (specs can make it fail).
       OVERPASS_URL: overpass.url,
+      FX_URL: fx.url,
     },
   });
 }
@@ -136,6 +140,7 @@ server.on("exit", (code) => {
     void smtp.close();
     void tiles.close();
     void overpass.close();
+    void fx.close();
     overpassControl.close();
     process.exit(code ?? 0);
   });

@@ -20,6 +20,7 @@ import type { Storage } from "./services/storage/storage.ts";
 import { createLiveHub } from "./live/live-hub.ts";
 import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
 import { createPostgresBus } from "./live/postgres-bus.ts";
+import { createFx } from "./services/fx/create-fx.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
 // The real adapters' SDKs (nodemailer, the S3 SDK) are imported with their first use, not
@@ -141,6 +142,7 @@ export function createDeps(
     places,
     onAccessEnded,
     live,
+    fx: createFx(env, database.db, logger),
   };
 }
 

@@ -12,6 +12,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATABASE_POOL_SIZE: "12" }).DATABASE_POOL_SIZE).toBe(12);
   });
 
+  it("exchange rates: the public Frankfurter by default, off when asked", () => {
+    expect(parseEnv({})).toMatchObject({
+      FX_URL: "https://api.frankfurter.dev/v1",
+      FX_TIMEOUT_MS: 8000,
+    });
+    expect(parseEnv({ FX_URL: "off" }).FX_URL).toBe("off");
+  });
+
   it("names the bad variable", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
@@ -19,6 +27,8 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(EnvError);
     expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => parseEnv({ FX_URL: "frankfurter" })).toThrow(/FX_URL/);
+    expect(() => parseEnv({ FX_TIMEOUT_MS: "soon" })).toThrow(/FX_TIMEOUT_MS/);
   });
 
   it("requires AUTH_SECRET and APP_ORIGIN in production", () => {

@@ -80,6 +80,12 @@ export const envSchema = z
       .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
       .default("https://overpass-api.de/api/interpreter"),
     PLACES_TIMEOUT_MS: positiveInt(10_000),
+    // Exchange rates (the ECB's through Frankfurter, keyless). "off": costs in USD only, expenses
+    // saved with the rate pending.
+    FX_URL: z
+      .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
+      .default("https://api.frankfurter.dev/v1"),
+    FX_TIMEOUT_MS: positiveInt(8_000),
     /** A Nominatim-compatible `/search` API for activity locations; unset means no lookups. */
     GEOCODER_URL: optionalUrl,
     MAP_TILE_URL: z

@@ -71,6 +71,8 @@ export async function createTestApp(
       // passes its fake's URL; OpenStreetMap places off.
       OPEN_METEO_GEOCODING_URL: CLOSED_PORT_URL,
       OVERPASS_URL: "off",
+      // No test asks the real exchange-rate API; money tests point it at the Frankfurter fake.
+      FX_URL: "off",
       ...settings,
     }),
   );

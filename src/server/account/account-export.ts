@@ -1,10 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../services/storage/storage.ts";
-import { account, profiles, tripMembers, trips, user } from "../db/schema.ts";
+import { account, profiles, tripExpenses, tripMembers, trips, user } from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
+import { toExpenseDto } from "../trips/trip-expenses.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
 
@@ -91,6 +92,20 @@ async function header(
   };
 }
 
+/**
+ * The expenses the user paid or recorded, on any trip (newest first), as the API shows them. A
+ * traveller's spending is theirs: it goes with the export and with the account.
+ */
+async function expenses(deps: Deps, userId: string): Promise<string> {
+  const rows = await deps.database.db
+    .select()
+    .from(tripExpenses)
+    .where(or(eq(tripExpenses.paidBy, userId), eq(tripExpenses.createdBy, userId)))
+    .orderBy(desc(tripExpenses.date), desc(tripExpenses.createdAt), desc(tripExpenses.id));
+  const items = rows.map((row) => JSON.stringify(toExpenseDto(row)));
+  return items.length === 0 ? "[]" : `[\n    ${items.join(",\n    ")}\n  ]`;
+}
+
 /** One page of the export, oldest first (exported so tests can EXPLAIN it). */
 export function exportTripPage(
   deps: Deps,
@@ -154,8 +169,11 @@ export function accountExportStream(
           }
           if (page.length < EXPORT_PAGE_SIZE) {
             const shared = await memberships(deps, userId);
+            const spent = await expenses(deps, userId);
             controller.enqueue(
-              encoder.encode(`${first ? "" : "\n  "}],\n  "memberships": ${shared}\n}\n`),
+              encoder.encode(
+                `${first ? "" : "\n  "}],\n  "memberships": ${shared},\n  "expenses": ${spent}\n}\n`,
+              ),
             );
             controller.close();
           }

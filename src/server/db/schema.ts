@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Split } from "#shared/money.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { user } from "./auth-schema.ts";
 
@@ -254,3 +257,61 @@ export const tripVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tripId, t.version] })],
 );
+
+/**
+ * Exchange rates from the European Central Bank (Frankfurter), one row per base and asked date: a
+ * weekend or holiday is answered with the last business day before it (`rate_date`), kept under the
+ * asked date too so it is asked once. `latest` is kept under the UTC day it was asked on.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    base: text("base").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    rateDate: date("rate_date", { mode: "string" }).notNull(),
+    /** 1 `base` = n units of each code. */
+    rates: jsonb("rates").$type<Record<string, number>>().notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.date] })],
+);
+
+/**
+ * What the travellers really spent, in any currency, as whole minor units (cents, yen). The USD
+ * amount, the rate (1 USD = rate units) and its date are null while the rate is pending. Deleting
+ * the trip deletes its expenses; deleting an account deletes the expenses it paid or recorded.
+ */
+export const tripExpenses = pgTable(
+  "trip_expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    paidBy: text("paid_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** `{ kind, among, shares?, amounts? }` as the API carries it. */
+    split: jsonb("split").$type<Split>().notNull(),
+    amountUsdCents: bigint("amount_usd_cents", { mode: "number" }),
+    rate: doublePrecision("rate"),
+    rateDate: date("rate_date", { mode: "string" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    index("trip_expenses_trip_idx").on(t.tripId, t.date, t.createdAt),
+    index("trip_expenses_paid_by_idx").on(t.paidBy),
+    index("trip_expenses_created_by_idx").on(t.createdBy),
+  ],
+);
+export type TripExpenseRow = typeof tripExpenses.$inferSelect;

@@ -1,3 +1,4 @@
+import type { CachedFx } from "../services/fx/cached-fx.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { SessionUser } from "../auth/session.ts";
 import type { Database } from "../db/database.ts";
@@ -36,6 +37,8 @@ export type AppDeps = {
   onAccessEnded: (tripId: string, userId: string) => void;
   /** Trip listeners (GET /api/trips/:id/events), in step with every instance. */
   live: LiveHub;
+  /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */
+  fx: CachedFx;
 };
 
 export type AppBindings = {

@@ -3,6 +3,7 @@ import type { TripRole } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
+import { stopsWithCurrency, withCurrency } from "./place-currency.ts";
 import { sharePathFor } from "./share-token.ts";
 import { withDurations } from "../planner/activity-duration.ts";
 
@@ -68,8 +69,8 @@ export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
     // Trips stored before activities had a length answer with an estimate for each, and those saved
     // before descriptions lost their dates read clean (see day-facts.ts).
     itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
-    place: row.place,
-    stops: row.stops,
+    place: withCurrency(row.place),
+    stops: stopsWithCurrency(row.stops),
     transport: row.transport,
     stays: row.stays,
     grounding: row.grounding,

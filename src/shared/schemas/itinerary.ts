@@ -94,6 +94,11 @@ export const tripPlaceSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   timezone: z.string(),
+  /**
+   * ISO 4217 code of the money paid there, from the country ("EUR" for France). Absent on places
+   * stored before it existed (derived when read) and when the country is unknown.
+   */
+  currency: z.string().optional(),
 });
 export type TripPlace = z.infer<typeof tripPlaceSchema>;
 

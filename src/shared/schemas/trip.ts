@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH, TRIP_ROLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
+import { tripRatesSchema } from "./expenses.ts";
 import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 
 export { TRIP_NAME_MAX_LENGTH };
@@ -46,6 +47,11 @@ export const tripSchema = z.object({
   role: z.enum(TRIP_ROLES),
   /** Who the trip belongs to ("Shared by Alice"); never their id or e-mail. */
   owner: z.object({ name: z.string() }),
+  /**
+   * Exchange rates for the trip's currencies (1 USD = n units), or null when they cannot be had.
+   * Absent where the trip is not read through GET /api/trips/:id (lists, the shared page).
+   */
+  rates: tripRatesSchema.optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
+import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
@@ -18,4 +19,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripCalendarRoutes)
   .route("/", tripForecastRoutes)
   .route("/", tripMemberRoutes)
-  .route("/", tripHistoryRoutes);
+  .route("/", tripHistoryRoutes)
+  .route("/", tripExpenseRoutes);

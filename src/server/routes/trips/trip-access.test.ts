@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tripInvites, tripMembers, tripVersions, type TripRow } from "#server/db/schema.ts";
+import {
+  tripExpenses,
+  tripInvites,
+  tripMembers,
+  tripVersions,
+  type TripRow,
+} from "#server/db/schema.ts";
 import { snapshotOf } from "#server/trips/trip-versions.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
@@ -12,7 +18,7 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 type Actor = "owner" | "editor" | "viewer" | "stranger" | "signedOut";
 type Need = "view" | "edit" | "own";
-type Fixture = { trip: TripRow; inviteId: string; companionId: string };
+type Fixture = { trip: TripRow; inviteId: string; companionId: string; expenseId: string };
 type Route = {
   name: string;
   need: Need;
@@ -74,6 +80,55 @@ const ROUTES: Route[] = [
     need: "view",
     ok: 201,
     send: (c, f) => c.post(`/api/trips/${f.trip.id}/duplicate`, { startDate: "2027-06-01" }),
+  },
+  {
+    name: "GET expenses",
+    need: "view",
+    ok: 200,
+    send: (c, f) => c.get(`/api/trips/${f.trip.id}/expenses`),
+  },
+  {
+    name: "GET balances",
+    need: "view",
+    ok: 200,
+    send: (c, f) => c.get(`/api/trips/${f.trip.id}/balances`),
+  },
+  {
+    name: "GET expenses.csv",
+    need: "view",
+    ok: 200,
+    send: (c, f) => c.get(`/api/trips/${f.trip.id}/expenses.csv`),
+  },
+  {
+    name: "POST expense",
+    need: "edit",
+    ok: 201,
+    send: (c, f, me) =>
+      c.post(`/api/trips/${f.trip.id}/expenses`, {
+        amount: 12.5,
+        currency: "USD",
+        date: f.trip.startDate,
+        category: "food",
+        description: "Coffee",
+        paidBy: me,
+        split: { kind: "equal", among: [me] },
+      }),
+  },
+  {
+    name: "PATCH expense",
+    need: "edit",
+    ok: 200,
+    send: (c, f) =>
+      c.patch(`/api/trips/${f.trip.id}/expenses/${f.expenseId}`, {
+        version: 1,
+        description: "Lunch",
+      }),
+  },
+  {
+    name: "DELETE expense",
+    need: "edit",
+    ok: 204,
+    send: (c, f) => c.delete(`/api/trips/${f.trip.id}/expenses/${f.expenseId}?version=1`),
   },
   {
     name: "PATCH trip",
@@ -203,7 +258,24 @@ async function fixture(): Promise<Fixture> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  return { trip, inviteId: invite!.id, companionId: ids.companion };
+  const [expense] = await db
+    .insert(tripExpenses)
+    .values({
+      tripId: trip.id,
+      amountMinor: 8400,
+      currency: "USD",
+      date: trip.startDate,
+      category: "food",
+      description: "Dinner",
+      paidBy: ids.owner,
+      split: { kind: "equal", among: [ids.owner, ids.editor] },
+      amountUsdCents: 8400,
+      rate: 1,
+      rateDate: trip.startDate,
+      createdBy: ids.owner,
+    })
+    .returning();
+  return { trip, inviteId: invite!.id, companionId: ids.companion, expenseId: expense!.id };
 }
 
 /** Everything a route of the trip could change: the trip, its people, its invitations, copies. */
@@ -217,6 +289,8 @@ async function stateOf(tripId: string) {
       (select json_agg(i order by i.id) from (select id, email, revoked_at from trip_invites
         where trip_id = ${tripId}) i) as invites,
       (select count(*) from trip_versions where trip_id = ${tripId})::int as versions,
+      (select json_agg(e order by e.id) from (select id, description, version from trip_expenses
+        where trip_id = ${tripId}) e) as expenses,
       (select count(*) from trips)::int as trips`);
   return rows[0];
 }
@@ -257,6 +331,9 @@ describe("the access matrix of a trip's routes", () => {
       await anonymous.post(`/api/trips/${f.trip.id}/restore`, { version: "last" }),
       await anonymous.get(`/api/trips/${f.trip.id}/history?before=soon`),
       await anonymous.patch(`/api/trips/${f.trip.id}`, { version: "x" }),
+      await anonymous.post(`/api/trips/${f.trip.id}/expenses`, { amount: "lots" }),
+      await anonymous.patch(`/api/trips/${f.trip.id}/expenses/${f.expenseId}`, { version: "x" }),
+      await anonymous.delete(`/api/trips/${f.trip.id}/expenses/${f.expenseId}?version=x`),
     ])
       expect(res.status).toBe(401);
   });

@@ -33,6 +33,8 @@ const PARIS = {
   lat: 48.8588897,
   lng: 2.320041,
   timezone: "Europe/Paris",
+  // The money paid there, from the country (issue 36).
+  currency: "EUR",
 };
 const CONTACT = "maps-team@example.org";
 

@@ -9,6 +9,7 @@ import { readAsSessionUser, requireUser, sessionReader } from "../../http/sessio
 import { findTripFor, readMemberTrip } from "../../trips/trip-access.ts";
 import { deleteTrip } from "../../trips/trip-members.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
+import { tripRates } from "../../trips/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
 import { newShareToken, shareUrlFor } from "../../trips/share-token.ts";
@@ -47,7 +48,8 @@ export const tripsRoutes = new Hono<AppBindings>()
   })
   .get("/:id", async (c) => {
     const row = await readMemberTrip(sessionReader(c), c.req.param("id"));
-    return c.json({ trip: toTripDto(row, row) });
+    const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
+    return c.json({ trip: { ...toTripDto(row, row), rates } });
   })
   .delete("/:id", async (c) => {
     const user = await requireUser(c);

@@ -1,3 +1,4 @@
+import { currencyOfCountry } from "#shared/money.ts";
 import { z } from "zod";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import { fetchGeoJson, GeocoderError } from "./fetch-geo-json.ts";
@@ -49,5 +50,12 @@ export async function searchOpenMeteo(
     lng: first.longitude,
     // Every result of the real API has one; "UTC" keeps a rare gap from losing the whole place.
     timezone: first.timezone ?? "UTC",
+    ...currencyField(first.country_code ?? first.country),
   };
+}
+
+/** The money paid in the country (ISO 4217), when the country is known. */
+function currencyField(country: string | undefined): { currency?: string } {
+  const currency = currencyOfCountry(country);
+  return currency ? { currency } : {};
 }
