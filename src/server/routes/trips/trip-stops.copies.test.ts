@@ -87,7 +87,8 @@ describe("copies and exports of a trip with several stops", () => {
     });
     expect(res.status).toBe(201);
     const copy = tripResponseSchema.parse(await res.json()).trip;
-    expect(copy.stops.map((s) => [s.destination, s.startDate, s.endDate, s.place])).toEqual([
+    // Places as stored (answers may add what follows from them, such as the currency).
+    expect(copy.stops.map((s) => [s.destination, s.startDate, s.endDate, s.place])).toMatchObject([
       ["Paris", "2028-04-10", "2028-04-12", PARIS],
       ["Lyon", "2028-04-12", "2028-04-14", null],
     ]);
@@ -110,7 +111,7 @@ describe("copies and exports of a trip with several stops", () => {
     const exported = data.trips
       .map((trip) => tripSchema.parse(trip))
       .find((trip) => trip.id === tripId);
-    expect(exported?.stops).toEqual(stops);
+    expect(exported?.stops).toMatchObject(stops);
     expect(exported?.transport).toEqual([train]);
     expect(exported?.stays).toEqual([hotel]);
   });
