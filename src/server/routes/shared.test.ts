@@ -35,6 +35,10 @@ describe("GET /api/shared/:token", () => {
           "version",
           "place",
           "grounding",
+          // The route, journeys and stays, without their booking references.
+          "stops",
+          "transport",
+          "stays",
         ].sort(),
       );
       expect(body.trip).toMatchObject({
