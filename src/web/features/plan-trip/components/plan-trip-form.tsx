@@ -16,6 +16,7 @@ import {
   type GenerationProgressEvent,
 } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
+import type { StopDraft } from "./stops-field.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 
 // Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
@@ -28,7 +29,6 @@ const GenerationProgress = lazy(async () => ({
 // are one city, and the first view stays as light as it was.
 const loadStops = () => import("./stops-field.tsx");
 const StopsField = lazy(async () => ({ default: (await loadStops()).StopsField }));
-type StopDraft = import("./stops-field.tsx").StopDraft;
 
 // A kept draft may lack a city's nights: the field is then empty (NaN), as the visitor left it.
 const toStopDraft = (stop: { destination: string; nights?: number }): StopDraft => ({
@@ -229,7 +229,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                     onChange={setStops}
                     tripNights={tripNights}
                     focusOnMount={focusCity}
-                    errors={errors as Record<string, { message?: string } | undefined>}
+                    errors={errors}
                   />
                 </Suspense>
               ) : undefined
