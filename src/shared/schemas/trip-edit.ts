@@ -7,6 +7,7 @@ import { destinationSchema, tripRequestObjectSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
 import { saveReasonSchema, tripMergeConflictSchema } from "./trip-history.ts";
+import { stayInputSchema, stopPatchSchema, transportInputSchema } from "./trip-stops.ts";
 
 /**
  * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields
@@ -54,6 +55,12 @@ export const tripPatchSchema = z.object({
     .transform((list) => [...new Set(list)])
     .optional(),
   itinerary: z.object({ days: z.array(dayInputSchema).min(1) }).optional(),
+  /** The cities in order with their nights: a known id keeps that stop's days. */
+  stops: z.array(stopPatchSchema).optional(),
+  /** Every journey of the trip (a new one without id). */
+  transport: z.array(transportInputSchema).optional(),
+  /** Every stay of the trip (a new one without id). */
+  stays: z.array(stayInputSchema).optional(),
   /** What kind of save this is, for its line in the history (an edit when not sent). */
   reason: saveReasonSchema.optional(),
 });

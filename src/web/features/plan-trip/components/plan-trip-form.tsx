@@ -16,7 +16,7 @@ import {
   type GenerationProgressEvent,
 } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
-import type { StopDraft } from "./stops-field.tsx";
+import type { StopDraft } from "#web/components/stops-field.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 
 // Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
@@ -27,7 +27,7 @@ const GenerationProgress = lazy(async () => ({
 
 // The list of cities, fetched when a visitor adds a city (or a kept draft has some): most plans
 // are one city, and the first view stays as light as it was.
-const loadStops = () => import("./stops-field.tsx");
+const loadStops = () => import("#web/components/stops-field.tsx");
 const StopsField = lazy(async () => ({ default: (await loadStops()).StopsField }));
 
 // A kept draft may lack a city's nights: the field is then empty (NaN), as the visitor left it.

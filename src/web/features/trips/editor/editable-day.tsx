@@ -40,7 +40,10 @@ export function EditableDay({
   placeActivity,
   placeContext,
   movedId = null,
+  stopsHeader,
 }: {
+  /** A transfer day's "Paris → Lyon" with its journey (the editor's, with its forms). */
+  stopsHeader?: ReactNode;
   tripId: string;
   day: Day;
   days: readonly Day[];
@@ -120,6 +123,7 @@ export function EditableDay({
           {title}
         </h2>
       </div>
+      {stopsHeader}
       <RegenerateDayPanel
         key={day.date}
         tripId={tripId}

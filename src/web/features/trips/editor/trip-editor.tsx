@@ -22,6 +22,8 @@ import { HistoryPanel } from "./history-panel.tsx";
 import { LiveChangeContext } from "./live-change-context.ts";
 import { LiveStatus } from "./live-status.tsx";
 import { useTripLive } from "./use-trip-live.ts";
+import { TransferDayEditor } from "./transfer-day-editor.tsx";
+import { TripRoutePanel, TripStaysPanel } from "./trip-stops-panel.tsx";
 
 /** /trips/:id for the owner: the trip as an editor. */
 export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
@@ -111,6 +113,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           onSaveFacts={(facts) => void save(setFacts(facts))}
           onRename={(name) => void save(setName(name))}
         />
+        <TripRoutePanel trip={trip} editor={editor} />
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
         <LiveStatus online={live.online} latest={live.latest} />
@@ -132,10 +135,12 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                 placeActivity={placeActivity}
                 placeContext={placeContext}
                 movedId={drag.movedId}
+                stopsHeader={<TransferDayEditor trip={trip} day={day} editor={editor} />}
               />
             ) : null}
           </div>
         </DndContext>
+        <TripStaysPanel trip={trip} editor={editor} />
         <HistoryPanel tripId={trip.id} version={trip.version} />
       </div>
     </LiveChangeContext.Provider>

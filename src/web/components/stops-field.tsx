@@ -4,7 +4,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 /** A city as the form keeps it: nights is NaN while its field is empty (the schema names that). */
-export type StopDraft = { destination: string; nights: number };
+export type StopDraft = { id?: string | undefined; destination: string; nights: number };
 
 const MAX_STOPS = 8;
 
@@ -41,7 +41,9 @@ export function StopsField({
   tripNights,
   errors,
   focusOnMount,
+  legendClassName = "font-medium",
 }: {
+  legendClassName?: string;
   /** The city whose name gets keyboard focus when the list appears (the one just added). */
   focusOnMount?: number | undefined;
   stops: readonly StopDraft[];
@@ -81,13 +83,13 @@ export function StopsField({
 
   return (
     <fieldset className="min-w-0" aria-describedby={listError ? `${id}-error` : `${id}-sum`}>
-      <legend className="font-medium">Cities</legend>
+      <legend className={legendClassName}>Cities</legend>
       <ol ref={list} className="mt-2 flex flex-col gap-3">
         {stops.map((stop, index) => {
           const name = cityName(stop, index);
           return (
             <li
-              key={index}
+              key={stop.id ?? index}
               className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_auto] sm:items-start"
             >
               <TextField
