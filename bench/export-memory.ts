@@ -45,7 +45,7 @@ const { user } = (await signUp.json()) as { user: { id: string } };
 
 // `days` days of three activities each, built by the database so seeding stays quick.
 await database.db.execute(sql`
-  insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+  insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at, stops)
   select ${user.id}, 'Town ' || g, 'Town ' || g, '2027-01-01', ('2027-01-01'::date + ${days - 1}::int), 1000, 'comfort',
     jsonb_build_object('days', (
       select jsonb_agg(jsonb_build_object('date', ('2027-01-01'::date + d)::text, 'activities', (
@@ -55,7 +55,8 @@ await database.db.execute(sql`
           'lat', null, 'lng', null, 'why', null, 'osmId', null, 'openingHours', null))
         from generate_series(1, 3) a)))
       from generate_series(0, ${days - 1}::int) d)),
-    now() - g * interval '1 second'
+    now() - g * interval '1 second',
+    jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Town ' || g, 'startDate', '2027-01-01', 'endDate', ('2027-01-01'::date + ${days - 1}::int)::text, 'place', null))
   from generate_series(1, ${tripCount}::int) g`);
 
 const heap = () => {

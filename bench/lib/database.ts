@@ -23,7 +23,7 @@ export async function seedTrips(database: Database, userId: string, count: numbe
   const destinations = ["Lisbon, Portugal", "Kyoto, Japan", "Oaxaca, Mexico", "Tbilisi, Georgia"];
   await database.db.execute(sql`
     insert into trips (user_id, destination, name, start_date, end_date, budget, travel_style,
-                       interests, itinerary, status, is_public, created_at)
+                       interests, itinerary, status, is_public, created_at, stops)
     select ${userId}::text,
            (string_to_array(${destinations.join("|")}::text, '|'))[1 + g % 4] || ' #' || g,
            -- A trip's name starts as its destination (migration 0009).
@@ -36,7 +36,8 @@ export async function seedTrips(database: Database, userId: string, count: numbe
            ${itinerary}::jsonb,
            'generated',
            g % 10 = 0,
-           now() - make_interval(mins => g)
+           now() - make_interval(mins => g),
+           jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', (string_to_array(${destinations.join("|")}::text, '|'))[1 + g % 4] || ' #' || g, 'startDate', (date '2027-03-01' + (g % 300))::text, 'endDate', (date '2027-03-05' + (g % 300))::text, 'place', null))
     from generate_series(1, ${count}::int) as g`);
   // VACUUM as well as ANALYZE: a bulk insert this size wakes autovacuum about a minute later, in the
   // middle of the load runs, and both servers' p99 then measure the vacuum rather than the request.

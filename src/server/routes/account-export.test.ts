@@ -240,9 +240,10 @@ describe("export page query", () => {
     const { userId } = await signUpUser(t);
     // Enough rows that a sort of every trip would cost more than an ordered index scan.
     await t.deps.database.db.execute(sql`
-      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at, stops)
       select ${userId}, 'Town ' || g, 'Town ' || g, '2027-01-01', '2027-01-01', 100, 'comfort',
-        '{"days":[{"date":"2027-01-01","activities":[]}]}'::jsonb, now() - g * interval '1 minute'
+        '{"days":[{"date":"2027-01-01","activities":[]}]}'::jsonb, now() - g * interval '1 minute',
+        jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Town ' || g, 'startDate', '2027-01-01', 'endDate', '2027-01-01', 'place', null))
       from generate_series(1, 3000) g`);
     await t.deps.database.db.execute(sql`analyze trips`);
     const plan = async (after: { key: string; id: string } | null) => {

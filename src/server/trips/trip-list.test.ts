@@ -21,10 +21,11 @@ beforeAll(async () => {
   sessionToken = session!.token;
   // Enough rows that a sort of every trip would cost more than an ordered index scan.
   await t.deps.database.db.execute(sql`
-    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at)
+    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, created_at, stops)
     select ${userId}, 'Town ' || g, 'Town ' || g, '2027-01-01', '2027-01-01', (g * 37) % 9000 + 100, 'comfort',
       '{"days":[{"date":"2027-01-01","activities":[{"time":"09:00","activity":"Walk","location":"Old Town","description":"Stroll.","cost":0}]}]}'::jsonb,
-      now() - g * interval '1 minute'
+      now() - g * interval '1 minute',
+      jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Town ' || g, 'startDate', '2027-01-01', 'endDate', '2027-01-01', 'place', null))
     from generate_series(1, 3000) g`);
   await t.deps.database.db.execute(sql`analyze trips`);
 });
@@ -106,8 +107,9 @@ describe("trip list card points", () => {
       ],
     };
     await t.deps.database.db.execute(sql`
-      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary)
-      values (${other}, 'Paris', 'Paris', '2027-01-01', '2027-01-02', 900, 'comfort', ${JSON.stringify(itinerary)}::jsonb)`);
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, stops)
+      values (${other}, 'Paris', 'Paris', '2027-01-01', '2027-01-02', 900, 'comfort', ${JSON.stringify(itinerary)}::jsonb,
+        jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Paris', 'startDate', '2027-01-01', 'endDate', '2027-01-02', 'place', null)))`);
     const page = await listTrips(t.deps.database, other, tripListQuerySchema.parse({}));
     expect(page.trips[0]?.points).toEqual([
       [48.8606, 2.3376],
@@ -127,9 +129,10 @@ describe("trip list card points", () => {
       lng: 2 + i / 100,
     }));
     const { rows } = await t.deps.database.db.execute<{ id: string }>(sql`
-      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary)
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style, itinerary, stops)
       values (${other}, 'Paris', 'Paris', '2027-01-01', '2027-01-01', 900, 'comfort',
-        ${JSON.stringify({ days: [{ date: "2027-01-01", activities: many }] })}::jsonb)
+        ${JSON.stringify({ days: [{ date: "2027-01-01", activities: many }] })}::jsonb,
+        jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'destination', 'Paris', 'startDate', '2027-01-01', 'endDate', '2027-01-01', 'place', null)))
       returning id::text`);
     const read = async () =>
       (await listTrips(t.deps.database, other, tripListQuerySchema.parse({}))).trips[0]?.points;
