@@ -58,10 +58,18 @@ export function zonedToEpoch(localDateTime: string, zone: string): number | null
   const [year, month, day] = match[1]!.split("-").map(Number) as [number, number, number];
   const naive = Date.UTC(year, month - 1, day, Number(match[2]), Number(match[3]));
   if (Number.isNaN(naive)) return null;
-  // Two passes settle the offset on either side of a clock change.
-  const first = naive - offsetMinutesAt(naive, zone) * 60_000;
-  return naive - offsetMinutesAt(first, zone) * 60_000;
+  // The offsets a day either side cover any clock change near this time: of the instants they give,
+  // the earliest that reads back as this wall-clock time (a repeated hour's first occurrence). None
+  // does inside a skipped hour: read with the offset before the change, it lands after the gap.
+  const before = naive - offsetMinutesAt(naive - DAY_MS, zone) * 60_000;
+  const after = naive - offsetMinutesAt(naive + DAY_MS, zone) * 60_000;
+  const readsBack = [before, after]
+    .filter((instant) => epochToZoned(instant, zone) === localDateTime)
+    .sort((a, b) => a - b);
+  return readsBack[0] ?? before;
 }
+
+const DAY_MS = 86_400_000;
 
 /** The local wall-clock time (`YYYY-MM-DDTHH:MM`) of an instant in a zone. */
 export function epochToZoned(epochMs: number, zone: string): string {

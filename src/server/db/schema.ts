@@ -230,7 +230,9 @@ export type TripSnapshot = Pick<
   | "itinerary"
   | "place"
   | "grounding"
->;
+> &
+  // Versions saved before migration 0013 have none of these (read them with the trip's own).
+  Partial<Pick<TripRow, "stops" | "transport" | "stays">>;
 
 /**
  * Every saved version of a trip (the last 100 per trip are kept): who saved it, when, a one-line

@@ -30,6 +30,9 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
       version: trips.version,
       place: trips.place,
       grounding: trips.grounding,
+      stops: trips.stops,
+      transport: trips.transport,
+      stays: trips.stays,
     })
     .from(trips)
     .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
@@ -39,6 +42,9 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
     ...row,
     itinerary: withoutStaleDayFacts(withDurations(row.itinerary)),
     travelStyle: row.travelStyle as Trip["travelStyle"],
+    // Booking references are for the members only: rebuilt without them, field by field.
+    transport: row.transport.map(({ reference: _reference, ...journey }) => journey),
+    stays: row.stays.map(({ reference: _reference, ...stay }) => stay),
   };
   return c.json({ trip });
 });

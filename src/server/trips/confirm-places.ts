@@ -68,7 +68,7 @@ export async function confirmPlaces(
   };
   return {
     days: itinerary.days.map((day) => ({
-      date: day.date,
+      ...day,
       activities: day.activities.map(confirm),
     })),
   };

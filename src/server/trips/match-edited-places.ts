@@ -91,7 +91,7 @@ export async function matchEditedPlaces(input: {
   return {
     itinerary: {
       days: input.itinerary.days.map((day) => ({
-        date: day.date,
+        ...day,
         activities: day.activities.map((a) => matched.get(a.id) ?? a),
       })),
     },

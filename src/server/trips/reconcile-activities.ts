@@ -26,6 +26,8 @@ const samePlace = (a: PlaceFields, b: PlaceFields) =>
   a.website === b.website;
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+const stopOf = (stopIndex: number | undefined) => (stopIndex === undefined ? {} : { stopIndex });
+
 export type Reconciled = {
   itinerary: Itinerary;
   /**
@@ -58,6 +60,8 @@ export function reconcileActivity(
     // Left out: the stored length stays; a new activity (or one stored without) gets an estimate.
     durationMinutes:
       input.durationMinutes ?? previous?.durationMinutes ?? estimateDurationMinutes(input),
+    // The stop it is in, as sent or as stored (checked against its day's stops after the edit).
+    ...stopOf(input.stopIndex ?? previous?.stopIndex),
   };
   if (!previous) {
     // A new activity with no place picked is looked up like a changed location.
@@ -80,6 +84,12 @@ export function reconcileActivity(
   };
 }
 
+/** The stored day's stops, so an activity without a stop reads as in its day's first one. */
+const stopsOf = (stored: Itinerary, date: string) => {
+  const stops = stored.days.find((day) => day.date === date)?.stops;
+  return stops ? { stops } : {};
+};
+
 /** Every day's activities reconciled against the stored itinerary (ids are looked up trip-wide). */
 export function reconcileItinerary(stored: Itinerary, days: DayInput[]): Reconciled {
   const known = new Map<string, Activity>();
@@ -87,6 +97,7 @@ export function reconcileItinerary(stored: Itinerary, days: DayInput[]): Reconci
   const used = new Set<string>();
   const relocated: Activity[] = [];
   const result: Day[] = days.map((day) => ({
+    ...stopsOf(stored, day.date),
     date: day.date,
     activities: day.activities.map((input) => {
       const previous = input.id && !used.has(input.id) ? known.get(input.id) : undefined;

@@ -48,6 +48,14 @@ const opArb = (targets: number): fc.Arbitrary<Op> =>
     fc.record({ kind: fc.constant("remove" as const), target: fc.nat(targets - 1) }),
   );
 
+const ONE_STOP = {
+  id: "00000000-0000-4000-8000-000000000001",
+  destination: "Lisbon, Portugal",
+  startDate: DATES[0]!,
+  endDate: DATES[DATES.length - 1]!,
+  place: null,
+};
+
 const trip = (days: string[][]): MergeFields => ({
   name: "Lisbon",
   destination: "Lisbon, Portugal",
@@ -59,6 +67,9 @@ const trip = (days: string[][]): MergeFields => ({
   itinerary: {
     days: DATES.map((date, i) => ({ date, activities: (days[i] ?? []).map(activity) })),
   },
+  stops: [ONE_STOP],
+  transport: [],
+  stays: [],
 });
 
 /** One edit, on activity `ids[target]` (nothing when it is gone already). */

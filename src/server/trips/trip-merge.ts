@@ -2,6 +2,10 @@ import { isDeepStrictEqual } from "node:util";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import { tripDates } from "#shared/trip-dates.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { journeyLabel, stayLabel } from "./booking-labels.ts";
+import { sortStays, sortTransport } from "./trip-bookings.ts";
+import { stopsForDates } from "./trip-stop-edits.ts";
 
 /** The editable state of a trip that a change can touch (a snapshot, a row, a patched trip). */
 export type MergeFields = {
@@ -13,6 +17,9 @@ export type MergeFields = {
   travelStyle: string;
   interests: string[];
   itinerary: Itinerary;
+  stops: TripStop[];
+  transport: Transport[];
+  stays: Stay[];
 };
 
 export type MergeResult =
@@ -28,6 +35,9 @@ const FIELD_LABELS = {
   travelStyle: "travel style",
   interests: "interests",
 } as const;
+
+const dayStops = (day: { stops?: number[] | undefined } | undefined) =>
+  day?.stops ? { stops: day.stops } : {};
 
 type Slot = { activity: Activity; day: number };
 
@@ -82,6 +92,44 @@ function movedBy(base: Itinerary, side: Itinerary) {
     });
   });
   return moved;
+}
+
+/**
+ * Journeys or stays merged by id, as activities are: each side's additions kept, a removal kept
+ * unless the other side edited that one, an edit on one side taken, different edits on both a
+ * conflict.
+ */
+function mergeById<T extends { id: string }>(
+  base: readonly T[],
+  mine: readonly T[],
+  theirs: readonly T[],
+  clash: (item: T, message: string) => void,
+): T[] {
+  const b = new Map(base.map((item) => [item.id, item]));
+  const m = new Map(mine.map((item) => [item.id, item]));
+  const t = new Map(theirs.map((item) => [item.id, item]));
+  const merged: T[] = [];
+  for (const id of new Set([...t.keys(), ...m.keys(), ...b.keys()])) {
+    const [bi, mi, ti] = [b.get(id), m.get(id), t.get(id)];
+    if (!bi) {
+      const added = ti ?? mi;
+      if (added) merged.push(added);
+      continue;
+    }
+    if (!mi || !ti) {
+      const other = mi ?? ti;
+      if (other && !same(other, bi))
+        clash(other, "was removed in one change and edited in the other");
+      continue;
+    }
+    if (same(mi, bi) || same(mi, ti)) merged.push(ti);
+    else if (same(ti, bi)) merged.push(mi);
+    else {
+      clash(mi, "was changed in both");
+      merged.push(ti);
+    }
+  }
+  return merged;
 }
 
 /**
@@ -166,6 +214,22 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
     else if (mine) placedByMine.add(id);
   }
 
+  const stops = pick("stops", "stops", base.stops, mine.stops, theirs.stops);
+  const transport = mergeById(
+    base.transport,
+    mine.transport,
+    theirs.transport,
+    (journey, message) =>
+      conflicts.push({
+        kind: "transport",
+        id: journey.id,
+        message: `The ${journeyLabel(journey)} ${message}`,
+      }),
+  );
+  const stays = mergeById(base.stays, mine.stays, theirs.stays, (stay, message) =>
+    conflicts.push({ kind: "stay", id: stay.id, message: `The ${stayLabel(stay)} ${message}` }),
+  );
+
   if (conflicts.length > 0) return { ok: false, conflicts };
 
   // Their days, less what mine removed or places itself; then mine's placements in mine's order.
@@ -203,8 +267,13 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
       ...scalars,
       startDate,
       endDate,
+      // The stops on the merged dates (a reorder from one side, new dates from the other).
+      stops: stopsForDates(stops, startDate, endDate),
+      transport: sortTransport(transport),
+      stays: sortStays(stays),
       itinerary: {
         days: days.map((ids, index) => ({
+          ...dayStops(theirs.itinerary.days[index] ?? mine.itinerary.days[index]),
           date: dateList[index]!,
           activities: ids.map((id) => activities.get(id)!),
         })),

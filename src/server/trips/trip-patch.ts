@@ -8,6 +8,14 @@ import { daysBetween, refitDays, shiftDate, tripDates } from "#shared/trip-dates
 import type { TripRow } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { reconcileItinerary, type Reconciled } from "./reconcile-activities.ts";
+import { staysAfterStops, staysFromPatch, transportFromPatch } from "./trip-bookings.ts";
+import {
+  destinationAfterStops,
+  moveDaysWithStops,
+  stopsForDates,
+  stopsFromPatch,
+  withStopIndexes,
+} from "./trip-stop-edits.ts";
 
 export type TripPatchInput = z.output<typeof tripPatchSchema>;
 
@@ -16,6 +24,10 @@ export const PATCH_MESSAGES = {
   tooLong: `Trips can be at most ${MAX_TRIP_DAYS} days long`,
   daysMismatch: "Days must be the trip's dates, in order",
 } as const;
+
+/** The stops sent with an end date they do not reach: both numbers, as on the plan form. */
+const stopsNightsMismatch = (sum: number, nights: number) =>
+  `The stops' nights add up to ${sum}; this trip has ${nights}`;
 
 const invalid = (message: string) => new AppError(422, "invalid_input", message);
 
@@ -30,8 +42,15 @@ export type PatchedTrip = {
     | "travelStyle"
     | "interests"
     | "itinerary"
+    | "stops"
+    | "transport"
+    | "stays"
   >;
   relocated: Reconciled["relocated"];
+  /** Stops (by id) whose city is new or renamed: their places are resolved with the geocoder. */
+  stopsToPlace: Set<string>;
+  /** Stays (by id) that are new or moved and were sent without coordinates: located like activities. */
+  staysToLocate: Set<string>;
 };
 
 /**
@@ -42,10 +61,31 @@ export type PatchedTrip = {
 export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip {
   const startDate = patch.startDate ?? row.startDate;
   const length = daysBetween(row.startDate, row.endDate);
-  const endDate =
-    patch.endDate ?? (patch.startDate ? shiftDate(patch.startDate, length) : row.endDate);
+  let stops = row.stops;
+  let stopsToPlace = new Set<string>();
+  let endDate: string;
+  if (patch.stops) {
+    // The stops' nights make the trip's length; an end date sent with them must agree.
+    ({ stops, needsPlace: stopsToPlace } = stopsFromPatch(row.stops, patch.stops, startDate));
+    endDate = stops[stops.length - 1]!.endDate;
+    if (patch.endDate && patch.endDate !== endDate)
+      throw invalid(
+        stopsNightsMismatch(daysBetween(startDate, endDate), daysBetween(startDate, patch.endDate)),
+      );
+  } else {
+    endDate = patch.endDate ?? (patch.startDate ? shiftDate(patch.startDate, length) : row.endDate);
+  }
   if (daysBetween(startDate, endDate) < 0) throw invalid(PATCH_MESSAGES.endBeforeStart);
   if (daysBetween(startDate, endDate) >= MAX_TRIP_DAYS) throw invalid(PATCH_MESSAGES.tooLong);
+  if (!patch.stops) stops = stopsForDates(row.stops, startDate, endDate);
+  const destination = patch.stops
+    ? (patch.destination ?? destinationAfterStops(row.destination, row.stops, stops))
+    : (patch.destination ?? row.destination);
+  // A one-stop trip's stop is its destination: renamed with it, its place resolved with it.
+  if (!patch.stops && stops.length === 1 && patch.destination && stops[0]) {
+    if (stops[0].destination !== patch.destination) stopsToPlace = new Set([stops[0].id]);
+    stops = [{ ...stops[0], destination: patch.destination }];
+  }
   const dates = tripDates(startDate, endDate);
 
   let itinerary: Itinerary;
@@ -55,17 +95,34 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
     if (sent.length !== dates.length || sent.some((day, i) => day.date !== dates[i]))
       throw invalid(PATCH_MESSAGES.daysMismatch);
     ({ itinerary, relocated } = reconcileItinerary(row.itinerary, sent));
+  } else if (patch.stops) {
+    itinerary = moveDaysWithStops(row.itinerary, row.stops, stops);
   } else {
-    itinerary = refitDays(row.itinerary, dates);
+    itinerary = {
+      days: refitDays(row.itinerary, dates).days.map((day, i) => ({
+        ...day,
+        ...(row.itinerary.days[i]?.stops ? { stops: row.itinerary.days[i].stops } : {}),
+      })),
+    };
   }
+  // Every day in its stops and every activity in one of them, whatever path the days took.
+  itinerary = withStopIndexes(itinerary, stops);
   // The last gate: the stored shape, whatever path the days took.
   const checked = itinerarySchema.safeParse(itinerary);
   if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? "Invalid itinerary");
 
+  const transport = patch.transport
+    ? transportFromPatch(row.transport, patch.transport, stops)
+    : row.transport;
+  let stays = patch.stops ? staysAfterStops(row.stays, row.stops, stops) : row.stays;
+  let staysToLocate = new Set<string>();
+  if (patch.stays)
+    ({ stays, needsLocation: staysToLocate } = staysFromPatch(row.stays, patch.stays, stops));
+
   return {
     values: {
       name: patch.name ?? row.name,
-      destination: patch.destination ?? row.destination,
+      destination,
       startDate,
       endDate,
       budget: patch.budget ?? row.budget,
@@ -73,7 +130,12 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
       interests: patch.interests ?? row.interests,
       // Saved without dates or hours in its descriptions, however old the text it came from.
       itinerary: withoutStaleDayFacts(checked.data),
+      stops,
+      transport,
+      stays,
     },
     relocated,
+    stopsToPlace,
+    staysToLocate,
   };
 }

@@ -1,14 +1,20 @@
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
+import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { placeOf, type GeoService } from "../services/geo/geo-service.ts";
 import { destinationQuery } from "../services/geo/open-meteo-geocoding.ts";
 import { createActivityLocator } from "../planner/locate-activities.ts";
-import { checkActivityPlace } from "../planner/place-checks.ts";
+import { checkActivityPlace, checkedPoint } from "../planner/place-checks.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { PatchedTrip } from "./trip-patch.ts";
 
 /**
  * The places of a trip after an edit (PATCH):
- * - a new destination (another place name, not just "Kyoto" → "Kyoto, Japan") is resolved again;
+ * - a new destination (another place name, not just "Kyoto" → "Kyoto, Japan") is resolved again,
+ *   as is each new or renamed city of a trip with several stops (its place is the first stop's);
+ * - each activity is checked against and looked up near its own stop's place;
+ * - stays that are new or whose name or address changed, sent without a pin, are looked up near
+ *   their stop like activities (unlocated when the geocoder is off or finds nothing);
  * - activities whose location text changed while their coordinates were not changed by the client
  *   (`relocated`) are looked up with the geocoder when one is set, and stay unlocated otherwise;
  * - coordinates the client changed (a pin placed by hand) are kept, like every other pin, only while
@@ -24,26 +30,52 @@ export async function placePatchedTrip(
   row: Pick<TripRow, "destination" | "place">,
   patched: PatchedTrip,
   signal: AbortSignal,
-): Promise<{ itinerary: Itinerary; place: TripPlace | null }> {
+): Promise<{ itinerary: Itinerary; place: TripPlace | null; stops: TripStop[]; stays: Stay[] }> {
   const { destination, itinerary } = patched.values;
-  const place =
-    destinationQuery(destination) === destinationQuery(row.destination)
+  const several = patched.values.stops.length > 1;
+  // One stop: the destination is its city, resolved as before. Several: each new city on its own.
+  const destinationPlace =
+    several || destinationQuery(destination) === destinationQuery(row.destination)
       ? row.place
       : placeOf(await geo.resolveDestination(destination, { signal }));
+  const stops = await Promise.all(
+    patched.values.stops.map(async (stop) => {
+      if (!patched.stopsToPlace.has(stop.id)) return stop;
+      if (!several && destinationQuery(stop.destination) === destinationQuery(destination))
+        return { ...stop, place: destinationPlace };
+      return {
+        ...stop,
+        place: placeOf(await geo.resolveDestination(stop.destination, { signal })),
+      };
+    }),
+  );
+  // The trip's place is its first stop's (the map and the weather start there).
+  const place = stops[0]?.place ?? null;
+  const stopPlace = (index: number) => stops[index]?.place ?? place;
   const relocated = new Set(patched.relocated.map((a) => a.id));
   const locator = createActivityLocator(geo, signal);
   const days = await Promise.all(
     itinerary.days.map(async (day) => ({
-      date: day.date,
+      ...day,
       activities: await Promise.all(
         day.activities.map(async (a) => {
-          const checked = checkActivityPlace(a, place);
+          const near = stopPlace(activityStopIndex(a, day));
+          const checked = checkActivityPlace(a, near);
           return relocated.has(a.id) || unlocated(checked)
-            ? await locator.locate(checked, place)
+            ? await locator.locate(checked, near)
             : checked;
         }),
       ),
     })),
   );
-  return { itinerary: { days }, place };
+  const stays = await Promise.all(
+    patched.values.stays.map(async (stay) => {
+      const near = stopPlace(stay.stopIndex);
+      if (!patched.staysToLocate.has(stay.id) || !near || !geo.locatesActivities) return stay;
+      const found = await geo.locateActivity(stay.address ?? stay.name, near, { signal });
+      const point = found && checkedPoint(found.lat, found.lng, near);
+      return point ? { ...stay, ...point } : stay;
+    }),
+  );
+  return { itinerary: { days }, place, stops, stays };
 }

@@ -5,8 +5,17 @@ import { mergeTrips, type MergeFields } from "./trip-merge.ts";
 import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
 import type { DescribedFields } from "./trip-summary.ts";
 import { findVersion } from "./trip-versions.ts";
+import { stopNights } from "#shared/trip-stop-days.ts";
 
-const fieldsOf = (row: MergeFields): MergeFields => ({
+type Stored = Omit<MergeFields, "budget" | "stops" | "transport" | "stays"> & {
+  budget: number | string;
+} & Partial<Pick<MergeFields, "stops" | "transport" | "stays">>;
+
+/**
+ * The mergeable fields of a row or a snapshot. A version saved before stops existed has none of
+ * them: it reads with the current stops (so only a change of them counts) and no bookings.
+ */
+const fieldsOf = (row: Stored, current: Pick<TripRow, "stops">): MergeFields => ({
   name: row.name,
   destination: row.destination,
   startDate: row.startDate,
@@ -15,6 +24,9 @@ const fieldsOf = (row: MergeFields): MergeFields => ({
   travelStyle: row.travelStyle,
   interests: row.interests,
   itinerary: row.itinerary,
+  stops: row.stops ?? current.stops,
+  transport: row.transport ?? [],
+  stays: row.stays ?? [],
 });
 
 export const VERSION_GONE_MESSAGE =
@@ -41,7 +53,7 @@ export async function patchForCurrent(
   row: TripRow,
   patch: TripPatchInput,
 ): Promise<Rebased> {
-  if (row.version === patch.version) return { ok: true, patch, before: fieldsOf(row) };
+  if (row.version === patch.version) return { ok: true, patch, before: fieldsOf(row, row) };
   const snapshot =
     patch.version < row.version ? await findVersion(db, row.id, patch.version) : null;
   if (!snapshot)
@@ -49,11 +61,11 @@ export async function patchForCurrent(
       ok: false,
       conflicts: [{ kind: "version", field: "version", message: VERSION_GONE_MESSAGE }],
     };
-  const base = fieldsOf(snapshot);
-  const mine = fieldsOf(applyTripPatch({ ...row, ...snapshot }, patch).values);
-  const merged = mergeTrips(base, mine, fieldsOf(row));
+  const base = fieldsOf(snapshot, row);
+  const mine = fieldsOf(applyTripPatch({ ...row, ...base }, patch).values, row);
+  const merged = mergeTrips(base, mine, fieldsOf(row, row));
   if (!merged.ok) return merged;
-  const { itinerary, ...fields } = merged.merged;
+  const { itinerary, stops, ...fields } = merged.merged;
   return {
     ok: true,
     patch: {
@@ -62,6 +74,12 @@ export async function patchForCurrent(
       interests: fields.interests as TripPatchInput["interests"],
       version: row.version,
       itinerary,
+      // Known ids keep their places; the days are the merged itinerary's, not moved again.
+      stops: stops.map((stop) => ({
+        id: stop.id,
+        destination: stop.destination,
+        nights: stopNights(stop),
+      })),
     },
     before: base,
     after: mine,

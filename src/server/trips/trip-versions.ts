@@ -21,6 +21,9 @@ export const snapshotOf = (row: TripSnapshot): TripSnapshot => ({
   itinerary: row.itinerary,
   place: row.place,
   grounding: row.grounding,
+  stops: row.stops,
+  transport: row.transport,
+  stays: row.stays,
 });
 
 type Tx = Pick<Db, "insert" | "delete">;

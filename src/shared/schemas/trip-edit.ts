@@ -7,7 +7,14 @@ import { destinationSchema, tripRequestObjectSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
 import { saveReasonSchema, tripMergeConflictSchema } from "./trip-history.ts";
-import { stayInputSchema, stopPatchSchema, transportInputSchema } from "./trip-stops.ts";
+import {
+  MAX_STAYS,
+  MAX_STOPS,
+  MAX_TRANSPORT,
+  stayInputSchema,
+  stopPatchSchema,
+  transportInputSchema,
+} from "./trip-stops.ts";
 
 /**
  * An activity as the editor sends it: a new one has no id yet (the server assigns one); place fields
@@ -55,12 +62,25 @@ export const tripPatchSchema = z.object({
     .transform((list) => [...new Set(list)])
     .optional(),
   itinerary: z.object({ days: z.array(dayInputSchema).min(1) }).optional(),
-  /** The cities in order with their nights: a known id keeps that stop's days. */
-  stops: z.array(stopPatchSchema).optional(),
-  /** Every journey of the trip (a new one without id). */
-  transport: z.array(transportInputSchema).optional(),
-  /** Every stay of the trip (a new one without id). */
-  stays: z.array(stayInputSchema).optional(),
+  /**
+   * The cities in order with their nights (their sum makes the trip's length): a known id keeps its
+   * days, which move with it; a new city starts with empty days.
+   */
+  stops: z
+    .array(stopPatchSchema)
+    .min(1, "Add at least one city")
+    .max(MAX_STOPS, `A trip can have at most ${MAX_STOPS} cities`)
+    .optional(),
+  /** Every journey (the whole list): known ids are kept, new ones get an id. */
+  transport: z
+    .array(transportInputSchema)
+    .max(MAX_TRANSPORT, `A trip can have at most ${MAX_TRANSPORT} journeys`)
+    .optional(),
+  /** Every stay (the whole list), as for journeys. */
+  stays: z
+    .array(stayInputSchema)
+    .max(MAX_STAYS, `A trip can have at most ${MAX_STAYS} stays`)
+    .optional(),
   /** What kind of save this is, for its line in the history (an edit when not sent). */
   reason: saveReasonSchema.optional(),
 });

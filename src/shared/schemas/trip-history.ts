@@ -29,10 +29,16 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 /** `POST /api/trips/:id/restore` */
 export const restoreRequestSchema = z.object({ version: z.number().int().positive() });
 
-/** What two changes both touched: a trip field ("name", "dates", ...) or an activity by id. */
+/**
+ * What two changes both touched: a trip field ("name", "dates", "stops", ...), or an activity, a
+ * journey or a stay by id.
+ */
 export const tripMergeConflictSchema = z.union([
   z.object({ kind: z.literal("field"), field: z.string(), message: z.string() }),
   z.object({ kind: z.literal("activity"), id: z.string(), message: z.string() }),
+  // A journey or a stay, by id (merged like activities).
+  z.object({ kind: z.literal("transport"), id: z.string(), message: z.string() }),
+  z.object({ kind: z.literal("stay"), id: z.string(), message: z.string() }),
   z.object({ kind: z.literal("version"), field: z.literal("version"), message: z.string() }),
 ]);
 export type TripMergeConflict = z.infer<typeof tripMergeConflictSchema>;

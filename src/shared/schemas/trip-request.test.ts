@@ -118,3 +118,36 @@ describe("tripDates", () => {
     ]);
   });
 });
+
+describe("tripRequestSchema with stops", () => {
+  const dates = { startDate: "2027-12-28", endDate: "2028-01-01", budget: 1500 };
+
+  it("names the stops' nights and the trip's when they differ", () => {
+    expect(
+      messages({
+        ...dates,
+        stops: [
+          { destination: "Paris", nights: 1 },
+          { destination: "Lyon", nights: 1 },
+        ],
+      }),
+    ).toEqual(["stops: The stops' nights add up to 2; this trip has 4"]);
+    expect(messages({ ...dates, stops: [{ destination: "Paris", nights: 5 }] })).toEqual([
+      "stops: The stops' nights add up to 5; this trip has 4",
+    ]);
+  });
+
+  it("joins the cities as the destination when none is given, keeps one that is", () => {
+    const stops = [
+      { destination: "Paris", nights: 2 },
+      { destination: "Lyon", nights: 2 },
+    ];
+    expect(tripRequestSchema.parse({ ...dates, stops }).destination).toBe("Paris → Lyon");
+    expect(tripRequestSchema.parse({ ...dates, destination: " ", stops }).destination).toBe(
+      "Paris → Lyon",
+    );
+    expect(
+      tripRequestSchema.parse({ ...dates, destination: "France by train", stops }).destination,
+    ).toBe("France by train");
+  });
+});

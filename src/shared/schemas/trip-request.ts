@@ -44,6 +44,21 @@ function destinationIssue(input: unknown): string | null {
   return checked.success ? null : (checked.error.issues[0]?.message ?? "Destination is required");
 }
 
+const stopNightsSum = (stops: readonly { nights: number }[]) =>
+  stops.reduce((sum, stop) => sum + stop.nights, 0);
+
+/** "The stops' nights add up to 2; this trip has 4": what is wrong with the stops' nights. */
+export function stopsNightsMessage(input: unknown): string {
+  const { stops, startDate, endDate } = (input ?? {}) as {
+    stops?: { nights: number }[];
+    startDate?: string;
+    endDate?: string;
+  };
+  const sum = stopNightsSum(stops ?? []);
+  const nights = startDate && endDate ? daysBetween(startDate, endDate) : 0;
+  return `The stops' nights add up to ${sum}; this trip has ${nights}`;
+}
+
 /**
  * The planning form and `POST /api/trips` share this schema: the same rules, the same messages.
  * With `stops` (1 to 8 cities with their nights, adding up to the trip's nights) `destination` may be
@@ -83,21 +98,14 @@ export const tripRequestObjectSchema = z
     when: () => true,
   })
   // `when` lets the date rules speak even while another field (say, the budget) is still wrong.
-  .refine(
-    (v) => {
-      if (!v.stops) return true;
-      return (
-        v.stops.reduce((sum, stop) => sum + stop.nights, 0) === daysBetween(v.startDate, v.endDate)
-      );
-    },
-    {
-      path: ["stops"],
-      message: "The stops' nights do not add up to the trip's nights",
-      when: (payload) =>
-        datesPresent.safeParse(payload.value).success &&
-        stopsRequestSchema.safeParse((payload.value as { stops?: unknown }).stops).success,
-    },
-  )
+  .refine((v) => !v.stops || stopNightsSum(v.stops) === daysBetween(v.startDate, v.endDate), {
+    path: ["stops"],
+    // Both numbers named, so the traveller sees which way to change the nights.
+    error: (issue) => stopsNightsMessage(issue.input),
+    when: (payload) =>
+      datesPresent.safeParse(payload.value).success &&
+      stopsRequestSchema.safeParse((payload.value as { stops?: unknown }).stops).success,
+  })
   .refine((v) => daysBetween(v.startDate, v.endDate) >= 0, {
     path: ["endDate"],
     message: "End date cannot be before start date",

@@ -45,12 +45,22 @@ export const sharedCalendarRoutes = new Hono<AppBindings>().get(
         endDate: trips.endDate,
         itinerary: trips.itinerary,
         place: trips.place,
+        stops: trips.stops,
+        transport: trips.transport,
+        stays: trips.stays,
       })
       .from(trips)
       .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
       .limit(1);
     if (!row) throw notFound(MESSAGES.tripNotFound);
     // Unsharing must take effect at once, so no shared cache may keep it.
-    return calendarResponse(c, { ...row, itinerary: withDurations(row.itinerary) }, "no-store");
+    // Booking references are the members' own: never in the public calendar.
+    const open = {
+      ...row,
+      itinerary: withDurations(row.itinerary),
+      transport: row.transport.map(({ reference: _reference, ...journey }) => journey),
+      stays: row.stays.map(({ reference: _reference, ...stay }) => stay),
+    };
+    return calendarResponse(c, open, "no-store");
   },
 );

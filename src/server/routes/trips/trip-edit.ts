@@ -84,12 +84,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
       const prepared = await patchForCurrent(db, row, patch);
       if (!prepared.ok) return conflict(c, row, found, prepared.conflicts);
       const patched = applyTripPatch(row, prepared.patch);
-      const { itinerary: placed, place } = await placePatchedTrip(
-        geo,
-        row,
-        patched,
-        c.req.raw.signal,
-      );
+      const {
+        itinerary: placed,
+        place,
+        stops,
+        stays,
+      } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
       const confirmed = await confirmPlaces(
         c.var.deps.places,
         row.itinerary,
@@ -113,6 +113,8 @@ export const tripEditRoutes = new Hono<AppBindings>()
           ...patched.values,
           itinerary,
           place,
+          stops,
+          stays,
           grounding: groundingAfterEdit(row.grounding, itinerary),
         },
         user.id,

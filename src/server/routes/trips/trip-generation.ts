@@ -15,7 +15,7 @@ import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
-import { singleStop } from "#server/trips/single-stop.ts";
+import { requestStops } from "../../trips/request-stops.ts";
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -40,8 +40,8 @@ async function saveTrip(
     interests: request.interests,
     itinerary,
     place,
-    // Until planning per stop lands, a trip is the one stop it was planned for.
-    stops: singleStop({ ...request, place }),
+    // The cities with their dates; the trip's place is its one stop's (several: resolved per stop).
+    stops: requestStops(request, request.stops && request.stops.length > 1 ? [] : [place]),
     grounding,
     status: TRIP_STATUS_GENERATED,
   });

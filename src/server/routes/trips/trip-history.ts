@@ -12,6 +12,7 @@ import { toTripDto } from "../../trips/trip-dto.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import { saveTripVersion } from "../../trips/trip-save.ts";
 import { findVersion, historyPage } from "../../trips/trip-versions.ts";
+import { restoredValues } from "../../trips/trip-restore.ts";
 
 /** Comment lines keep proxies (and the browser) from closing a quiet stream; at most 25 s apart. */
 export const LIVE_HEARTBEAT_MS = 20_000;
@@ -47,7 +48,13 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       const snapshot = await findVersion(db, row.id, version);
       if (!snapshot) throw new AppError(404, "not_found", VERSION_NOT_KEPT_MESSAGE);
       // Saved as a new version on whatever is current: a restore never fails for being late.
-      const saved = await saveTripVersion(db, row, snapshot, me.id, `Restored version ${version}`);
+      const saved = await saveTripVersion(
+        db,
+        row,
+        restoredValues(row, snapshot),
+        me.id,
+        `Restored version ${version}`,
+      );
       if (saved) {
         await c.var.deps.live.publishChange(row.id, saved.version);
         return c.json({ trip: toTripDto(saved, found) });

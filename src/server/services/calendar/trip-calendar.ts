@@ -1,4 +1,6 @@
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { countryCodeOf } from "#shared/country-code.ts";
 import { withoutDayFacts } from "#shared/day-facts.ts";
@@ -14,6 +16,12 @@ export type CalendarTrip = {
   endDate: string;
   itinerary: { days: Day[] };
   place: TripPlace | null;
+  /** Each activity is in its own stop's zone (the trip's when its stop's is unknown). */
+  stops?: readonly Pick<TripStop, "place">[];
+  /** Journeys, each an event from its departure zone to its arrival zone. */
+  transport?: readonly (Omit<Transport, "reference"> & { reference?: string | null })[];
+  /** Stays, each an all-day event from check-in to check-out. */
+  stays?: readonly (Omit<Stay, "reference"> & { reference?: string | null })[];
 };
 
 /**
@@ -95,39 +103,62 @@ function describe(activity: Activity, date: string, place: TripPlace | null): st
     .join("\n");
 }
 
+const knownZone = (zone: string | null | undefined) =>
+  zone && isKnownTimeZone(zone) ? zone : null;
+
+const MODE_TITLES: Record<Transport["mode"], string> = {
+  flight: "Flight",
+  train: "Train",
+  bus: "Bus",
+  car: "Drive",
+  ferry: "Ferry",
+  other: "Journey",
+};
+
+/** `DTSTART;TZID=Europe/Paris:20271230T100000`, or a floating time when the zone is unknown. */
+const zoned = (name: string, zone: string | null, value: string) =>
+  zone ? `${name};TZID=${zone}:${value}` : `${name}:${value}`;
+
+const basicDateTime = (local: string) =>
+  `${basicDate(local.slice(0, 10))}T${basicTime(local.slice(11, 16))}`;
+
+const lastOf = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a));
+const firstOf = (dates: string[]) => dates.reduce((a, b) => (b < a ? b : a));
+
 /**
  * The trip as an iCalendar file: one VEVENT per activity, its UID the activity's id (stable across
  * edits and re-exports, so calendars update events instead of duplicating them). Times are in the
- * destination's zone (TZID plus its VTIMEZONE) or floating local times when the zone is unknown.
+ * zone of the activity's own stop (TZID plus its VTIMEZONE), or floating local times when the zone
+ * is unknown. Each journey runs from its departure zone to its arrival zone (a VTIMEZONE for each);
+ * each stay is an all-day event from check-in to check-out (the check-out day itself excluded, as
+ * iCalendar's DTEND is).
  */
 export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string {
-  const zone =
-    trip.place?.timezone && isKnownTimeZone(trip.place.timezone) ? trip.place.timezone : null;
+  const tripZone = knownZone(trip.place?.timezone);
+  const stopZone = (index: number) => knownZone(trip.stops?.[index]?.place?.timezone) ?? tripZone;
+  const transport = trip.transport ?? [];
+  const stays = trip.stays ?? [];
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${PRODUCT_NAME}//Trip calendar//EN`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(`${trip.name ?? trip.destination} (${trip.startDate} – ${trip.endDate})`)}`,
-    ...(zone
-      ? [`X-WR-TIMEZONE:${zone}`, ...vtimezoneLines(zone, trip.startDate, trip.endDate)]
-      : []),
-  ];
+  const events: string[] = [];
+  const zones = new Set<string>();
+  const use = (zone: string | null) => {
+    if (zone) zones.add(zone);
+    return zone;
+  };
   for (const day of trip.itinerary.days) {
     for (const activity of day.activities) {
+      const zone = use(stopZone(activityStopIndex(activity, day)));
       const start = `${basicDate(day.date)}T${basicTime(activity.time)}`;
       const end = endOf(day.date, activity.time, activity.durationMinutes);
-      lines.push(
+      events.push(
         "BEGIN:VEVENT",
         `UID:${activity.id}`,
         `DTSTAMP:${stamp}`,
-        zone ? `DTSTART;TZID=${zone}:${start}` : `DTSTART:${start}`,
-        zone ? `DTEND;TZID=${zone}:${end}` : `DTEND:${end}`,
+        zoned("DTSTART", zone, start),
+        zoned("DTEND", zone, end),
         `SUMMARY:${escapeText(activity.activity)}`,
         `LOCATION:${escapeText(activity.location)}`,
         `DESCRIPTION:${escapeText(describe(activity, day.date, trip.place))}`,
@@ -138,7 +169,70 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
       );
     }
   }
-  lines.push("END:VCALENDAR");
+  for (const journey of transport) {
+    const departZone = use(knownZone(journey.departZone));
+    const arriveZone = use(knownZone(journey.arriveZone));
+    const title = [
+      `${MODE_TITLES[journey.mode]} ${journey.from} → ${journey.to}`,
+      [journey.carrier, journey.number].filter(Boolean).join(" "),
+    ]
+      .filter((part) => part.length > 0)
+      .join(" · ");
+    const details = [
+      journey.reference ? `Booking reference: ${journey.reference}` : "",
+      journey.notes ?? "",
+    ].filter((part) => part.length > 0);
+    events.push(
+      "BEGIN:VEVENT",
+      `UID:${journey.id}`,
+      `DTSTAMP:${stamp}`,
+      zoned("DTSTART", departZone, basicDateTime(journey.departAt)),
+      zoned("DTEND", arriveZone, basicDateTime(journey.arriveAt)),
+      `SUMMARY:${escapeText(title)}`,
+      `LOCATION:${escapeText(journey.from)}`,
+      ...(details.length > 0 ? [`DESCRIPTION:${escapeText(details.join("\n"))}`] : []),
+      "END:VEVENT",
+    );
+  }
+  for (const stay of stays) {
+    events.push(
+      "BEGIN:VEVENT",
+      `UID:${stay.id}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${basicDate(stay.checkIn)}`,
+      `DTEND;VALUE=DATE:${basicDate(stay.checkOut)}`,
+      `SUMMARY:${escapeText(`Stay: ${stay.name}`)}`,
+      `LOCATION:${escapeText(stay.address ?? stay.name)}`,
+      ...(stay.reference
+        ? [`DESCRIPTION:${escapeText(`Booking reference: ${stay.reference}`)}`]
+        : []),
+      ...(stay.lat !== null && stay.lng !== null
+        ? [`GEO:${stay.lat.toFixed(6)};${stay.lng.toFixed(6)}`]
+        : []),
+      "TRANSP:TRANSPARENT",
+      "END:VEVENT",
+    );
+  }
+  // Each zone's VTIMEZONE covers the whole trip and every journey's dates.
+  const dates = [
+    trip.startDate,
+    trip.endDate,
+    ...transport.flatMap((j) => [j.departAt.slice(0, 10), j.arriveAt.slice(0, 10)]),
+  ];
+  const [first, last] = [firstOf(dates), lastOf(dates)];
+  const calendarZone = tripZone ?? [...zones][0] ?? null;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${PRODUCT_NAME}//Trip calendar//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(`${trip.name ?? trip.destination} (${trip.startDate} – ${trip.endDate})`)}`,
+    ...(calendarZone ? [`X-WR-TIMEZONE:${calendarZone}`] : []),
+    ...[...zones].flatMap((zone) => vtimezoneLines(zone, first, last)),
+    ...events,
+    "END:VCALENDAR",
+  ];
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
