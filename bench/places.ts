@@ -43,7 +43,7 @@ export function benchDataset(): FakeOsmElement[] {
 type Planned = { ms: number; status: string; verified: number; total: number };
 
 /** The server's own time (whole ms) of every trip creation, in order, from its request log (pino JSON). */
-function serverTimesOf(output: string): number[] {
+export function serverTimesOf(output: string): number[] {
   const times: number[] = [];
   for (const line of output.split("\n")) {
     if (!line.includes('"path":"/api/trips"') || !line.includes('"method":"POST"')) continue;

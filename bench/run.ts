@@ -11,6 +11,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchLive } from "./live.ts";
 import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
+import { benchStops } from "./stops.ts";
 import { describeMachine } from "./lib/machine.ts";
 import { Summary } from "./lib/summary.ts";
 
@@ -20,11 +21,11 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, live
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live
  *   --fresh-install                       the first-run part also measures `npm ci` (about 5 min)
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         either (--strict-idle, once needed for the second, is now the default)
- *   --port-base P (4810: uses P…P+27)  --places-runs N (warm keyless plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+28)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  */
 const { values } = parseArgs({
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     "gen-runs": { type: "string", default: "3" },
     "patch-runs": { type: "string", default: "300" },
     "places-runs": { type: "string", default: "10" },
+    "stops-runs": { type: "string", default: "10" },
     "live-runs": { type: "string", default: "3" },
     "live-patches": { type: "string", default: "20" },
     "live-streams": { type: "string", default: "250" },
@@ -67,9 +69,10 @@ const PORTS = {
   patchPglite: base + 25,
   patchPostgres: base + 26,
   places: base + 27,
+  stops: base + 28,
 };
 const parts = new Set(
-  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,live")
+  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live")
     .split(",")
     .map((p) => p.trim()),
 );
@@ -217,6 +220,24 @@ if (parts.has("places")) {
     console.error(error);
     summary.add({
       part: "places",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("stops")) {
+  console.log(
+    "\n[stops] keyless 3-stop, 9-day plan from real places (Overpass and geocoding fakes)",
+  );
+  try {
+    await benchStops(PORTS.stops, summary, Number(values["stops-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "stops",
       name: "benchmark ran",
       measured: firstLine(error),
       target: "runs",

@@ -7,6 +7,7 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import { tripDates } from "#shared/trip-dates.ts";
+import type { TripStop } from "#shared/schemas/trip-stops.ts";
 import type { EvalRequest } from "./requests.ts";
 
 /** What one request of the set produced; every field is present in the JSON (null when unknown). */
@@ -94,7 +95,13 @@ export function countRepeats(itinerary: Itinerary): number {
 /** Every measure of one answer, computed from the itinerary as the generation code returned it. */
 export function measureTrip(
   entry: EvalRequest,
-  answer: { itinerary: Itinerary; place: TripPlace | null; usage: Usage },
+  answer: {
+    itinerary: Itinerary;
+    place: TripPlace | null;
+    usage: Usage;
+    /** A trip with several stops: each with its place (every one must be resolved). */
+    stops?: readonly TripStop[] | undefined;
+  },
   timing: Timing,
 ): EvalRow {
   const { request } = entry;
@@ -105,8 +112,17 @@ export function measureTrip(
   const totalCost = priced.reduce((sum, a) => sum + (a.cost ?? 0), 0);
   const dates = tripDates(request.startDate, request.endDate);
   const verified = activities.filter((a) => a.osmId !== null).length;
+  const { stops } = answer;
   const openAt = answer.place ? openAtIn(answer.place) : undefined;
-  const warnings = checkItineraryRealism(itinerary, { budget: request.budget, openAt });
+  // Several stops: each city's hours in its own calendar, and the route checks (transfer days).
+  const stopOpenAts = stops?.map((s) => (s.place ? openAtIn(s.place) : undefined));
+  const warnings = checkItineraryRealism(itinerary, {
+    budget: request.budget,
+    openAt,
+    ...(stops && stopOpenAts
+      ? { openAtStop: (i: number) => stopOpenAts[i], route: { stops } }
+      : {}),
+  });
   const warningKinds: Partial<Record<RealismKind, number>> = {};
   for (const w of warnings) warningKinds[w.kind] = (warningKinds[w.kind] ?? 0) + 1;
   return {
@@ -115,12 +131,13 @@ export function measureTrip(
     schemaValid: itinerarySchema.safeParse(itinerary).success,
     daysMatch:
       itinerary.days.length === dates.length && itinerary.days.every((d, i) => d.date === dates[i]),
-    placeResolved: answer.place !== null,
+    placeResolved: answer.place !== null && (stops?.every((s) => s.place !== null) ?? true),
     activities: activities.length,
     repeats: countRepeats(itinerary),
     locatedShare: activities.length > 0 ? located / activities.length : null,
     verifiedShare: activities.length > 0 ? verified / activities.length : null,
-    closedVisits: openAt ? (warningKinds.closed ?? 0) : null,
+    closedVisits:
+      openAt && (stopOpenAts?.every(Boolean) ?? true) ? (warningKinds.closed ?? 0) : null,
     warnings: warnings.length,
     warningKinds,
     totalCost: Math.round(totalCost * 100) / 100,

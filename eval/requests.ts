@@ -16,6 +16,8 @@ export type EvalRequest = {
 
 type Spec = {
   destination: string;
+  /** A trip with several stops: the cities in order with their nights (adding up to days - 1). */
+  stops?: { destination: string; nights: number }[];
   continent: Continent;
   /** Days from today to the first day: dates stay in the future whenever the eval runs. */
   startsIn: number;
@@ -171,6 +173,49 @@ const SPECS: Spec[] = [
     interests: ["Nature & Outdoors", "Adventure"],
     note: "a rarely planned destination with steppe trips",
   },
+  {
+    destination: "Paris → Lyon",
+    stops: [
+      { destination: "Paris", nights: 2 },
+      { destination: "Lyon", nights: 2 },
+    ],
+    continent: "Europe",
+    startsIn: 35,
+    days: 5,
+    travelStyle: "comfort",
+    budget: 2500,
+    interests: ["Culture & Arts", "History"],
+    note: "two stops by train: a transfer day of about 5 h on the ground",
+  },
+  {
+    destination: "Paris → Lyon → Marseille",
+    stops: [
+      { destination: "Paris", nights: 3 },
+      { destination: "Lyon", nights: 3 },
+      { destination: "Marseille", nights: 2 },
+    ],
+    continent: "Europe",
+    startsIn: 70,
+    days: 9,
+    travelStyle: "budget",
+    budget: 1400,
+    interests: ["Food & Dining", "History"],
+    note: "three stops, two transfer days, a small budget",
+  },
+  {
+    destination: "Lisbon → Paris",
+    stops: [
+      { destination: "Lisbon", nights: 3 },
+      { destination: "Paris", nights: 3 },
+    ],
+    continent: "Europe",
+    startsIn: 55,
+    days: 7,
+    travelStyle: "luxury",
+    budget: 7000,
+    interests: ["Food & Dining", "Culture & Arts"],
+    note: "two stops a flight apart (1,450 km), one hour's time difference",
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -179,7 +224,8 @@ const slug = (destination: string) =>
   (destination.split(",")[0] ?? destination)
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-");
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** The set with dates counted from `today` (UTC), each request parsed by the API's own schema. */
 export function evalRequests(today: Date = new Date()): EvalRequest[] {
@@ -188,6 +234,7 @@ export function evalRequests(today: Date = new Date()): EvalRequest[] {
     const start = midnight + spec.startsIn * DAY_MS;
     const request = tripRequestSchema.parse({
       destination: spec.destination,
+      ...(spec.stops ? { stops: spec.stops } : {}),
       startDate: isoDay(start),
       endDate: isoDay(start + (spec.days - 1) * DAY_MS),
       budget: spec.budget,

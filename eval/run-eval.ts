@@ -53,7 +53,12 @@ export async function runEval(
       });
       row = measureTrip(
         entry,
-        { itinerary: result.itinerary, place: result.place, usage: result.usage },
+        {
+          itinerary: result.itinerary,
+          place: result.place,
+          usage: result.usage,
+          stops: result.stops,
+        },
         { firstDayMs, wholeMs: elapsed() },
       );
     } catch (error) {

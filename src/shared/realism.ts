@@ -2,6 +2,8 @@ import { endTime, formatDayLabel, formatKm, formatLongDay, formatMinutes } from 
 import { distanceKm, travelMinutes, type Point } from "./geo.ts";
 import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
+import { dayStopIndexes } from "./trip-stop-days.ts";
+import { routeWarnings, type RouteContext } from "./route-checks.ts";
 
 /**
  * Realism checks of a plan: does each day add up in time, distance, hours and money? Pure and
@@ -11,9 +13,27 @@ import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
  */
 
 export type RealismKind =
-  "backwards" | "overlap" | "travel" | "early" | "late" | "closed" | "budget" | "repeat";
+  | "backwards"
+  | "overlap"
+  | "travel"
+  | "early"
+  | "late"
+  | "closed"
+  | "budget"
+  | "repeat"
+  // Trips with several stops (route-checks.ts):
+  | "before-arrival"
+  | "after-departure"
+  | "journey"
+  | "far-from-stay"
+  | "no-stay";
 export type RealismWarning = {
   kind: RealismKind;
+  /**
+   * "note": a gentle question, not a warning ("Where are you staying in Lyon?"): shown quietly, never
+   * sent to a model for repair nor counted as a warning. Absent: a warning.
+   */
+  severity?: "note";
   /** The day (YYYY-MM-DD) the warning is shown on. */
   date: string;
   /** The activity the warning is shown on. */
@@ -74,6 +94,11 @@ const KIND_ORDER: readonly RealismKind[] = [
   "travel",
   "repeat",
   "budget",
+  "before-arrival",
+  "after-departure",
+  "journey",
+  "far-from-stay",
+  "no-stay",
 ];
 
 /**
@@ -232,7 +257,13 @@ function repeatWarnings(day: Day, otherDays: readonly Day[]): RealismWarning[] {
  */
 export function checkDayRealism(
   day: Day,
-  options: { dayBudget: number | null; otherDays?: readonly Day[]; openAt?: OpenAt },
+  options: {
+    dayBudget: number | null;
+    otherDays?: readonly Day[];
+    openAt?: OpenAt;
+    /** The trip's stops, transport and stays: the checks of a route (route-checks.ts). */
+    route?: RouteContext | undefined;
+  },
 ): RealismWarning[] {
   const times: RealismWarning[] = checkDayTimes(day.activities).map((issue) => ({
     kind: issue.kind,
@@ -248,6 +279,7 @@ export function checkDayRealism(
     ...travelWarnings(day),
     ...repeatWarnings(day, options.otherDays ?? []),
     ...budgetWarning(day, options.dayBudget),
+    ...(options.route ? routeWarnings(day, options.route) : []),
   ];
   const position = new Map(day.activities.map((a, i) => [a.id, i]));
   return all.toSorted(
@@ -263,14 +295,26 @@ export function checkDayRealism(
  */
 export function checkItineraryRealism(
   itinerary: Itinerary,
-  options: { budget: number; openAt?: OpenAt },
+  options: {
+    budget: number;
+    openAt?: OpenAt;
+    /** Each stop's own hours context (its zone, its holidays); `openAt` when absent. */
+    openAtStop?: (stopIndex: number) => OpenAt | undefined;
+    route?: RouteContext | undefined;
+  },
 ): RealismWarning[] {
   const { days } = itinerary;
   const dayBudget =
     days.length > 0 && Number.isFinite(options.budget) && options.budget > 0
       ? options.budget / days.length
       : null;
-  return days.flatMap((day) =>
-    checkDayRealism(day, { dayBudget, otherDays: days, openAt: options.openAt }),
-  );
+  return days.flatMap((day) => {
+    const openAt = options.openAtStop?.(dayStopIndexes(day)[0] ?? 0) ?? options.openAt;
+    return checkDayRealism(day, {
+      dayBudget,
+      otherDays: days,
+      ...(openAt ? { openAt } : {}),
+      route: options.route,
+    });
+  });
 }

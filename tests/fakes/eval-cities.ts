@@ -10,6 +10,12 @@ type EvalCity = Omit<FakePlace, "dailyC" | "conditions"> & { sights: [string, st
  * shows a fault of the code, not of the fakes. Other tests keep their unknown cities unknown.
  */
 const CITIES: EvalCity[] = [
+  // A stop of the multi-stop requests (Paris, Lyon and Marseille the shared fakes know).
+  city("Lisbon", "PT", "Portugal", 38.7077507, -9.1365919, "Europe/Lisbon", 0, [
+    "Alfama",
+    "Belém Tower",
+    "LX Factory",
+  ]),
   city("Marrakesh", "MA", "Morocco", 31.6295, -7.9811, "Africa/Casablanca", 3600, [
     "Jemaa el-Fnaa",
     "Bahia Palace",

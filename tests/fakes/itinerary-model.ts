@@ -72,6 +72,23 @@ const CITIES: FakeCity[] = [
     places: NOMINATIM_PLACES.filter((p) => p.displayName.includes("Paris")).map((p) => p.name),
   },
   {
+    name: "lyon",
+    countryCode: "FR",
+    lat: 45.7578137,
+    lng: 4.8320114,
+    places: [
+      ...NOMINATIM_PLACES.filter((p) => p.displayName.includes("Lyon")).map((p) => p.name),
+      "Vieux Lyon",
+    ],
+  },
+  {
+    name: "marseille",
+    countryCode: "FR",
+    lat: 43.2961743,
+    lng: 5.3699525,
+    places: ["Notre-Dame de la Garde", "Vieux-Port", "Le Panier"],
+  },
+  {
     name: "tokyo",
     lat: 35.6828387,
     lng: 139.7594549,
@@ -542,7 +559,8 @@ export function candidateDayActivities(
         ? INVENTED_PLACE
         : ((first && markers.closed ? pick(time, false) : undefined) ?? pick(time, true));
     if (place && place !== INVENTED_PLACE) used.add(place.osmId);
-    const name = place?.name ?? `Free time (${date})`;
+    // A model out of places to offer leaves the slot free: each slot its own, never "the same place".
+    const name = place?.name ?? `Free time (${date} ${time})`;
     return {
       time,
       activity: `Visit ${name}`,

@@ -88,6 +88,42 @@ export const NOMINATIM_PLACES: NominatimPlace[] = [
       "Panthéon, Place du Panthéon, Quartier de la Sorbonne, 5th Arrondissement, Paris, Île-de-France, Metropolitan France, 75005, France",
   },
   {
+    name: "Basilique Notre-Dame de Fourvière",
+    matches: ["fourvière", "fourviere"],
+    lat: 45.7622581,
+    lon: 4.8226288,
+    osmType: "way",
+    osmId: 23409424,
+    category: "amenity",
+    type: "place_of_worship",
+    displayName:
+      "Basilique Notre-Dame de Fourvière, Place de Fourvière, Fourvière, Lyon 5e Arrondissement, Lyon, Métropole de Lyon, Auvergne-Rhône-Alpes, France métropolitaine, 69005, France",
+  },
+  {
+    name: "Musée des Confluences",
+    matches: ["confluences"],
+    lat: 45.7326881,
+    lon: 4.8181954,
+    osmType: "way",
+    osmId: 173463436,
+    category: "tourism",
+    type: "museum",
+    displayName:
+      "Musée des Confluences, 86, Quai Perrache, La Confluence, Lyon 2e Arrondissement, Lyon, Métropole de Lyon, Auvergne-Rhône-Alpes, France métropolitaine, 69002, France",
+  },
+  {
+    name: "Notre-Dame de la Garde",
+    matches: ["notre-dame de la garde", "la garde"],
+    lat: 43.2839533,
+    lon: 5.3712377,
+    osmType: "way",
+    osmId: 26946467,
+    category: "amenity",
+    type: "place_of_worship",
+    displayName:
+      "Basilique Notre-Dame-de-la-Garde, Rue Fort du Sanctuaire, Notre-Dame-du-Mont, 6e Arrondissement, Marseille, Bouches-du-Rhône, Provence-Alpes-Côte d'Azur, France métropolitaine, 13006, France",
+  },
+  {
     name: "Senso-ji",
     matches: ["senso-ji", "sensoji"],
     lat: 35.7147651,

@@ -1,6 +1,6 @@
 /**
  * The Overpass fake's map: OpenStreetMap-like elements (nodes with lat/lon, ways and relations with
- * a centre) around Paris and Lisbon, with the tags real ones carry, and a few unnamed ones (as in
+ * a centre) around Paris, Lisbon, Lyon and Marseille (the cities of a trip with several stops), with the tags real ones carry, and a few unnamed ones (as in
  * OSM, many elements have no name) that must never reach a plan.
  */
 export type FakeOsmElement = {
@@ -15,6 +15,8 @@ export type FakeOsmElement = {
 export const FAKE_DESTINATIONS = {
   paris: { lat: 48.8566, lng: 2.3522 },
   lisbon: { lat: 38.7223, lng: -9.1393 },
+  lyon: { lat: 45.764, lng: 4.8357 },
+  marseille: { lat: 43.2965, lng: 5.3698 },
   /** Open sea: nothing within any radius. */
   nowhere: { lat: 0, lng: -30 },
 } as const;
@@ -340,4 +342,287 @@ const lisbon: FakeOsmElement[] = [
   },
 ];
 
-export const OVERPASS_DATASET: readonly FakeOsmElement[] = [...paris, ...lisbon];
+const lyon: FakeOsmElement[] = [
+  {
+    type: "way",
+    id: 3_001,
+    lat: 45.7623,
+    lon: 4.8226,
+    tags: {
+      name: "Basilique Notre-Dame de Fourvière",
+      amenity: "place_of_worship",
+      religion: "christian",
+      historic: "church",
+      tourism: "attraction",
+      wikidata: "Q372728",
+      opening_hours: "Mo-Su 07:00-19:00",
+    },
+  },
+  {
+    type: "way",
+    id: 3_002,
+    lat: 45.7327,
+    lon: 4.8183,
+    tags: {
+      name: "Musée des Confluences",
+      tourism: "museum",
+      wikidata: "Q2363522",
+      opening_hours: "Tu-Su 10:30-18:30; Th 10:30-22:00; Mo off",
+      website: "https://www.museedesconfluences.fr/",
+    },
+  },
+  {
+    type: "way",
+    id: 3_003,
+    lat: 45.7669,
+    lon: 4.8337,
+    tags: {
+      name: "Musée des Beaux-Arts de Lyon",
+      tourism: "museum",
+      wikidata: "Q511",
+      opening_hours: "We-Mo 10:00-18:00; Fr 10:30-18:00; Tu off",
+    },
+  },
+  {
+    type: "way",
+    id: 3_004,
+    lat: 45.7597,
+    lon: 4.8198,
+    tags: {
+      name: "Théâtres romains de Fourvière",
+      historic: "archaeological_site",
+      heritage: "2",
+      tourism: "attraction",
+      wikidata: "Q1419616",
+      opening_hours: "Mo-Su 07:00-19:00",
+    },
+  },
+  {
+    type: "way",
+    id: 3_005,
+    lat: 45.7608,
+    lon: 4.8274,
+    tags: {
+      name: "Cathédrale Saint-Jean-Baptiste",
+      amenity: "place_of_worship",
+      historic: "cathedral",
+      heritage: "1",
+      wikidata: "Q640377",
+      opening_hours: "Mo-Fr 08:15-19:45; Sa,Su 08:15-19:00",
+    },
+  },
+  {
+    type: "relation",
+    id: 3_006,
+    lat: 45.7772,
+    lon: 4.8559,
+    tags: {
+      name: "Parc de la Tête d'Or",
+      leisure: "park",
+      wikidata: "Q1363955",
+      opening_hours: "Mo-Su 06:30-22:30",
+    },
+  },
+  {
+    type: "node",
+    id: 3_007,
+    lat: 45.7619,
+    lon: 4.8274,
+    tags: { name: "Musée Gadagne", tourism: "museum", opening_hours: "We-Su 10:30-18:30" },
+  },
+  {
+    type: "node",
+    id: 3_010,
+    lat: 45.7617,
+    lon: 4.8272,
+    tags: {
+      name: "Daniel et Denise Saint-Jean",
+      amenity: "restaurant",
+      cuisine: "french",
+      opening_hours: "Tu-Sa 12:00-14:00,19:30-22:00",
+    },
+  },
+  {
+    type: "node",
+    id: 3_011,
+    lat: 45.7693,
+    lon: 4.8311,
+    tags: {
+      name: "Le Bouchon des Filles",
+      amenity: "restaurant",
+      cuisine: "regional",
+      opening_hours: "Mo-Su 19:00-23:00; Sa,Su 12:00-14:00",
+    },
+  },
+  {
+    type: "node",
+    id: 3_012,
+    lat: 45.7566,
+    lon: 4.8282,
+    tags: {
+      name: "Café Comptoir Abel",
+      amenity: "restaurant",
+      opening_hours: "Mo-Sa 12:00-14:00,19:30-22:00",
+    },
+  },
+  {
+    type: "node",
+    id: 3_013,
+    lat: 45.7479,
+    lon: 4.8258,
+    tags: {
+      name: "Brasserie Georges",
+      amenity: "restaurant",
+      wikidata: "Q2924585",
+      opening_hours: "Mo-Su 11:30-23:00",
+    },
+  },
+  {
+    type: "node",
+    id: 3_014,
+    lat: 45.7655,
+    lon: 4.8299,
+    tags: { name: "Les Fines Gueules", amenity: "restaurant", opening_hours: "Mo-Sa 12:00-22:30" },
+  },
+  {
+    type: "node",
+    id: 3_015,
+    lat: 45.7675,
+    lon: 4.8344,
+    tags: { name: "Café des Fédérations", amenity: "cafe", opening_hours: "Mo-Su 08:00-23:00" },
+  },
+  {
+    type: "way",
+    id: 3_020,
+    lat: 45.763,
+    lon: 4.8508,
+    tags: {
+      name: "Les Halles de Lyon Paul Bocuse",
+      amenity: "marketplace",
+      wikidata: "Q3229532",
+      opening_hours: "Tu-Sa 07:00-19:00; Su 07:00-13:00",
+    },
+  },
+  { type: "node", id: 3_092, lat: 45.764, lon: 4.8358, tags: { tourism: "museum", name: "" } },
+];
+
+const marseille: FakeOsmElement[] = [
+  {
+    type: "way",
+    id: 4_001,
+    lat: 43.284,
+    lon: 5.3712,
+    tags: {
+      name: "Basilique Notre-Dame de la Garde",
+      amenity: "place_of_worship",
+      historic: "church",
+      tourism: "attraction",
+      wikidata: "Q1056",
+      opening_hours: "Mo-Su 07:00-18:15",
+    },
+  },
+  {
+    type: "way",
+    id: 4_002,
+    lat: 43.2966,
+    lon: 5.361,
+    tags: {
+      name: "MuCEM",
+      tourism: "museum",
+      wikidata: "Q1163016",
+      opening_hours: "We-Mo 10:00-18:00; Tu off",
+      website: "https://www.mucem.org/",
+    },
+  },
+  {
+    type: "way",
+    id: 4_003,
+    lat: 43.3044,
+    lon: 5.3947,
+    tags: {
+      name: "Palais Longchamp",
+      historic: "building",
+      tourism: "attraction",
+      heritage: "2",
+      wikidata: "Q1542208",
+      opening_hours: "Tu-Su 09:00-18:00",
+    },
+  },
+  {
+    type: "way",
+    id: 4_004,
+    lat: 43.2993,
+    lon: 5.3671,
+    tags: {
+      name: "Centre de la Vieille Charité",
+      tourism: "museum",
+      historic: "building",
+      wikidata: "Q2945655",
+      opening_hours: "Tu-Su 09:00-18:00",
+    },
+  },
+  {
+    type: "way",
+    id: 4_005,
+    lat: 43.2957,
+    lon: 5.3615,
+    tags: {
+      name: "Fort Saint-Jean",
+      historic: "castle",
+      heritage: "2",
+      opening_hours: "We-Mo 10:00-18:00",
+    },
+  },
+  {
+    type: "node",
+    id: 4_010,
+    lat: 43.2806,
+    lon: 5.3512,
+    tags: {
+      name: "Chez Fonfon",
+      amenity: "restaurant",
+      cuisine: "fish",
+      opening_hours: "Tu-Sa 12:00-14:00,19:00-22:00",
+    },
+  },
+  {
+    type: "node",
+    id: 4_011,
+    lat: 43.2953,
+    lon: 5.3737,
+    tags: {
+      name: "Le Miramar",
+      amenity: "restaurant",
+      cuisine: "seafood",
+      opening_hours: "Mo-Su 12:00-14:30,19:00-22:30",
+    },
+  },
+  {
+    type: "node",
+    id: 4_012,
+    lat: 43.2957,
+    lon: 5.3733,
+    tags: { name: "La Caravelle", amenity: "cafe", opening_hours: "Mo-Su 07:00-02:00" },
+  },
+  {
+    type: "node",
+    id: 4_013,
+    lat: 43.2922,
+    lon: 5.3707,
+    tags: { name: "Les Arcenaulx", amenity: "restaurant", opening_hours: "Mo-Sa 12:00-23:00" },
+  },
+  {
+    type: "relation",
+    id: 4_020,
+    lat: 43.2802,
+    lon: 5.3823,
+    tags: { name: "Parc Pierre Puget", leisure: "park", opening_hours: "Mo-Su 08:00-19:00" },
+  },
+];
+
+export const OVERPASS_DATASET: readonly FakeOsmElement[] = [
+  ...paris,
+  ...lisbon,
+  ...lyon,
+  ...marseille,
+];

@@ -5,6 +5,7 @@ import type { ModelUsage } from "../services/llm/usage.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
 import type { PromptPlace } from "./prompts.ts";
 import type { DestinationLookup } from "../services/geo/geo-service.ts";
+import type { DayWindows } from "./day-windows.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */
 export type OutlineDay = { date: string; theme: string };
@@ -43,6 +44,11 @@ export type GenerateOptions = {
    */
   candidates?: CandidatesSource | undefined;
   nearby?: Nearby | undefined;
+  /**
+   * Transfer days: the part of a date this city has (the morning before leaving, the rest after
+   * arriving). The keyless planner plans inside it; other plans are trimmed to it afterwards.
+   */
+  windows?: DayWindows | undefined;
 };
 
 /**
@@ -69,6 +75,8 @@ export type RegenerateDayInput = {
   /** Where the trip is (resolved) and its real places, for the keyless planner. */
   place?: TripPlace | null | undefined;
   nearby?: Omit<Nearby, "place"> | undefined;
+  /** A transfer day: the part of it this city has (see GenerateOptions.windows). */
+  windows?: DayWindows | undefined;
 };
 
 /** Days of a generated plan sent back to the model with what is unrealistic about them. */

@@ -100,7 +100,7 @@ async function planFromRealPlaces(
     return { ok: false, grounding };
   }
 
-  const plan = planFromPlaces({ request, place, candidates });
+  const plan = planFromPlaces({ request, place, candidates, windows: options.windows });
   if (plan.verified === 0)
     return {
       ok: false,
@@ -172,7 +172,13 @@ async function dayFromRealPlaces(
     candidates.filter((p) => !takenElsewhere(p) && !takenHere(p)),
     candidates.filter((p) => !takenElsewhere(p)),
   ]) {
-    const plan = planFromPlaces({ request, place: input.place, candidates: pool, wishes });
+    const plan = planFromPlaces({
+      request,
+      place: input.place,
+      candidates: pool,
+      wishes,
+      windows: input.windows,
+    });
     const day = plan.itinerary.days[0];
     if (day && plan.verified > 0) return { day, note: wishesNote(input.instruction, wishes) };
   }

@@ -8,6 +8,7 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Logger } from "../lib/logger.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
@@ -28,6 +29,7 @@ import { createPlaceMatcher, matchedGrounding, unmatchedDay } from "./match-plac
 import { NOT_CHECKED, unresolvedGrounding, withDestinationFailure } from "./grounding-reasons.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
+import { planStops } from "./plan-stops.ts";
 
 /**
  * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
@@ -54,6 +56,8 @@ export type PlanTripResult = {
    * not be had (Overpass failing, the destination not found). "off" when OVERPASS_URL=off.
    */
   grounding: Grounding;
+  /** A trip of several stops: each with its dates and its resolved place (absent: one stop). */
+  stops?: TripStop[];
 };
 
 const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
@@ -96,12 +100,45 @@ export async function planTrip(
   request: TripRequest,
   options: GenerateOptions,
 ): Promise<PlanTripResult> {
+  // Several cities: each planned from its own places, then joined around the transfer days.
+  if (request.stops && request.stops.length > 1)
+    return planStops(services, { ...request, stops: request.stops }, options, planOneStop);
+  const plan = await planOneStop(services, request, options);
+  if (!request.stops) return plan;
+  // One city asked for as a list of stops: the same plan, its days and activities in stop 0.
+  const days = plan.itinerary.days.map((day) => ({
+    ...day,
+    stops: [0],
+    activities: day.activities.map((a) => ({ ...a, stopIndex: 0 })),
+  }));
+  return { ...plan, itinerary: { days } };
+}
+
+/** The lookup of the destination, as the planner waits for it (a failure is "unreachable"). */
+export const lookUpDestination = (
+  geo: GeoService,
+  name: string,
+  signal: AbortSignal,
+): Promise<DestinationLookup> =>
+  geo
+    .resolveDestination(name, { signal })
+    .catch((): DestinationLookup => ({ kind: "unavailable", reason: "unreachable" }));
+
+/**
+ * One city planned (see planTrip). `lookup`: its destination already being resolved (a stop of a
+ * longer trip); `options.windows`: the part of a transfer day it has.
+ */
+export async function planOneStop(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  resolving?: Promise<DestinationLookup>,
+): Promise<PlanTripResult> {
   const { ai, geo, logger } = services;
   const { signal } = options;
   let resolved: { place: TripPlace | null } | null = null;
-  const lookupReady: Promise<DestinationLookup> = geo
-    .resolveDestination(request.destination, { signal })
-    .catch((): DestinationLookup => ({ kind: "unavailable", reason: "unreachable" }));
+  const lookupReady: Promise<DestinationLookup> =
+    resolving ?? lookUpDestination(geo, request.destination, signal);
   const placeReady = lookupReady.then((lookup) => {
     const place = placeOf(lookup);
     resolved = { place };

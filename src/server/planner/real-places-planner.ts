@@ -8,6 +8,8 @@ import type { Place } from "../services/places/places-service.ts";
 import { clip, generalVisit, toVisit } from "./visit-text.ts";
 import { DAY_SLOTS, pick, visitTime } from "./visit-schedule.ts";
 import { isFreeToEnter, type DayWishes } from "./instruction-wishes.ts";
+import { minutesOf } from "#shared/transfer-day.ts";
+import { slotFits, type DayWindows } from "./day-windows.ts";
 
 /*
  * The keyless planner: every day built from real OpenStreetMap places near the destination. Pure
@@ -42,6 +44,8 @@ export function planFromPlaces(input: {
   candidates: readonly Place[];
   /** A regenerated day's wishes (instruction-wishes.ts): its shape and which places fit. */
   wishes?: DayWishes | undefined;
+  /** Transfer days: the part of a date this stop has (see day-windows.ts); the rest is the journey. */
+  windows?: DayWindows | undefined;
 }): RealPlacesPlan {
   const { request, place, wishes } = input;
   const countryCode = countryCodeOf(place.country);
@@ -70,20 +74,27 @@ export function planFromPlaces(input: {
   dates.forEach((date, dayIndex) => {
     const activities: Activity[] = [];
     let previous: Place | null = null;
+    const window = input.windows?.[date];
+    const from = window?.from ?? 0;
+    const until = window?.until ?? Infinity;
     // When the previous real stop ends (its start plus its length), in minutes after midnight.
-    let freeFrom = 0;
+    let freeFrom = from;
     let first: Place | null = null;
     let sightIndex = 0;
-    for (const slot of slots) {
+    for (const slot of slots.filter((s) => slotFits(s, from, until))) {
       const options = candidates.filter((p) => isFree(p) && isEatery(p) === slot.meal);
       const times = new Map<string, string | null>();
       const timeOf = (p: Place) => {
         // Leave the time to get there after the previous stop, so the day's realism check holds.
         const earliest = previous
           ? freeFrom + Math.ceil(travelMinutes(distanceKm(previous, p)))
-          : 0;
-        if (!times.has(p.osmId))
-          times.set(p.osmId, visitTime(p, slot, date, countryCode, earliest));
+          : from;
+        if (!times.has(p.osmId)) {
+          const time = visitTime(p, slot, date, countryCode, earliest);
+          // visitTime gives the earliest fit: a later one would end later still.
+          const ends = time === null ? Infinity : minutesOf(time) + slot.minutes;
+          times.set(p.osmId, ends <= until ? time : null);
+        }
         return times.get(p.osmId) ?? null;
       };
       const prefer = slot.meal
@@ -97,7 +108,11 @@ export function planFromPlaces(input: {
       total++;
       if (!chosen) {
         // Dinner and the extra stops a wish asked for are left out rather than filled in.
-        if (slot.name === "morning" || slot.name === "lunch" || slot.name === "afternoon")
+        // A general suggestion keeps the slot's first time: on a transfer day it may not fit.
+        if (
+          !window &&
+          (slot.name === "morning" || slot.name === "lunch" || slot.name === "afternoon")
+        )
           activities.push(generalVisit(slot, place, request.travelStyle, previous));
         else total--;
         continue;

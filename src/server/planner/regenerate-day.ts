@@ -1,4 +1,7 @@
 import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { MINUTES_PER_DAY, transferOn } from "#shared/transfer-day.ts";
+import { stopIndexesOn } from "#shared/trip-stop-days.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ItineraryGenerator } from "./itinerary-generator.ts";
@@ -8,6 +11,7 @@ import { createActivityLocator } from "./locate-activities.ts";
 import { createPlaceMatcher, unmatchedDay } from "./match-places.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
+import { insideWindow, type DayWindow, type DayWindows } from "./day-windows.ts";
 
 type RegenerateServices = {
   ai: ItineraryGenerator;
@@ -22,6 +26,8 @@ type RegenerateInput = {
   place: TripPlace | null;
   date: string;
   instruction?: string | undefined;
+  /** A transfer day: the part of it this city has. */
+  windows?: DayWindows | undefined;
 };
 
 /**
@@ -65,6 +71,7 @@ export async function regenerateDay(
       candidates: askCandidates,
       place,
       nearby: { places, logger },
+      windows: input.windows,
     },
     { signal },
   );
@@ -82,4 +89,64 @@ export async function regenerateDay(
     logger,
   });
   return { day: await matcher.matchDay(located), note };
+}
+
+/**
+ * One day of a trip with several stops planned again, keeping to that day's stops: a Lyon day from
+ * Lyon's places, a transfer day from both cities in order, each inside its part of the day (the
+ * saved transport's times, else the journey by distance). A trip of one stop is planned as before.
+ */
+export async function regenerateStopsDay(
+  services: RegenerateServices,
+  input: RegenerateInput & {
+    stops: readonly TripStop[];
+    transport: readonly Transport[];
+  },
+  signal: AbortSignal,
+): Promise<{ day: Day; note: string | null }> {
+  const { stops, date } = input;
+  if (stops.length <= 1) return regenerateDay(services, input, signal);
+  const current = input.itinerary.days.find((d) => d.date === date);
+  const indexes = current?.stops ?? stopIndexesOn(stops, date);
+  const transfer = transferOn(date, stops, input.transport);
+  const windowOf = (stopIndex: number): DayWindow | undefined => {
+    if (!transfer) return undefined;
+    if (stopIndex === transfer.from) return { until: transfer.departure };
+    if (stopIndex === transfer.to) return { from: Math.min(transfer.arrival, MINUTES_PER_DAY) };
+    return undefined;
+  };
+  const parts = [];
+  for (const stopIndex of indexes) {
+    const stop = stops[stopIndex];
+    if (!stop) continue;
+    const window = windowOf(stopIndex);
+    const part = await regenerateDay(
+      services,
+      {
+        ...input,
+        request: {
+          ...input.request,
+          destination: stop.destination,
+          startDate: stop.startDate,
+          endDate: stop.endDate,
+        },
+        place: stop.place,
+        windows: window ? { [date]: window } : undefined,
+      },
+      signal,
+    );
+    const activities = part.day.activities.map((a) => ({ ...a, stopIndex }));
+    parts.push({
+      note: part.note,
+      all: activities,
+      inside: activities.filter((a) => insideWindow(a, window)),
+    });
+  }
+  const inside = parts.flatMap((p) => p.inside);
+  // A plan with nothing inside the windows (a planner that ignored them) keeps its first city's day.
+  const activities = inside.length > 0 ? inside : (parts[0]?.all ?? []);
+  return {
+    day: { date, stops: indexes, activities },
+    note: parts.find((p) => p.note)?.note ?? null,
+  };
 }

@@ -7,7 +7,8 @@ export const FORECAST_WINDOW_DAYS = 5;
 /**
  * `GET /api/trips/:id/forecast`: each trip day's forecast when it is inside the window; otherwise
  * the date from which it will be (null for days already past). `unavailable` when the weather
- * service failed: the page shows the trip anyway.
+ * service failed (for any stop): the page shows the trip anyway. `location`: the stops' places
+ * joined ("Paris → Lyon").
  */
 export const tripForecastSchema = z.object({
   location: z.string().nullable(),
@@ -18,6 +19,11 @@ export const tripForecastSchema = z.object({
       date: z.iso.date(),
       forecast: forecastDaySchema.nullable(),
       availableFrom: z.iso.date().nullable(),
+      /**
+       * Where this day's forecast is for: its stop's place (the stop the night is spent in, on a
+       * transfer day the one arrived at). Absent on answers from before trips had several stops.
+       */
+      location: z.string().nullable().optional(),
     }),
   ),
 });

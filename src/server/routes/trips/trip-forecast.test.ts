@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
+import { eq } from "drizzle-orm";
+import { trips } from "#server/db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tripForecastSchema } from "#shared/schemas/trip-forecast.ts";
 import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
@@ -77,6 +80,65 @@ describe("GET /api/trips/:id/forecast", () => {
       [null, plus(start, 1)],
       [null, plus(start, 2)],
     ]);
+  });
+
+  it("gives each day its own stop's weather on a trip with several stops", async () => {
+    const alice = await signUpUser(t);
+    const start = parisToday();
+    const trip = await insertTrip(t.deps.database.db, alice.userId, {
+      destination: "Paris → Lyon",
+      startDate: start,
+      days: 5,
+      place: paris,
+    });
+    const lyon = {
+      name: "Lyon",
+      country: "FR",
+      lat: 45.7578,
+      lng: 4.832,
+      timezone: "Europe/Paris",
+    };
+    await t.deps.database.db
+      .update(trips)
+      .set({
+        stops: [
+          {
+            id: randomUUID(),
+            destination: "Paris",
+            startDate: start,
+            endDate: plus(start, 2),
+            place: paris,
+          },
+          {
+            id: randomUUID(),
+            destination: "Lyon",
+            startDate: plus(start, 2),
+            endDate: plus(start, 4),
+            place: lyon,
+          },
+        ],
+      })
+      .where(eq(trips.id, trip.id));
+    const body = tripForecastSchema.parse(
+      await (await alice.client.get(`/api/trips/${trip.id}/forecast`)).json(),
+    );
+    expect(body.unavailable).toBe(false);
+    expect(body.location).toBe("Paris, FR → Lyon, FR");
+    // The transfer day's night is Lyon's: so is its weather.
+    expect(body.days.map((d) => d.location)).toEqual([
+      "Paris, FR",
+      "Paris, FR",
+      "Lyon, FR",
+      "Lyon, FR",
+      "Lyon, FR",
+    ]);
+    // The fake's Lyon from the third day: rain, clear, clouds (its days 2, 3, 4).
+    expect(body.days.slice(2).map((d) => d.forecast?.condition)).toEqual([
+      "Rain",
+      "Clear",
+      "Clouds",
+    ]);
+    expect(body.days.slice(0, 2).map((d) => d.forecast?.condition)).toEqual(["Clear", "Rain"]);
   });
 
   it("asks nothing of the weather service for a trip beyond the window", async () => {

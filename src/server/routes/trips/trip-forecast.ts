@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { toForecastCard } from "#shared/forecast.ts";
 import { tripDates } from "#shared/trip-dates.ts";
+import { stopIndexForNight } from "#shared/trip-stop-days.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../../http/context.ts";
@@ -32,36 +33,55 @@ export const tripForecastRoutes = new Hono<AppBindings>().get("/:id/forecast", a
   const today = todayIn(trip.place?.timezone, Date.now());
   const lastForecastDate = addDays(today, FORECAST_WINDOW_DAYS - 1);
   const dates = tripDates(trip.startDate, trip.endDate);
-  const inWindow = dates.some((d) => d >= today && d <= lastForecastDate);
+  const inWindow = (d: string) => d >= today && d <= lastForecastDate;
+  // Each day's weather is its stop's: the one the night is spent in (on a transfer day, the next).
+  const stopOf = (date: string) =>
+    trip.stops.length > 1 ? stopIndexForNight(trip.stops, date) : 0;
+  const stopsAsked = [...new Set(dates.filter(inWindow).map(stopOf))];
 
-  let byDate = new Map<string, ForecastDay>();
-  let location: string | null = null;
   let unavailable = false;
-  if (inWindow) {
-    // The resolved place is more precise than the destination text, when generation found one.
-    const query = trip.place ? `${trip.place.name}, ${trip.place.country}` : trip.destination;
-    try {
-      const card = toForecastCard(await deps.weather.getForecast(query));
-      location = card.location;
-      byDate = new Map(card.days.map((d) => [d.date, d]));
-    } catch (error) {
-      unavailable = true;
-      // The traveller's place text stays out of the logs.
-      deps.logger.info(
-        { requestId: c.var.requestId, err: error instanceof Error ? error.name : "unknown" },
-        "trip forecast unavailable",
-      );
-    }
-  }
+  const cards = new Map<number, { location: string; byDate: Map<string, ForecastDay> }>();
+  await Promise.all(
+    stopsAsked.map(async (index) => {
+      const stop = trip.stops[index];
+      const place = trip.stops.length > 1 ? (stop?.place ?? null) : trip.place;
+      const name =
+        trip.stops.length > 1 ? (stop?.destination ?? trip.destination) : trip.destination;
+      // The resolved place is more precise than the destination text, when generation found one.
+      const query = place ? `${place.name}, ${place.country}` : name;
+      try {
+        const card = toForecastCard(await deps.weather.getForecast(query));
+        cards.set(index, {
+          location: card.location,
+          byDate: new Map(card.days.map((d) => [d.date, d])),
+        });
+      } catch (error) {
+        unavailable = true;
+        // The traveller's place text stays out of the logs.
+        deps.logger.info(
+          { requestId: c.var.requestId, err: error instanceof Error ? error.name : "unknown" },
+          "trip forecast unavailable",
+        );
+      }
+    }),
+  );
+  const locations = stopsAsked.flatMap((i) => {
+    const card = cards.get(i);
+    return card ? [card.location] : [];
+  });
   const body: TripForecast = {
-    location,
+    location: locations.length > 0 ? locations.join(" → ") : null,
     provider: deps.weather.provider,
     unavailable,
-    days: dates.map((date) => ({
-      date,
-      forecast: byDate.get(date) ?? null,
-      availableFrom: date > lastForecastDate ? addDays(date, -(FORECAST_WINDOW_DAYS - 1)) : null,
-    })),
+    days: dates.map((date) => {
+      const card = cards.get(stopOf(date));
+      return {
+        date,
+        forecast: card?.byDate.get(date) ?? null,
+        availableFrom: date > lastForecastDate ? addDays(date, -(FORECAST_WINDOW_DAYS - 1)) : null,
+        ...(trip.stops.length > 1 ? { location: card?.location ?? null } : {}),
+      };
+    }),
   };
   return c.json(body);
 });

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
-import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -26,9 +25,12 @@ async function saveTrip(
   deps: AppDeps,
   { id: userId, name: ownerName }: { id: string; name: string },
   request: TripRequest,
-  itinerary: Itinerary,
-  place: TripPlace | null,
-  grounding: Grounding,
+  {
+    itinerary,
+    place,
+    grounding,
+    stops,
+  }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
 ): Promise<Trip> {
   const row = await insertOwnTrip(deps, {
     userId,
@@ -40,8 +42,8 @@ async function saveTrip(
     interests: request.interests,
     itinerary,
     place,
-    // The cities with their dates; the trip's place is its one stop's (several: resolved per stop).
-    stops: requestStops(request, request.stops && request.stops.length > 1 ? [] : [place]),
+    // Several cities come planned with their places; one city (or one asked as a list) is one stop.
+    stops: stops ?? requestStops(request, [place]),
     grounding,
     status: TRIP_STATUS_GENERATED,
   });
@@ -91,14 +93,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
         const plan = await planTrip(planning, request, { signal: controller.signal });
-        const trip = await saveTrip(
-          deps,
-          user,
-          request,
-          plan.itinerary,
-          plan.place,
-          plan.grounding,
-        );
+        const trip = await saveTrip(deps, user, request, plan);
         logSuccess(trip.id, plan);
         return c.json({ trip }, 201);
       } catch (error) {
@@ -118,14 +113,7 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
         });
         // The browser left: the itinerary is complete but nobody asked to keep it.
         if (signal.aborted) return undefined;
-        const trip = await saveTrip(
-          deps,
-          user,
-          request,
-          plan.itinerary,
-          plan.place,
-          plan.grounding,
-        );
+        const trip = await saveTrip(deps, user, request, plan);
         logSuccess(trip.id, plan);
         return { trip };
       },

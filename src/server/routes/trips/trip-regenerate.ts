@@ -14,7 +14,7 @@ import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
-import { regenerateDay } from "../../planner/regenerate-day.ts";
+import { regenerateStopsDay } from "../../planner/regenerate-day.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 
 const uuid = z.uuid();
@@ -39,12 +39,14 @@ async function proposeDay(
   // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
   // Its geocoder lookups take turns with other users' in the shared queue.
   const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
-  const { day: proposal, note } = await regenerateDay(
+  const { day: proposal, note } = await regenerateStopsDay(
     planning,
     {
       request: requestOf(row),
       itinerary: row.itinerary,
       place: row.place,
+      stops: row.stops,
+      transport: row.transport,
       date,
       instruction: instruction || undefined,
     },
