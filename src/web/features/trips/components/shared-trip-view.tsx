@@ -22,6 +22,7 @@ import {
   type StayView,
 } from "../stops/stops-overview.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
+import { routeContextOf } from "../stops/route-notes.tsx";
 
 /** What the shared page has of the stops (no booking references: the API leaves them out). */
 type SharedStops = { stops?: TripStop[]; transport?: JourneyView[]; stays?: StayView[] };
@@ -106,6 +107,7 @@ export function SharedTripView({
             day={day}
             otherDays={trip.itinerary.days}
             activityHeading="h3"
+            route={routeContextOf({ stops, transport, stays })}
             renderActivityExtras={slots.renderActivityExtras}
             placeContext={placeContext}
           />

@@ -14,6 +14,7 @@ import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripFact } from "./trip-fact.tsx";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
+import { routeContextOf } from "../stops/route-notes.tsx";
 
 /**
  * /trips/:id for a viewer: the plan without a single edit control, a note that says so, and what a
@@ -83,6 +84,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
             day={day}
             otherDays={days}
             activityHeading="h3"
+            route={routeContextOf(trip)}
             renderActivityExtras={slots.renderActivityExtras}
             placeContext={placeContext}
           />

@@ -22,6 +22,7 @@ import { HistoryPanel } from "./history-panel.tsx";
 import { LiveChangeContext } from "./live-change-context.ts";
 import { LiveStatus } from "./live-status.tsx";
 import { useTripLive } from "./use-trip-live.ts";
+import { routeContextOf } from "../stops/route-notes.tsx";
 import { TransferDayEditor } from "./transfer-day-editor.tsx";
 import { TripRoutePanel, TripStaysPanel } from "./trip-stops-panel.tsx";
 
@@ -135,6 +136,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                 placeActivity={placeActivity}
                 placeContext={placeContext}
                 movedId={drag.movedId}
+                route={routeContextOf(trip)}
                 stopsHeader={<TransferDayEditor trip={trip} day={day} editor={editor} />}
               />
             ) : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import { transferOn } from "#shared/transfer-day.ts";
 import { journeysOn, transferTitle } from "./stops-format.ts";
 import { JourneyCard, type JourneyView } from "./stops-overview.tsx";
 
@@ -32,6 +33,8 @@ export function TransferDayHeader({
   const title = transferTitle(day, stops);
   if (!title) return null;
   const journeys = journeysOn(transport, day.date);
+  // Without a journey saved, the planner's allowance by distance, in the planner's own words.
+  const allowance = journeys.length === 0 ? transferOn(day.date, stops)?.allowance?.text : null;
   const Heading = headingLevel;
   return (
     <div className={`bg-brand-50 flex min-w-0 flex-col gap-2 rounded-lg p-3 ${className}`}>
@@ -39,6 +42,7 @@ export function TransferDayHeader({
       {journeys.map((journey) => (
         <JourneyCard key={journey.id} journey={journey} actions={renderJourneyActions?.(journey)} />
       ))}
+      {allowance ? <p className="text-sm text-slate-700">{allowance}</p> : null}
       {journeys.length === 0 ? noJourney : null}
       {children}
     </div>
