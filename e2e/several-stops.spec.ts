@@ -104,7 +104,8 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
 
   // Day 3 (Wed 30 Dec) is the transfer day: its header and no journey yet.
   await page.goto(`/trips/${tripId}?day=3`);
-  await expect(page.getByRole("heading", { name: "Paris → Lyon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paris → Lyon", level: 3 })).toBeVisible();
+  await expect(page.getByText("Allow about 5 h to get from Paris to Lyon")).toBeVisible();
   await page.getByRole("button", { name: "Add how you get there" }).click();
   const journeyForm = page.getByRole("form", { name: "How you get there" });
   await expect(journeyForm.getByLabel("Mode")).toBeFocused();
@@ -154,7 +155,7 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
   // A phone: the same page, nothing overlapping or sticking out.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Paris → Lyon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paris → Lyon", level: 3 })).toBeVisible();
   await expect(page.getByText("Paris · 2 nights → Lyon · 2 nights")).toBeVisible();
   await expect(page.getByText("Train from Paris to Lyon · SNCF TGV 6601")).toBeVisible();
   await expectNoSidewaysScroll(page);
