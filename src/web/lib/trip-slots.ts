@@ -34,7 +34,13 @@ export type MapSlotContext = {
 };
 
 export type MapCity = { destination: string; place: { lat: number; lng: number } | null };
-export type MapStay = { id: string; stopIndex: number; name: string; lat: number | null; lng: number | null };
+export type MapStay = {
+  id: string;
+  stopIndex: number;
+  name: string;
+  lat: number | null;
+  lng: number | null;
+};
 
 /**
  * Where other features add to the trip page without importing this one (composed in the route file):

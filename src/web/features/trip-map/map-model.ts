@@ -62,7 +62,9 @@ export function dayMapView(input: {
   const todays = day ? dayStopIndexes(day) : [];
   const cities =
     cityList.length > 1
-      ? placed.filter((c) => todays.includes(c.index)).map(({ name, lat, lng }) => ({ name, lat, lng }))
+      ? placed
+          .filter((c) => todays.includes(c.index))
+          .map(({ name, lat, lng }) => ({ name, lat, lng }))
       : [];
   const stays = (input.stays ?? []).flatMap((s) =>
     s.lat !== null && s.lng !== null && (cityList.length < 2 || todays.includes(s.stopIndex))

@@ -95,6 +95,8 @@ export function SharedTripView({
         place: trip.place,
         destination: trip.destination,
         grounding: trip.grounding,
+        stops,
+        stays,
         onSelectDay: setMapDay,
       })}
       {trip.itinerary.days.map((day, i) => (

@@ -67,6 +67,8 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         place: trip.place,
         destination: trip.destination,
         grounding: trip.grounding,
+        stops: trip.stops,
+        stays: trip.stays,
         onSelectDay: setMapDay,
       })}
       {days.map((day, i) => (

@@ -97,6 +97,8 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     place: trip.place,
     destination: trip.destination,
     grounding: trip.grounding,
+    stops: trip.stops,
+    stays: trip.stays,
     placeActivity,
   });
 

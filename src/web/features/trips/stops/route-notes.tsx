@@ -6,7 +6,9 @@ import type { StayView } from "./stops-overview.tsx";
 /** The route checks' context from what a page has (the shared page's stays have no references). */
 export const routeContextOf = (trip: {
   stops: Trip["stops"];
-  transport: readonly (Omit<Trip["transport"][number], "reference"> & { reference?: string | null })[];
+  transport: readonly (Omit<Trip["transport"][number], "reference"> & {
+    reference?: string | null;
+  })[];
   stays: readonly StayView[];
 }): RouteContext | undefined =>
   trip.stops.length > 1

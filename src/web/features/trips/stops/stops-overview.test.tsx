@@ -14,7 +14,13 @@ const stops: TripStop[] = [
     destination: "Paris",
     startDate: "2026-12-28",
     endDate: "2026-12-30",
-    place: { name: "Paris", country: "France", lat: 48.8566, lng: 2.3522, timezone: "Europe/Paris" },
+    place: {
+      name: "Paris",
+      country: "France",
+      lat: 48.8566,
+      lng: 2.3522,
+      timezone: "Europe/Paris",
+    },
   },
   {
     id: "00000000-0000-4000-8000-000000000002",
@@ -98,7 +104,9 @@ describe("a trip's stops as pages show them", () => {
     );
     const lyon = screen.getByRole("list", { name: "Stays in Lyon" });
     expect(within(lyon).getByText("Hôtel des Célestins")).toBeInTheDocument();
-    expect(within(lyon).getByText("Check-in Wed, Dec 30 · check-out Fri, Jan 1")).toBeInTheDocument();
+    expect(
+      within(lyon).getByText("Check-in Wed, Dec 30 · check-out Fri, Jan 1"),
+    ).toBeInTheDocument();
     expect(screen.getByText("No stay added yet.")).toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(screen.queryByText(/Booking reference/)).not.toBeInTheDocument();
