@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { TRANSPORT_MODES, type Transport } from "#shared/schemas/trip-stops.ts";
+import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
@@ -12,7 +12,11 @@ const loadSchema = loadOnce(
   async () => (await import("#shared/schemas/trip-stops.ts")).transportInputSchema,
 );
 
-const MODE_OPTIONS = TRANSPORT_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }));
+// From the labels, not TRANSPORT_MODES: the schema module stays out of the trip page's first chunk.
+const MODE_OPTIONS = (Object.keys(MODE_LABELS) as TransportMode[]).map((mode) => ({
+  value: mode,
+  label: MODE_LABELS[mode],
+}));
 
 type Values = {
   mode: string;
