@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
+import { shareTrip } from "./support/share.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
 /*
@@ -151,6 +152,24 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
       }),
     ]);
   await expectAxeClean(page, "stays per city");
+
+  // A booking reference stays with the members: the shared page shows the rest.
+  await page.getByRole("button", { name: "Edit Hôtel des Célestins" }).click();
+  const editStay = page.getByRole("form", { name: "Edit Hôtel des Célestins" });
+  await editStay.getByLabel("Booking reference").fill("XK42");
+  await editStay.getByRole("button", { name: "Save stay" }).click();
+  await expect(lyonStays.getByText("Booking reference: XK42")).toBeVisible();
+  const sharePath = await shareTrip(page.request, tripId, KEYLESS);
+  const visitor = await page.context().browser()!.newPage({ baseURL: KEYLESS });
+  await visitor.goto(sharePath);
+  await expect(visitor.getByText("Paris · 2 nights → Lyon · 2 nights")).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Paris → Lyon", level: 3 })).toBeVisible();
+  await expect(visitor.getByText("Train from Paris to Lyon · SNCF TGV 6601")).toBeVisible();
+  const sharedLyon = visitor.getByRole("list", { name: "Stays in Lyon" });
+  await expect(sharedLyon.getByText("Hôtel des Célestins")).toBeVisible();
+  await expect(visitor.getByText(/XK42/)).toHaveCount(0);
+  await expectAxeClean(visitor, "shared page with the route");
+  await visitor.close();
 
   // A phone: the same page, nothing overlapping or sticking out.
   await page.setViewportSize({ width: 360, height: 780 });

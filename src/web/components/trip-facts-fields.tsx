@@ -43,8 +43,9 @@ export function TripFactsFields({
       {destinationReplacement ? (
         <div className={wide}>{destinationReplacement}</div>
       ) : (
-        <div className={wide}>
+        <>
           <TextField
+            className={wide}
             label="Destination"
             type="text"
             autoComplete="off"
@@ -53,8 +54,9 @@ export function TripFactsFields({
             error={errors.destination?.message}
             {...register("destination")}
           />
-          {destinationExtra}
-        </div>
+          {/* Its own row of the grid, right under the destination. */}
+          {destinationExtra ? <div className={`${wide} -mt-3`}>{destinationExtra}</div> : null}
+        </>
       )}
       <TextField
         label="Start date"

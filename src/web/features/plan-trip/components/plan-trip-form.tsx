@@ -203,7 +203,6 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
               <Button
                 size="sm"
                 variant="secondary"
-                className="mt-2"
                 onMouseEnter={() => void loadStops().catch(() => undefined)}
                 onFocus={() => void loadStops().catch(() => undefined)}
                 onClick={() => {
