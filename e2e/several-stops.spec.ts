@@ -160,7 +160,8 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
   await editStay.getByRole("button", { name: "Save stay" }).click();
   await expect(lyonStays.getByText("Booking reference: XK42")).toBeVisible();
   const sharePath = await shareTrip(page.request, tripId, KEYLESS);
-  const visitor = await page.context().browser()!.newPage({ baseURL: KEYLESS });
+  const visitorContext = await page.context().browser()!.newContext({ baseURL: KEYLESS });
+  const visitor = await visitorContext.newPage();
   await visitor.goto(sharePath);
   await expect(visitor.getByText("Paris · 2 nights → Lyon · 2 nights")).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Paris → Lyon", level: 3 })).toBeVisible();
@@ -169,7 +170,7 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
   await expect(sharedLyon.getByText("Hôtel des Célestins")).toBeVisible();
   await expect(visitor.getByText(/XK42/)).toHaveCount(0);
   await expectAxeClean(visitor, "shared page with the route");
-  await visitor.close();
+  await visitorContext.close();
 
   // A phone: the same page, nothing overlapping or sticking out.
   await page.setViewportSize({ width: 360, height: 780 });

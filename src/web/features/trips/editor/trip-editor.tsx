@@ -116,7 +116,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           onSaveFacts={(facts) => void save(setFacts(facts))}
           onRename={(name) => void save(setName(name))}
         />
-        <TripRoutePanel trip={trip} editor={editor} />
+        {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
         <LiveStatus online={live.online} latest={live.latest} />
@@ -144,6 +144,8 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
             ) : null}
           </div>
         </DndContext>
+        {/* One city: its Edit cities (to add more) sits with the stays, below the days. */}
+        {trip.stops.length > 1 ? null : <TripRoutePanel trip={trip} editor={editor} />}
         <TripStaysPanel trip={trip} editor={editor} />
         <HistoryPanel tripId={trip.id} version={trip.version} />
       </div>

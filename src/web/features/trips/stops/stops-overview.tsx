@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
-import { formatDateRange } from "#web/lib/format.ts";
+import { formatWeekday } from "#web/lib/format.ts";
 import {
   formatArrival,
   formatDeparture,
@@ -77,7 +77,7 @@ export function StaysByStop({
               <p className="font-medium break-words">
                 {stop.destination}{" "}
                 <span className="font-normal text-slate-600">
-                  ({formatDateRange(stop.startDate, stop.endDate)})
+                  ({formatWeekday(stop.startDate)} – {formatWeekday(stop.endDate)})
                 </span>
               </p>
               {own.length === 0 ? (
