@@ -19,6 +19,8 @@ export function TripFactsFields({
   initialInterests,
   interestsLegendClassName,
   interestsError,
+  destinationExtra,
+  destinationReplacement,
 }: {
   register: UseFormRegister<TripRequestInput>;
   errors: FieldErrors<TripRequestInput>;
@@ -31,19 +33,31 @@ export function TripFactsFields({
   interestsLegendClassName: string;
   /** Shown under the interests, when the form shows their message. */
   interestsError?: ReactNode;
+  /** Under the destination (the plan form's "Add a city"). */
+  destinationExtra?: ReactNode;
+  /** In the destination's place (the plan form's list of cities). */
+  destinationReplacement?: ReactNode;
 }) {
   return (
     <>
-      <TextField
-        className={wide}
-        label="Destination"
-        type="text"
-        autoComplete="off"
-        maxLength={DESTINATION_MAX_LENGTH + 20}
-        placeholder={destinationPlaceholder}
-        error={errors.destination?.message}
-        {...register("destination")}
-      />
+      {destinationReplacement ? (
+        <div className={wide}>{destinationReplacement}</div>
+      ) : (
+        <>
+          <TextField
+            className={wide}
+            label="Destination"
+            type="text"
+            autoComplete="off"
+            maxLength={DESTINATION_MAX_LENGTH + 20}
+            placeholder={destinationPlaceholder}
+            error={errors.destination?.message}
+            {...register("destination")}
+          />
+          {/* Its own row of the grid, right under the destination. */}
+          {destinationExtra ? <div className={`${wide} -mt-3`}>{destinationExtra}</div> : null}
+        </>
+      )}
       <TextField
         label="Start date"
         type="date"

@@ -23,6 +23,11 @@ export type NativeForm<TInput extends FieldValues, TOutput> = {
   fillUntouched: (values: Partial<TInput>) => void;
   /** Starts fetching the schema ahead of the first check (call it when a field gets focus). */
   preload: () => void;
+  /**
+   * Checks again after a value kept outside the inputs (`extraValues`) changed, once the form was
+   * submitted: that value's messages, its nested ones ("stops.1.nights") too, are refreshed.
+   */
+  revalidate: (name: string) => void;
 };
 
 /** In document order, so the first one is the one a reader meets first. */
@@ -64,9 +69,12 @@ function read(elements: HTMLInputElement[], asNumber: boolean): unknown {
 export function useNativeForm<TInput extends FieldValues, TOutput>({
   defaultValues,
   loadSchema,
+  extraValues,
 }: {
   defaultValues: Partial<TInput>;
   loadSchema: () => Promise<z.ZodType<TOutput, TInput>>;
+  /** Values the form keeps in React state rather than in inputs (a list of cities). */
+  extraValues?: () => Partial<TInput>;
 }): NativeForm<TInput, TOutput> {
   const [errors, setErrors] = useState<FieldErrors<TInput>>({});
   const state = useRef<{
@@ -93,7 +101,7 @@ export function useNativeForm<TInput extends FieldValues, TOutput>({
   const getValues = () => {
     const values: Record<string, unknown> = {};
     for (const [name, field] of form.fields) values[name] = read(elementsOf(name), field.asNumber);
-    return values as TInput;
+    return { ...values, ...extraValues?.() } as TInput;
   };
 
   const check = async (): Promise<Check<TInput, TOutput>> => {
@@ -102,18 +110,24 @@ export function useNativeForm<TInput extends FieldValues, TOutput>({
     const found: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
       const name = issue.path[0];
-      if (typeof name === "string") found[name] ??= { type: issue.code, message: issue.message };
+      if (typeof name !== "string") continue;
+      found[name] ??= { type: issue.code, message: issue.message };
+      // A list's own items are named too ("stops.1.nights"), for a message under that item.
+      if (issue.path.length > 1)
+        found[issue.path.join(".")] ??= { type: issue.code, message: issue.message };
     }
     return { ok: false, errors: found as FieldErrors<TInput> };
   };
 
   const revalidate = async (name: string) => {
     const result = await check();
-    const message: unknown = result.ok ? undefined : result.errors[name];
+    const found: Record<string, unknown> = result.ok ? {} : result.errors;
     setErrors((current) => {
       const next: Record<string, unknown> = { ...current };
-      if (message) next[name] = message;
-      else delete next[name];
+      for (const key of Object.keys(next))
+        if (key === name || key.startsWith(`${name}.`)) delete next[key];
+      for (const [key, message] of Object.entries(found))
+        if (key === name || key.startsWith(`${name}.`)) next[key] = message;
       return next as FieldErrors<TInput>;
     });
   };
@@ -147,6 +161,9 @@ export function useNativeForm<TInput extends FieldValues, TOutput>({
     errors,
     getValues,
     preload: () => void form.schema().catch(() => undefined),
+    revalidate: (name) => {
+      if (form.submitted) void revalidate(name);
+    },
     fillUntouched: (values) => {
       form.defaults = values;
       for (const name of form.fields.keys())

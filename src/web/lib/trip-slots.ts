@@ -28,6 +28,19 @@ export type MapSlotContext = {
   placeActivity?: PlaceActivity;
   /** Pages that list every day at once (the shared page) let the map choose its day. */
   onSelectDay?: (dayIndex: number) => void;
+  /** The trip's cities in order: joined on the map, the day's own marked. */
+  stops?: readonly MapCity[];
+  /** Where the travellers sleep: marked (with an accessible label) on their city's days. */
+  stays?: readonly MapStay[];
+};
+
+export type MapCity = { destination: string; place: { lat: number; lng: number } | null };
+export type MapStay = {
+  id: string;
+  stopIndex: number;
+  name: string;
+  lat: number | null;
+  lng: number | null;
 };
 
 /**

@@ -14,7 +14,7 @@ import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
-import { singleStop } from "#server/trips/single-stop.ts";
+import { requestStops } from "../../trips/request-stops.ts";
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -42,8 +42,8 @@ async function saveTrip(
     interests: request.interests,
     itinerary,
     place,
-    // A trip planned for one destination is that one stop.
-    stops: stops ?? singleStop({ ...request, place }),
+    // Several cities come planned with their places; one city (or one asked as a list) is one stop.
+    stops: stops ?? requestStops(request, [place]),
     grounding,
     status: TRIP_STATUS_GENERATED,
   });

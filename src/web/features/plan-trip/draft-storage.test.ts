@@ -63,3 +63,26 @@ describe("the stored draft", () => {
     expect(loadDraft()).toBeNull();
   });
 });
+
+describe("a draft with several cities", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("keeps the cities in order with their nights, a city's empty nights left out", () => {
+    saveDraft({
+      ...whole,
+      stops: [
+        { destination: "Paris", nights: 2 },
+        { destination: "Lyon", nights: Number.NaN },
+      ],
+    });
+    expect(loadDraft()?.stops).toEqual([
+      { destination: "Paris", nights: 2 },
+      { destination: "Lyon" },
+    ]);
+  });
+
+  it("drops a draft whose cities are not a list of cities", () => {
+    expect(parseDraft({ ...whole, stops: [{ destination: 3, nights: 2 }] })).toBeNull();
+    expect(parseDraft({ ...whole, stops: "Paris" })).toBeNull();
+  });
+});

@@ -30,7 +30,8 @@ const FIELD_CHECKS: { [K in keyof Draft]-?: (value: unknown) => boolean } = {
         typeof stop === "object" &&
         stop !== null &&
         textUpTo(500)((stop as { destination?: unknown }).destination) &&
-        ["number", "undefined"].includes(typeof (stop as { nights?: unknown }).nights),
+        ["number", "undefined"].includes(typeof (stop as { nights?: unknown }).nights) &&
+        !Number.isNaN((stop as { nights?: unknown }).nights),
     ),
 };
 
@@ -67,7 +68,11 @@ export function saveDraft(values: Partial<TripRequestInput>) {
   try {
     const budget =
       typeof values.budget === "number" && !Number.isNaN(values.budget) ? values.budget : null;
-    sessionStorage.setItem(KEY, JSON.stringify({ ...values, budget }));
+    // A city whose nights field is empty keeps its name; its nights are left out, not NaN (null).
+    const stops = values.stops?.map(({ destination, nights }) =>
+      Number.isFinite(nights) ? { destination, nights } : { destination },
+    );
+    sessionStorage.setItem(KEY, JSON.stringify({ ...values, budget, stops }));
   } catch {
     // Storage full or disabled: the visitor retypes, nothing breaks.
   }

@@ -177,3 +177,59 @@ describe("markerOffsets", () => {
     for (const o of spread) expect(Math.hypot(o?.[0] ?? 0, o?.[1] ?? 0)).toBeGreaterThan(10);
   });
 });
+
+describe("a trip with several stops on the map", () => {
+  const LYON = { lat: 45.764, lng: 4.8357 };
+  const stops = [
+    { destination: "Paris", place: PARIS },
+    { destination: "Lyon", place: LYON },
+  ];
+  const routeDays: Day[] = [
+    { date: "2027-05-03", stops: [0], activities: [] },
+    { date: "2027-05-04", stops: [0, 1], activities: [] },
+    { date: "2027-05-05", stops: [1], activities: [] },
+  ];
+  const stays = [
+    { id: "s1", stopIndex: 0, name: "Hôtel Paris", lat: 48.86, lng: 2.35 },
+    { id: "s2", stopIndex: 1, name: "Hôtel Lyon", lat: 45.76, lng: 4.83 },
+    { id: "s3", stopIndex: 1, name: "Not found", lat: null, lng: null },
+  ];
+  const view = (dayIndex: number) =>
+    dayMapView({
+      days: routeDays,
+      dayIndex,
+      place: PARIS,
+      destination: "Paris → Lyon",
+      offlinePlanner: false,
+      stops,
+      stays,
+    });
+
+  it("joins every city in order, marks the day's own cities and the stays placed there", () => {
+    expect(view(0).route.map((c) => c.name)).toEqual(["Paris", "Lyon"]);
+    expect(view(0).cities.map((c) => c.name)).toEqual(["Paris"]);
+    expect(view(0).stays.map((s) => s.name)).toEqual(["Hôtel Paris"]);
+    expect(view(1).cities.map((c) => c.name)).toEqual(["Paris", "Lyon"]);
+    expect(view(1).stays.map((s) => s.name)).toEqual(["Hôtel Paris", "Hôtel Lyon"]);
+    expect(view(2).stays.map((s) => s.name)).toEqual(["Hôtel Lyon"]);
+  });
+
+  it("looks at the day's own city when nothing of the day is placed", () => {
+    expect(view(2).fallback).toEqual(LYON);
+    expect(view(0).fallback).toEqual({ lat: PARIS.lat, lng: PARIS.lng });
+  });
+
+  it("draws no route for a trip in one city", () => {
+    const one = dayMapView({
+      days,
+      dayIndex: 0,
+      place: PARIS,
+      destination: "Paris",
+      offlinePlanner: false,
+      stops: [stops[0]!],
+      stays: [stays[0]!],
+    });
+    expect(one.route).toEqual([]);
+    expect(one.stays.map((s) => s.name)).toEqual(["Hôtel Paris"]);
+  });
+});

@@ -1,4 +1,6 @@
 import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
+import { dayStopIndexes } from "#shared/trip-stop-days.ts";
+import type { MapCity, MapStay } from "#web/lib/trip-slots.ts";
 import { distanceKm } from "#shared/geo.ts";
 import { serviceFailureWords } from "#shared/service-failure.ts";
 
@@ -13,7 +15,16 @@ export type DayMapView = {
   /** Where to look when the day has no located stop: the destination, or nothing at all. */
   fallback: LatLng | null;
   notice: string | null;
+  /** Every city of a trip with several stops, in order: joined by a line (the overview). */
+  route: (LatLng & { name: string })[];
+  /** The shown day's cities (two on a transfer day). */
+  cities: (LatLng & { name: string })[];
+  /** The stays of the shown day's cities that could be placed. */
+  stays: (LatLng & { id: string; name: string })[];
 };
+
+/** A stay's marker name, e.g. "Stay: Hôtel des Célestins". */
+export const stayLabel = (stay: { name: string }) => `Stay: ${stay.name}`;
 
 const located = <T extends { lat: number | null; lng: number | null }>(a: T): a is T & LatLng =>
   a.lat !== null && a.lng !== null;
@@ -30,6 +41,8 @@ export function dayMapView(input: {
   offlinePlanner: boolean;
   /** Whether real places were had, and which service failed if one did (the notice says so). */
   grounding?: Grounding | undefined;
+  stops?: readonly MapCity[] | undefined;
+  stays?: readonly MapStay[] | undefined;
 }): DayMapView {
   const { days, dayIndex, place } = input;
   const day = days[dayIndex];
@@ -41,8 +54,34 @@ export function dayMapView(input: {
     .flatMap((d) =>
       d.activities.filter(located).map((a) => ({ id: a.id, lat: a.lat, lng: a.lng })),
     );
-  const fallback = place ? { lat: place.lat, lng: place.lng } : null;
-  return { stops, others, fallback, notice: stops.length > 0 ? null : noticeFor(input) };
+  const cityList = input.stops ?? [];
+  const placed = cityList.flatMap((c, index) =>
+    c.place ? [{ index, name: c.destination, lat: c.place.lat, lng: c.place.lng }] : [],
+  );
+  const route = cityList.length > 1 ? placed.map(({ name, lat, lng }) => ({ name, lat, lng })) : [];
+  const todays = day ? dayStopIndexes(day) : [];
+  const cities =
+    cityList.length > 1
+      ? placed
+          .filter((c) => todays.includes(c.index))
+          .map(({ name, lat, lng }) => ({ name, lat, lng }))
+      : [];
+  const stays = (input.stays ?? []).flatMap((s) =>
+    s.lat !== null && s.lng !== null && (cityList.length < 2 || todays.includes(s.stopIndex))
+      ? [{ id: s.id, name: s.name, lat: s.lat, lng: s.lng }]
+      : [],
+  );
+  // A day in another city than the first looks there when it has nothing placed.
+  const fallback = cities[0] ?? (place ? { lat: place.lat, lng: place.lng } : null);
+  return {
+    stops,
+    others,
+    fallback: fallback ? { lat: fallback.lat, lng: fallback.lng } : null,
+    notice: stops.length > 0 ? null : noticeFor(input),
+    route,
+    cities,
+    stays,
+  };
 }
 
 function noticeFor({

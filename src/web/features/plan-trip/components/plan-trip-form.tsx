@@ -16,6 +16,7 @@ import {
   type GenerationProgressEvent,
 } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
+import type { StopDraft } from "#web/components/stops-field.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 
 // Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
@@ -23,6 +24,24 @@ const loadProgress = () => import("./generation-progress.tsx");
 const GenerationProgress = lazy(async () => ({
   default: (await loadProgress()).GenerationProgress,
 }));
+
+// The list of cities, fetched when a visitor adds a city (or a kept draft has some): most plans
+// are one city, and the first view stays as light as it was.
+const loadStops = () => import("#web/components/stops-field.tsx");
+const StopsField = lazy(async () => ({ default: (await loadStops()).StopsField }));
+
+// A kept draft may lack a city's nights: the field is then empty (NaN), as the visitor left it.
+const toStopDraft = (stop: { destination: string; nights?: number }): StopDraft => ({
+  destination: stop.destination,
+  nights: stop.nights ?? Number.NaN,
+});
+
+/** The trip's nights from two `YYYY-MM-DD` dates, null unless both are set and in order. */
+function nightsBetween(start: unknown, end: unknown): number | null {
+  if (typeof start !== "string" || typeof end !== "string" || !start || !end) return null;
+  const nights = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
+  return Number.isFinite(nights) && nights >= 0 ? nights : null;
+}
 
 // The same schema as POST /api/trips, fetched with the first check or focus (lib/native-form.ts).
 const loadTripRequestSchema = async () =>
@@ -60,11 +79,31 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const abortRef = useRef<AbortController | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const [cancelled, setCancelled] = useState(false);
+  // Several cities: kept here (not in inputs), sent as `stops`; null while the trip is one city.
+  const [stops, setStopsState] = useState<StopDraft[] | null>(
+    defaultValues.stops && defaultValues.stops.length > 0
+      ? defaultValues.stops.map(toStopDraft)
+      : null,
+  );
+  const stopsRef = useRef(stops);
+  const stopsTouched = useRef(false);
+  const [focusCity, setFocusCity] = useState<number | undefined>();
+  const [tripNights, setTripNights] = useState(() =>
+    nightsBetween(defaultValues.startDate, defaultValues.endDate),
+  );
   // Not react-hook-form: every visitor of `/` would fetch it (lib/native-form.ts).
-  const { register, handleSubmit, getValues, fillUntouched, errors, preload } = useNativeForm<
-    TripRequestInput,
-    TripRequest
-  >({ defaultValues, loadSchema: loadTripRequestSchema });
+  const { register, handleSubmit, getValues, fillUntouched, errors, preload, revalidate } =
+    useNativeForm<TripRequestInput, TripRequest>({
+      defaultValues,
+      loadSchema: loadTripRequestSchema,
+      extraValues: () => (stopsRef.current ? { stops: stopsRef.current } : {}),
+    });
+  const setStops = (next: StopDraft[] | null) => {
+    stopsRef.current = next;
+    stopsTouched.current = true;
+    setStopsState(next);
+    revalidate("stops");
+  };
   const hydrated = useHydrated();
 
   // The values the form started with, for the markup of its choices: the radios and boxes are
@@ -78,6 +117,12 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     if (appliedKey.current === defaultsKey) return;
     appliedKey.current = defaultsKey;
     fillUntouched(defaultValues);
+    if (!stopsTouched.current && defaultValues.stops && defaultValues.stops.length > 0) {
+      const kept = defaultValues.stops.map(toStopDraft);
+      stopsRef.current = kept;
+      setStopsState(kept);
+    }
+    setTripNights(nightsBetween(defaultValues.startDate, defaultValues.endDate));
   }, [defaultsKey, defaultValues, fillUntouched]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
@@ -131,6 +176,11 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onChange={() => {
+          const values = getValues();
+          setTripNights(nightsBetween(values.startDate, values.endDate));
+          if (stopsRef.current) revalidate("stops");
+        }}
         onFocus={() => {
           preload();
           // What a submit needs next: the stream's reader and the progress, while the visitor types.
@@ -149,6 +199,40 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
             errors={errors}
             wide="md:col-span-2"
             destinationPlaceholder="e.g. Lisbon, Portugal"
+            destinationExtra={
+              <Button
+                size="sm"
+                variant="secondary"
+                onMouseEnter={() => void loadStops().catch(() => undefined)}
+                onFocus={() => void loadStops().catch(() => undefined)}
+                onClick={() => {
+                  // The destination typed so far becomes the first city, with the trip's nights
+                  // but one; the new city starts with one night.
+                  const first = String(getValues().destination ?? "").trim();
+                  const nights = tripNights ?? 2;
+                  setStops([
+                    { destination: first, nights: Math.max(1, nights - 1) },
+                    { destination: "", nights: 1 },
+                  ]);
+                  setFocusCity(1);
+                }}
+              >
+                Add a city
+              </Button>
+            }
+            destinationReplacement={
+              stops ? (
+                <Suspense fallback={<p role="status">Loading...</p>}>
+                  <StopsField
+                    stops={stops}
+                    onChange={setStops}
+                    tripNights={tripNights}
+                    focusOnMount={focusCity}
+                    errors={errors}
+                  />
+                </Suspense>
+              ) : undefined
+            }
             initialInterests={initial.interests ?? []}
             interestsLegendClassName="font-medium"
             interestsError={<FieldError id="interests-error" message={errors.interests?.message} />}

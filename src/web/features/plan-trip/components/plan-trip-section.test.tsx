@@ -177,4 +177,45 @@ describe("PlanTripSection", () => {
       expect(calls.filter((url) => url.startsWith("/api/trips"))).toEqual([]);
     },
   );
+
+  it("turns the destination into cities with nights: reorder by keyboard, the sum, its message", async () => {
+    serve({ "/api/config": () => json(200, config) });
+    renderSection({ authStatus: "signed-in", tripId: null });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Destination"), "Paris");
+    await user.type(screen.getByLabelText("Start date"), "2030-05-01");
+    await user.type(screen.getByLabelText("End date"), "2030-05-05");
+    await user.type(screen.getByLabelText("Budget (USD)"), "900");
+    await user.click(screen.getByRole("button", { name: "Add a city" }));
+    // The destination typed so far is the first city, with the trip's nights but one.
+    const second = await screen.findByLabelText("City 2");
+    expect(screen.getByLabelText("City 1")).toHaveValue("Paris");
+    await waitFor(() => expect(second).toHaveFocus());
+    await user.type(second, "Lyon");
+    expect(screen.getByText("4 of 4 nights")).toBeInTheDocument();
+    // Keyboard: Lyon moves up, and focus stays with Lyon's remaining button.
+    screen.getByRole("button", { name: "Move Lyon up" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByLabelText("City 1")).toHaveValue("Lyon");
+    expect(screen.getByLabelText("City 2")).toHaveValue("Paris");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Move Lyon down" })).toHaveFocus(),
+    );
+    expect(screen.getByText("Lyon is now city 1 of 2.")).toBeInTheDocument();
+    // Paris now has 3 nights (the first city's): 1 fewer makes 3 of 4, and the schema says so.
+    const [, parisNights] = screen.getAllByLabelText("Nights");
+    await user.clear(parisNights!);
+    await user.type(parisNights!, "2");
+    expect(screen.getByText("3 of 4 nights")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Generate Plan" }));
+    expect(await screen.findByText(/The stops' nights/)).toBeInTheDocument();
+    const calls = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()));
+    expect(calls.filter((url) => url.startsWith("/api/trips"))).toEqual([]);
+    // Removing a city keeps the other.
+    await user.click(screen.getByRole("button", { name: "Remove Lyon" }));
+    expect(screen.getByLabelText("City 1")).toHaveValue("Paris");
+    expect(screen.queryByLabelText("City 2")).not.toBeInTheDocument();
+  });
 });

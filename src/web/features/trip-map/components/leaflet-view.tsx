@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import {
   attributionHtml,
   markerOffsets,
+  stayLabel,
   stopLabel,
   type DayMapView,
   type LatLng,
@@ -31,7 +32,13 @@ const WORLD: L.LatLngTuple = [20, 0];
 
 /** A stable key of what the day shows: the view is fitted again only when this changes. */
 const viewKey = (view: DayMapView) =>
-  JSON.stringify([view.stops.map((s) => [s.id, s.lat, s.lng]), view.fallback]);
+  JSON.stringify([
+    view.stops.map((s) => [s.id, s.lat, s.lng]),
+    view.fallback,
+    view.route,
+    view.cities,
+    view.stays,
+  ]);
 
 export default function LeafletView(props: LeafletViewProps) {
   const { tileUrl, attribution, view, selectedId, panRequest, picking } = props;
@@ -87,8 +94,42 @@ export default function LeafletView(props: LeafletViewProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const { stops, others, fallback } = latest.current.view;
+    const { stops, others, fallback, route, cities, stays } = latest.current.view;
     const layers = L.layerGroup().addTo(map);
+    // The cities in order, dashed and faint under the day; the day's own cities ringed.
+    if (route.length > 1)
+      L.polyline(
+        route.map((c) => [c.lat, c.lng] as L.LatLngTuple),
+        { color: "#334155", weight: 2, opacity: 0.6, dashArray: "6 6", interactive: false },
+      ).addTo(layers);
+    for (const city of route)
+      L.circleMarker([city.lat, city.lng], {
+        radius: cities.some((c) => c.name === city.name) ? 9 : 6,
+        color: "#334155",
+        weight: 2,
+        fillColor: "#ffffff",
+        fillOpacity: 0.9,
+        interactive: false,
+      }).addTo(layers);
+    for (const stay of stays) {
+      const label = stayLabel(stay);
+      const marker = L.marker([stay.lat, stay.lng], {
+        icon: L.divIcon({
+          className: "trip-map-stay",
+          html: '<span aria-hidden="true">⌂</span>',
+          iconSize: [26, 26],
+          iconAnchor: [13, 13],
+        }),
+        keyboard: false,
+        title: label,
+        alt: label,
+      }).addTo(layers);
+      const element = marker.getElement();
+      if (element) {
+        element.setAttribute("role", "img");
+        element.setAttribute("aria-label", label);
+      }
+    }
     for (const other of others) {
       L.circleMarker([other.lat, other.lng], {
         radius: 5,
@@ -147,8 +188,12 @@ export default function LeafletView(props: LeafletViewProps) {
       });
     } else if (stops[0]) {
       map.setView([stops[0].lat, stops[0].lng], 15);
-    } else if (fallback) {
+    } else if (fallback && cities.length < 2) {
       map.setView([fallback.lat, fallback.lng], 12);
+    } else if (cities.length > 1) {
+      map.fitBounds(L.latLngBounds(cities.map((c) => [c.lat, c.lng] as L.LatLngTuple)), {
+        padding: [36, 36],
+      });
     } else {
       map.setView(WORLD, 2);
     }

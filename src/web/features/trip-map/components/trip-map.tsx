@@ -7,6 +7,7 @@ import {
   useActivitySelection,
 } from "#web/lib/activity-selection.ts";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
+import type { MapCity, MapStay } from "#web/lib/trip-slots.ts";
 import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
 import { setPicking, usePicking } from "../picking.ts";
 
@@ -27,6 +28,8 @@ export type TripMapProps = {
   placeActivity?: ((activityId: string, point: LatLng) => void) | undefined;
   /** Pages that show every day at once (the shared page) let the map switch days itself. */
   onSelectDay?: ((dayIndex: number) => void) | undefined;
+  stops?: readonly MapCity[] | undefined;
+  stays?: readonly MapStay[] | undefined;
 };
 
 /**
@@ -42,6 +45,8 @@ export function TripMap({
   grounding,
   placeActivity,
   onSelectDay,
+  stops,
+  stays,
 }: TripMapProps) {
   const config = usePublicConfig().data;
   const selection = useActivitySelection();
@@ -54,8 +59,9 @@ export function TripMap({
   const placeButtonRef = useRef<HTMLButtonElement>(null);
   const offlinePlanner = config?.ai.mode === "offline";
   const view = useMemo(
-    () => dayMapView({ days, dayIndex, place, destination, offlinePlanner, grounding }),
-    [days, dayIndex, place, destination, offlinePlanner, grounding],
+    () =>
+      dayMapView({ days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays }),
+    [days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays],
   );
   const day = days[dayIndex];
 
@@ -104,6 +110,7 @@ export function TripMap({
 
   const selectedStop = view.stops.find((s) => s.id === selectedId);
   const showMap = view.stops.length > 0 || view.fallback !== null || picking !== null;
+  const dayCities = view.cities.map((c) => c.name).join(" → ");
   const panRequest = selection?.from === "list" ? selection.at : 0;
 
   return (
@@ -124,6 +131,12 @@ export function TripMap({
         </div>
       ) : null}
       {view.notice ? <p className="text-sm text-slate-700">{view.notice}</p> : null}
+      {view.route.length > 1 ? (
+        <p className="text-sm text-slate-700">
+          The line joins the cities in order ({view.route.map((c) => c.name).join(" → ")})
+          {dayCities ? `; this day is in ${dayCities}` : ""}.
+        </p>
+      ) : null}
       {tilesFailed ? (
         <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
           {TILES_FAILED_MESSAGE}

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { ActivityTime } from "./activity-time.tsx";
 import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
+import type { RouteContext } from "#shared/route-checks.ts";
+import { isNote, RouteNotes } from "../stops/route-notes.tsx";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
@@ -154,7 +156,10 @@ export function DayActivities({
   activityHeading,
   renderActivityExtras,
   placeContext,
+  route,
 }: {
+  /** A trip with several stops: the route checks, its notes shown for the day. */
+  route?: RouteContext | undefined;
   day: Day;
   /** The trip's days, for the "same place on two days" check. */
   otherDays?: readonly Day[];
@@ -168,9 +173,11 @@ export function DayActivities({
     dayBudget: null,
     otherDays,
     openAt: placeContext?.hours?.openAt,
+    route,
   });
   return (
     <>
+      <RouteNotes notes={warnings.filter(isNote)} />
       <ol className="flex flex-col gap-3">
         {day.activities.map((activity) => (
           <ActivityItem
@@ -178,7 +185,7 @@ export function DayActivities({
             activity={activity}
             day={day}
             activityHeading={activityHeading}
-            warnings={warnings.filter((w) => w.activityId === activity.id)}
+            warnings={warnings.filter((w) => w.activityId === activity.id && !isNote(w))}
             renderActivityExtras={renderActivityExtras}
             placeContext={placeContext}
           />

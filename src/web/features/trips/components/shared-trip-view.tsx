@@ -14,6 +14,18 @@ import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";
+import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import {
+  StaysByStop,
+  TripRoute,
+  type JourneyView,
+  type StayView,
+} from "../stops/stops-overview.tsx";
+import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
+import { routeContextOf } from "../stops/route-notes.tsx";
+
+/** What the shared page has of the stops (no booking references: the API leaves them out). */
+type SharedStops = { stops?: TripStop[]; transport?: JourneyView[]; stays?: StayView[] };
 
 const PLAN_OWN = { to: "/", label: "Plan your own trip" };
 
@@ -50,6 +62,8 @@ export function SharedTripView({
     );
   }
 
+  // Read as optional: a shared page cached from before stops existed has none of them.
+  const { stops = [], transport = [], stays = [] } = trip as SharedStops;
   const placeContext = {
     checked: placesWereChecked(trip.grounding),
     estimatedCosts: costsAreEstimates(trip.grounding),
@@ -63,6 +77,7 @@ export function SharedTripView({
         <p className="mt-2 text-slate-700">
           {formatDateRange(trip.startDate, trip.endDate)} · {styleLabel(trip.travelStyle)} travel
         </p>
+        <TripRoute stops={stops} />
         <div className="mt-3">
           <GroundingNote grounding={trip.grounding} days={trip.itinerary.days} />
         </div>
@@ -80,6 +95,8 @@ export function SharedTripView({
         place: trip.place,
         destination: trip.destination,
         grounding: trip.grounding,
+        stops,
+        stays,
         onSelectDay: setMapDay,
       })}
       {trip.itinerary.days.map((day, i) => (
@@ -87,16 +104,21 @@ export function SharedTripView({
           <h2 id={`shared-day-${i + 1}`} className="mb-3 text-xl font-semibold">
             Day {i + 1} · {formatWeekday(day.date)}
           </h2>
+          <TransferDayHeader className="mb-3" day={day} stops={stops} transport={transport} />
           <DayActivities
             day={day}
             otherDays={trip.itinerary.days}
             activityHeading="h3"
+            route={routeContextOf({ stops, transport, stays })}
             renderActivityExtras={slots.renderActivityExtras}
             placeContext={placeContext}
           />
           {slots.renderDayExtras?.(day)}
         </section>
       ))}
+      {stops.length > 1 || stays.length > 0 ? (
+        <StaysByStop stops={stops} stays={stays} headingLevel="h2" />
+      ) : null}
       <p className="text-right font-semibold">
         Trip total: {formatUsd(trip.itinerary.days.reduce((sum, day) => sum + dayTotal(day), 0))}
       </p>

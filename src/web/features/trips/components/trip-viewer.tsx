@@ -14,6 +14,9 @@ import { GroundingNote } from "./grounding-note.tsx";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripFact } from "./trip-fact.tsx";
 import { TripTabs } from "./trip-tabs.tsx";
+import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
+import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
+import { routeContextOf } from "../stops/route-notes.tsx";
 
 /**
  * /trips/:id for a viewer: the plan without a single edit control, a note that says so, and what a
@@ -41,6 +44,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           {trip.name === trip.destination ? null : (
             <p className="text-slate-600">{trip.destination}</p>
           )}
+          <TripRoute stops={trip.stops} />
         </div>
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
           {ACCESS_MESSAGES.viewerNote}
@@ -70,6 +74,8 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
               place: trip.place,
               destination: trip.destination,
               grounding: trip.grounding,
+              stops: trip.stops,
+              stays: trip.stays,
               onSelectDay: setMapDay,
             })}
             {days.map((day, i) => (
@@ -77,15 +83,25 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                 <h2 id={`viewer-day-${i + 1}`} className="mb-3 text-xl font-semibold">
                   Day {i + 1} · {formatWeekday(day.date)}
                 </h2>
+                <TransferDayHeader
+                  className="mb-3"
+                  day={day}
+                  stops={trip.stops}
+                  transport={trip.transport}
+                />
                 <DayActivities
                   day={day}
                   otherDays={days}
                   activityHeading="h3"
+                  route={routeContextOf(trip)}
                   renderActivityExtras={slots.renderActivityExtras}
                   placeContext={placeContext}
                 />
               </section>
             ))}
+            {trip.stops.length > 1 || trip.stays.length > 0 ? (
+              <StaysByStop stops={trip.stops} stays={trip.stays} headingLevel="h2" />
+            ) : null}
             <p className="text-right font-semibold">
               Trip total: {formatUsd(days.reduce((sum, day) => sum + dayTotal(day), 0))}
             </p>

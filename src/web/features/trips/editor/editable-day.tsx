@@ -1,6 +1,8 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState, type ReactNode } from "react";
 import { checkDayRealism } from "#shared/realism.ts";
+import type { RouteContext } from "#shared/route-checks.ts";
+import { isNote, RouteNotes } from "../stops/route-notes.tsx";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "#shared/constants.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
@@ -40,7 +42,13 @@ export function EditableDay({
   placeActivity,
   placeContext,
   movedId = null,
+  stopsHeader,
+  route,
 }: {
+  /** A trip with several stops: the route checks (their notes shown for the day). */
+  route?: RouteContext | undefined;
+  /** A transfer day's "Paris → Lyon" with its journey (the editor's, with its forms). */
+  stopsHeader?: ReactNode;
   tripId: string;
   day: Day;
   days: readonly Day[];
@@ -105,11 +113,15 @@ export function EditableDay({
   } | null>(null);
   // Times, distances, hours, money, repeats and closed places: shown gently beside the activity
   // they concern, recomputed on every edit (a new time re-checks the place's hours at once).
-  const warnings = checkDayRealism(day, {
+  const checks = checkDayRealism(day, {
     dayBudget,
     otherDays: days,
     openAt: placeContext.hours?.openAt,
+    route,
   });
+  // Notes ("Where are you staying in Lyon?") are the day's, gently; warnings go beside activities.
+  const notes = checks.filter(isNote);
+  const warnings = checks.filter((w) => !isNote(w));
   const flagged = new Set(warnings.map((w) => w.activityId)).size;
   const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
 
@@ -120,6 +132,8 @@ export function EditableDay({
           {title}
         </h2>
       </div>
+      {stopsHeader}
+      <RouteNotes notes={notes} />
       <RegenerateDayPanel
         key={day.date}
         tripId={tripId}

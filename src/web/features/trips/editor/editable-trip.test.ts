@@ -13,6 +13,11 @@ import {
   setFacts,
   sortDayByTime,
   updateActivity,
+  droppedByStops,
+  setStays,
+  setStops,
+  setTransport,
+  toPatch,
   type EditableTrip,
 } from "./editable-trip.ts";
 
@@ -34,6 +39,17 @@ const trip: EditableTrip = {
   budget: 1000,
   travelStyle: "comfort",
   interests: [],
+  stops: [
+    {
+      id: "00000000-0000-4000-8000-0000000000aa",
+      destination: "Lisbon",
+      startDate: "2027-05-03",
+      endDate: "2027-05-05",
+      place: null,
+    },
+  ],
+  transport: [],
+  stays: [],
   itinerary: {
     days: [
       { date: "2027-05-03", activities: [act("a"), act("b"), act("c")] },
@@ -147,5 +163,85 @@ describe("the day's order by time", () => {
     // Its time already fits: nothing to offer.
     expect(fittingTime(day("09:00", "13:00", "17:00"), 1)).toBeNull();
     expect(fittingTime(day("09:00"), 0)).toBeNull();
+  });
+});
+
+describe("stops, journeys and stays in a PATCH", () => {
+  const LISBON = "00000000-0000-4000-8000-0000000000aa";
+  const journey = {
+    id: "00000000-0000-4000-8000-0000000000bb",
+    mode: "train" as const,
+    from: "Lisbon",
+    to: "Porto",
+    departAt: "2027-05-04T10:00",
+    arriveAt: "2027-05-04T13:00",
+    departZone: "",
+    arriveZone: "Europe/Lisbon",
+    carrier: "CP",
+    number: null,
+    reference: null,
+    notes: null,
+  };
+
+  it("sends changed stops alone: the server moves the days and sets the dates", () => {
+    const next = setStops([
+      { id: LISBON, destination: "Lisbon", nights: 1 },
+      { destination: "Porto", nights: 1 },
+    ]).apply(trip);
+    expect(next.stops.map((s) => [s.destination, s.startDate, s.endDate])).toEqual([
+      ["Lisbon", "2027-05-03", "2027-05-04"],
+      ["Porto", "2027-05-04", "2027-05-05"],
+    ]);
+    expect(toPatch(next, 4, undefined, trip)).toEqual({
+      version: 4,
+      stops: [
+        { id: LISBON, destination: "Lisbon", nights: 1 },
+        { id: next.stops[1]!.id, destination: "Porto", nights: 1 },
+      ],
+    });
+  });
+
+  it("sends journeys and stays only when they changed; a new one without id, empty zones as null", () => {
+    expect(toPatch(trip, 4, undefined, trip)).not.toHaveProperty("transport");
+    const next = setTransport([journey], "Add journey").apply(trip);
+    const patch = toPatch(next, 4, undefined, trip);
+    expect(patch.transport).toEqual([
+      { ...journey, id: undefined, departZone: null, arriveZone: "Europe/Lisbon" },
+    ]);
+    expect(patch).not.toHaveProperty("stays");
+    expect(patch.itinerary).toEqual(trip.itinerary);
+    // Once saved, its id is known and kept.
+    expect(toPatch(next, 5, undefined, next)).not.toHaveProperty("transport");
+    const stay = {
+      id: "00000000-0000-4000-8000-0000000000cc",
+      stopIndex: 0,
+      name: "Casa",
+      address: null,
+      checkIn: "2027-05-03",
+      checkOut: "2027-05-05",
+      lat: null,
+      lng: null,
+      osmId: null,
+      reference: "AB12",
+    };
+    const withStay = setStays([stay], "Add stay").apply(next);
+    expect(toPatch(withStay, 5, undefined, next).stays).toEqual([{ ...stay, id: undefined }]);
+  });
+
+  it("counts the days and activities a change of stops would drop", () => {
+    expect(droppedByStops(trip, [{ id: LISBON, destination: "Lisbon", nights: 2 }])).toEqual({
+      days: 0,
+      activities: 0,
+    });
+    // One night fewer: Lisbon's second day (d) goes.
+    expect(droppedByStops(trip, [{ id: LISBON, destination: "Lisbon", nights: 1 }])).toEqual({
+      days: 1,
+      activities: 1,
+    });
+    // Lisbon removed: both its days (a, b, c and d).
+    expect(droppedByStops(trip, [{ destination: "Porto", nights: 2 }])).toEqual({
+      days: 2,
+      activities: 4,
+    });
   });
 });

@@ -2,6 +2,8 @@ import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import type { TripPatch } from "#shared/schemas/trip-edit.ts";
 import { refitDays, tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { stopDateRanges, stopNights } from "#shared/trip-stop-days.ts";
 
 /** What the traveller can change: everything a PATCH may carry. */
 export type EditableTrip = Pick<
@@ -14,8 +16,13 @@ export type EditableTrip = Pick<
   | "travelStyle"
   | "interests"
   | "itinerary"
+  | "stops"
+  | "transport"
+  | "stays"
 >;
-export type TripFacts = Omit<EditableTrip, "itinerary" | "name">;
+export type TripFacts = Omit<EditableTrip, "itinerary" | "name" | "stops" | "transport" | "stays">;
+/** A stop as the stops editor sends it: a known id keeps that stop's days. */
+export type StopEdit = { id?: string | undefined; destination: string; nights: number };
 export type ActivityFields = Pick<
   Activity,
   "time" | "activity" | "location" | "description" | "cost" | "durationMinutes"
@@ -35,6 +42,9 @@ export type ChangeOp =
   | { name: "setFacts"; facts: TripFacts }
   | { name: "setName"; value: string }
   | { name: "setTrip"; trip: EditableTrip }
+  | { name: "setStops"; stops: readonly StopEdit[] }
+  | { name: "setTransport"; transport: readonly Transport[]; label: string }
+  | { name: "setStays"; stays: readonly Stay[]; label: string }
   | { name: "all"; ops: readonly ChangeOp[] };
 
 /** A change as a function of the trip it is applied to, so it can be applied again on a newer one. */
@@ -53,19 +63,60 @@ export const toEditable = (trip: EditableTrip): EditableTrip => ({
   travelStyle: trip.travelStyle,
   interests: trip.interests,
   itinerary: trip.itinerary,
+  // Trips cached before stops existed (an older tab's session storage) are one stop, no bookings.
+  stops: trip.stops ?? [],
+  transport: trip.transport ?? [],
+  stays: trip.stays ?? [],
 });
 
-/** The PATCH body for a whole editable state, based on `version`. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The stops as PATCH `stops` takes them: id, city and nights. */
+export const stopEdits = (stops: readonly TripStop[]): StopEdit[] =>
+  stops.map((stop) => ({ id: stop.id, destination: stop.destination, nights: stopNights(stop) }));
+
+/** Ids the server does not know yet are left out: a journey or stay without one is new. */
+const knownId = (id: string, before: readonly { id: string }[]) =>
+  before.some((b) => b.id === id) ? id : undefined;
+
+/** Journeys as PATCH takes them: a zone left empty is the server's to take from the nearest stop. */
+const transportInput = (transport: readonly Transport[], before: readonly Transport[]) =>
+  transport.map((t) => ({
+    ...t,
+    id: knownId(t.id, before),
+    departZone: t.departZone || null,
+    arriveZone: t.arriveZone || null,
+  }));
+
+const staysInput = (stays: readonly Stay[], before: readonly Stay[]) =>
+  stays.map((s) => ({ ...s, id: knownId(s.id, before) }));
+
+/**
+ * The PATCH body for a whole editable state, based on `version`. Journeys and stays go along when
+ * they differ from `from` (what the change was applied to). Changed stops go alone: the server moves
+ * the days with their stops and sets the dates, which the tab cannot know beforehand.
+ */
 export const toPatch = (
   trip: EditableTrip,
   version: number,
   reason?: TripPatch["reason"],
-): TripPatch => ({
-  version,
-  ...toEditable(trip),
-  interests: trip.interests as TripPatch["interests"],
-  ...(reason ? { reason } : {}),
-});
+  from?: EditableTrip,
+): TripPatch => {
+  const withReason = reason ? { reason } : {};
+  if (from && !same(stopEdits(trip.stops), stopEdits(from.stops)))
+    return { version, stops: stopEdits(trip.stops), ...withReason };
+  const { stops: _stops, transport, stays, ...rest } = toEditable(trip);
+  return {
+    version,
+    ...rest,
+    interests: trip.interests as TripPatch["interests"],
+    ...(from && !same(transport, from.transport)
+      ? { transport: transportInput(transport, from.transport) }
+      : {}),
+    ...(from && !same(stays, from.stays) ? { stays: staysInput(stays, from.stays) } : {}),
+    ...withReason,
+  };
+};
 
 const mapDays = (trip: EditableTrip, change: (day: Day) => Day): EditableTrip => ({
   ...trip,
@@ -211,6 +262,64 @@ export const setTrip = (trip: EditableTrip, label: string): TripChange => ({
   apply: () => trip,
 });
 
+/**
+ * New stops (added, removed, reordered, other nights). Until the server answers, the stops' dates
+ * follow the nights from the trip's start; the days are the server's to move (see toPatch).
+ */
+export const setStops = (stops: readonly StopEdit[]): TripChange => ({
+  label: "Edit cities",
+  op: { name: "setStops", stops },
+  apply: (trip) => {
+    const ranges = stopDateRanges(
+      trip.startDate,
+      stops.map((s) => s.nights),
+    );
+    const known = new Map(trip.stops.map((s) => [s.id, s]));
+    return {
+      ...trip,
+      stops: stops.map((stop, i) => ({
+        id: stop.id ?? newActivityId(),
+        destination: stop.destination,
+        startDate: ranges[i]!.startDate,
+        endDate: ranges[i]!.endDate,
+        place: (stop.id && known.get(stop.id)?.place) || null,
+      })),
+    };
+  },
+});
+
+/** Every journey of the trip, as the journey form leaves them. */
+export const setTransport = (transport: readonly Transport[], label: string): TripChange => ({
+  label,
+  op: { name: "setTransport", transport, label },
+  apply: (trip) => ({ ...trip, transport: [...transport] }),
+});
+
+/** Every stay of the trip, as the stay form leaves them. */
+export const setStays = (stays: readonly Stay[], label: string): TripChange => ({
+  label,
+  op: { name: "setStays", stays, label },
+  apply: (trip) => ({ ...trip, stays: [...stays] }),
+});
+
+/** Days and activities a change of stops would drop: a removed city's, and nights taken away. */
+export function droppedByStops(trip: EditableTrip, stops: readonly StopEdit[]) {
+  const next = new Map(stops.flatMap((s) => (s.id ? [[s.id, s.nights] as const] : [])));
+  const days = trip.itinerary.days;
+  let dropped = 0;
+  let activities = 0;
+  for (const stop of trip.stops) {
+    const kept = next.get(stop.id) ?? 0;
+    // The stop's own days (arrival day to the day before departure) past the nights it keeps.
+    const own = days.filter((d) => d.date >= stop.startDate && d.date < stop.endDate);
+    for (const day of own.slice(kept)) {
+      dropped += 1;
+      activities += day.activities.length;
+    }
+  }
+  return { days: dropped, activities };
+}
+
 /** Several changes, one after the other, as one (edits made offline that met a conflict). */
 export const allOf = (changes: readonly TripChange[], label: string): TripChange => ({
   label,
@@ -240,6 +349,12 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return setName(op.value);
       case "setTrip":
         return setTrip(op.trip, label);
+      case "setStops":
+        return setStops(op.stops);
+      case "setTransport":
+        return setTransport(op.transport, op.label);
+      case "setStays":
+        return setStays(op.stays, op.label);
       case "all":
         return allOf(
           op.ops.map((o) => changeFromOp(o, label)),

@@ -47,6 +47,17 @@ const trip: EditableTrip = {
   budget: 1000,
   travelStyle: "comfort",
   interests: [],
+  stops: [
+    {
+      id: "00000000-0000-4000-8000-0000000000aa",
+      destination: "Lisbon",
+      startDate: "2027-05-03",
+      endDate: "2027-05-04",
+      place: null,
+    },
+  ],
+  transport: [],
+  stays: [],
   itinerary: {
     days: [
       { date: "2027-05-03", activities: [act("a", "09:00"), act("b", "13:00"), act("c", "17:00")] },

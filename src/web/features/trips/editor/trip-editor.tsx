@@ -24,6 +24,9 @@ import { HistoryPanel } from "./history-panel.tsx";
 import { LiveChangeContext } from "./live-change-context.ts";
 import { LiveStatus } from "./live-status.tsx";
 import { useTripLive } from "./use-trip-live.ts";
+import { routeContextOf } from "../stops/route-notes.tsx";
+import { TransferDayEditor } from "./transfer-day-editor.tsx";
+import { TripRoutePanel, TripStaysPanel } from "./trip-stops-panel.tsx";
 
 /** /trips/:id for the owner: the trip as an editor. */
 export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
@@ -97,6 +100,8 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
     place: trip.place,
     destination: trip.destination,
     grounding: trip.grounding,
+    stops: trip.stops,
+    stays: trip.stays,
     placeActivity,
   });
 
@@ -114,6 +119,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           onSaveFacts={(facts) => void save(setFacts(facts))}
           onRename={(name) => void save(setName(name))}
         />
+        {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
         <LiveStatus online={live.online} latest={live.latest} />
@@ -141,10 +147,15 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                       placeActivity={placeActivity}
                       placeContext={placeContext}
                       movedId={drag.movedId}
+                      route={routeContextOf(trip)}
+                      stopsHeader={<TransferDayEditor trip={trip} day={day} editor={editor} />}
                     />
                   ) : null}
                 </div>
               </DndContext>
+              {/* One city: its Edit cities (to add more) sits with the stays, below the days. */}
+              {trip.stops.length > 1 ? null : <TripRoutePanel trip={trip} editor={editor} />}
+              <TripStaysPanel trip={trip} editor={editor} />
               <HistoryPanel tripId={trip.id} version={trip.version} />
             </>
           }

@@ -181,7 +181,10 @@ export function useTripEditor(trip: Trip) {
       const from = base();
       const next = change.apply(toEditable(from));
       try {
-        const answer = await updateTrip(tripId, toPatch(next, baseVersion ?? from.version, reason));
+        const answer = await updateTrip(
+          tripId,
+          toPatch(next, baseVersion ?? from.version, reason, toEditable(from)),
+        );
         savedVersions.current.add(answer.trip.version);
         return {
           before: toEditable(from),

@@ -1,0 +1,172 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { SelectField } from "#web/components/ui/select-field.tsx";
+import { TextareaField } from "#web/components/ui/textarea-field.tsx";
+import { TextField } from "#web/components/ui/text-field.tsx";
+import { loadOnce } from "#web/lib/load-once.ts";
+import { MODE_LABELS } from "../stops/stops-format.ts";
+
+// The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
+const loadSchema = loadOnce(
+  async () => (await import("#shared/schemas/trip-stops.ts")).transportInputSchema,
+);
+
+// From the labels, not TRANSPORT_MODES: the schema module stays out of the trip page's first chunk.
+const MODE_OPTIONS = (Object.keys(MODE_LABELS) as TransportMode[]).map((mode) => ({
+  value: mode,
+  label: MODE_LABELS[mode],
+}));
+
+type Values = {
+  mode: string;
+  from: string;
+  to: string;
+  departAt: string;
+  arriveAt: string;
+  carrier: string;
+  number: string;
+  reference: string;
+  notes: string;
+};
+type Errors = Partial<Record<keyof Values, string>>;
+
+/**
+ * A journey's fields, with the activity editor's kit: labels, the schema's messages under their
+ * fields, Escape to cancel. Times are the ticket's local times; the zones stay those given (from the
+ * stops when new: empty lets the server take the nearest stop's).
+ */
+export function JourneyForm({
+  initial,
+  title,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  initial: Transport;
+  title: string;
+  submitLabel: string;
+  onSave: (journey: Transport) => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<Values>(() => ({
+    mode: initial.mode,
+    from: initial.from,
+    to: initial.to,
+    departAt: initial.departAt,
+    arriveAt: initial.arriveAt,
+    carrier: initial.carrier ?? "",
+    number: initial.number ?? "",
+    reference: initial.reference ?? "",
+    notes: initial.notes ?? "",
+  }));
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+  useEffect(() => void loadSchema().catch(() => undefined), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    let schema: Awaited<ReturnType<typeof loadSchema>>;
+    try {
+      schema = await loadSchema();
+    } catch {
+      setErrors({ mode: "Could not check the journey. Check your connection and try again." });
+      return;
+    }
+    const parsed = schema.safeParse({
+      ...values,
+      departZone: initial.departZone || null,
+      arriveZone: initial.arriveZone || null,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as keyof Values] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    const { data } = parsed;
+    onSave({
+      ...data,
+      id: initial.id,
+      departZone: data.departZone ?? "",
+      arriveZone: data.arriveZone ?? "",
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onCancel();
+      }}
+      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2"
+    >
+      <SelectField
+        label="Mode"
+        options={MODE_OPTIONS}
+        value={values.mode}
+        onChange={set("mode")}
+        error={errors.mode}
+        autoFocus
+      />
+      <span className="hidden sm:block" />
+      <TextField label="From" value={values.from} onChange={set("from")} error={errors.from} />
+      <TextField label="To" value={values.to} onChange={set("to")} error={errors.to} />
+      <TextField
+        label="Departure"
+        type="datetime-local"
+        hint="Local time where it leaves"
+        value={values.departAt}
+        onChange={set("departAt")}
+        error={errors.departAt}
+      />
+      <TextField
+        label="Arrival"
+        type="datetime-local"
+        hint="Local time where it arrives"
+        value={values.arriveAt}
+        onChange={set("arriveAt")}
+        error={errors.arriveAt}
+      />
+      <TextField
+        label="Carrier"
+        value={values.carrier}
+        onChange={set("carrier")}
+        error={errors.carrier}
+      />
+      <TextField
+        label="Number"
+        value={values.number}
+        onChange={set("number")}
+        error={errors.number}
+      />
+      <TextField
+        label="Booking reference"
+        hint="Members only: never on the shared page"
+        value={values.reference}
+        onChange={set("reference")}
+        error={errors.reference}
+      />
+      <TextareaField
+        className="sm:col-span-2"
+        label="Notes"
+        rows={2}
+        value={values.notes}
+        onChange={set("notes")}
+        error={errors.notes}
+      />
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" size="sm">
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+import { lazy, Suspense, useState } from "react";
+import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
+import { stopNights } from "#shared/trip-stop-days.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
+import type { StopDraft } from "#web/components/stops-field.tsx";
+import { loadOnce } from "#web/lib/load-once.ts";
+import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
+import {
+  droppedByStops,
+  newActivityId,
+  setStays,
+  setStops,
+  toEditable,
+  type StopEdit,
+} from "./editable-trip.ts";
+import { StayForm } from "./stay-form.tsx";
+import type { TripEditor } from "./use-trip-editor.ts";
+
+const StopsField = lazy(async () => ({
+  default: (await import("#web/components/stops-field.tsx")).StopsField,
+}));
+const loadStopsSchema = loadOnce(async () => {
+  const { z } = await import("zod");
+  const { stopPatchSchema, MAX_STOPS } = await import("#shared/schemas/trip-stops.ts");
+  return z
+    .array(stopPatchSchema)
+    .min(1, "Add at least one city")
+    .max(MAX_STOPS, `A trip can have at most ${MAX_STOPS} cities`);
+});
+
+type StopErrors = Record<string, { message?: string } | undefined>;
+
+/** The cities of the trip as the editor changes them: add, remove, reorder, nights. */
+function StopsEditor({
+  trip,
+  onSave,
+  onCancel,
+}: {
+  trip: Trip;
+  onSave: (stops: StopEdit[]) => void;
+  onCancel: () => void;
+}) {
+  const [stops, setStopsDraft] = useState<StopDraft[]>(() =>
+    trip.stops.map((s) => ({ id: s.id, destination: s.destination, nights: stopNights(s) })),
+  );
+  const [errors, setErrors] = useState<StopErrors>({});
+  const [pending, setPending] = useState<{
+    stops: StopEdit[];
+    days: number;
+    activities: number;
+  } | null>(null);
+  const total = stops.reduce((n, s) => n + (Number.isFinite(s.nights) ? s.nights : 0), 0);
+
+  const submit = async () => {
+    const schema = await loadStopsSchema();
+    const parsed = schema.safeParse(stops);
+    if (!parsed.success) {
+      const next: StopErrors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path.length > 0 ? `stops.${issue.path.join(".")}` : "stops"] ??= {
+          message: issue.message,
+        };
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const edits = parsed.data.map((s) => ({
+      id: s.id,
+      destination: s.destination,
+      nights: s.nights,
+    }));
+    const dropped = droppedByStops(toEditable(trip), edits);
+    if (dropped.days > 0) setPending({ stops: edits, ...dropped });
+    else onSave(edits);
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Cities"
+      className="border-brand-600 flex flex-col gap-3 rounded-lg border bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && pending === null) onCancel();
+      }}
+    >
+      <Suspense fallback={<p role="status">Loading...</p>}>
+        <StopsField
+          stops={stops}
+          onChange={setStopsDraft}
+          tripNights={null}
+          errors={errors}
+          legendClassName="text-sm font-medium text-slate-800"
+          focusOnMount={0}
+        />
+      </Suspense>
+      <p className="text-sm text-slate-600">
+        The trip will be {total} {total === 1 ? "night" : "nights"} from its start date; each
+        city&apos;s days move with it.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm">
+          Save cities
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title="Remove days?"
+        description={
+          pending
+            ? `${pending.days === 1 ? "1 day" : `${pending.days} days`} and ${pending.activities} ${pending.activities === 1 ? "activity" : "activities"} on ${pending.days === 1 ? "it" : "them"} will be removed.`
+            : ""
+        }
+      >
+        <div className="mt-6 flex justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep all days</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (pending) onSave(pending.stops);
+              setPending(null);
+            }}
+          >
+            Remove days
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}
+
+/** The route at the top of the editor, and its Edit cities. */
+export function TripRoutePanel({ trip, editor }: { trip: Trip; editor: TripEditor }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-label="Route" className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        {trip.stops.length > 1 ? (
+          <TripRoute stops={trip.stops} />
+        ) : (
+          <p className="text-slate-700">One city: {trip.stops[0]?.destination}</p>
+        )}
+        {editing ? null : (
+          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+            Edit cities
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <StopsEditor
+          trip={trip}
+          onCancel={() => setEditing(false)}
+          onSave={(stops) => {
+            setEditing(false);
+            void editor.save(setStops(stops));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const newStay = (stop: TripStop, stopIndex: number): Stay => ({
+  id: newActivityId(),
+  stopIndex,
+  name: "",
+  address: null,
+  checkIn: stop.startDate,
+  checkOut: stop.endDate > stop.startDate ? stop.endDate : stop.startDate,
+  lat: null,
+  lng: null,
+  osmId: null,
+  reference: null,
+});
+
+/** Stays per city with their check-in and check-out; Add a stay, Edit and Remove. */
+export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEditor }) {
+  const [open, setOpen] = useState<{ stopIndex: number; stay: Stay; isNew: boolean } | null>(null);
+  const save = (stays: Stay[], label: string) => {
+    setOpen(null);
+    void editor.save(setStays(stays, label));
+  };
+  return (
+    <StaysByStop
+      stops={trip.stops}
+      stays={trip.stays}
+      headingLevel="h2"
+      renderStayActions={(shown) => {
+        const stay = trip.stays.find((s) => s.id === shown.id);
+        if (!stay) return null;
+        return (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Edit ${stay.name}`}
+              onClick={() => setOpen({ stopIndex: stay.stopIndex, stay, isNew: false })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={`Remove ${stay.name}`}
+              onClick={() =>
+                save(
+                  trip.stays.filter((s) => s.id !== stay.id),
+                  "Remove stay",
+                )
+              }
+            >
+              Remove
+            </Button>
+          </>
+        );
+      }}
+      renderStopExtra={(stopIndex) =>
+        open && open.stopIndex === stopIndex ? (
+          <StayForm
+            initial={open.stay}
+            title={
+              open.isNew
+                ? `New stay in ${trip.stops[stopIndex]?.destination ?? "this city"}`
+                : `Edit ${open.stay.name}`
+            }
+            submitLabel={open.isNew ? "Add stay" : "Save stay"}
+            onCancel={() => setOpen(null)}
+            onSave={(stay) =>
+              save(
+                open.isNew
+                  ? [...trip.stays, stay]
+                  : trip.stays.map((s) => (s.id === stay.id ? stay : s)),
+                open.isNew ? "Add stay" : "Edit stay",
+              )
+            }
+          />
+        ) : null
+      }
+      renderStopActions={(stopIndex) => {
+        const stop = trip.stops[stopIndex];
+        if (!stop || open?.stopIndex === stopIndex) return null;
+        return (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="self-start"
+            aria-label={`Add a stay in ${stop.destination}`}
+            onClick={() => setOpen({ stopIndex, stay: newStay(stop, stopIndex), isNew: true })}
+          >
+            Add a stay
+          </Button>
+        );
+      }}
+    />
+  );
+}

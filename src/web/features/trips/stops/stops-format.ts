@@ -1,0 +1,59 @@
+import type { Day } from "#shared/schemas/itinerary.ts";
+import type { Stay, Transport, TransportMode, TripStop } from "#shared/schemas/trip-stops.ts";
+import { dayStopIndexes, stopNights, STOP_SEPARATOR } from "#shared/trip-stop-days.ts";
+import { formatWeekday } from "#web/lib/format.ts";
+
+export const MODE_LABELS: Record<TransportMode, string> = {
+  flight: "Flight",
+  train: "Train",
+  bus: "Bus",
+  car: "Car",
+  ferry: "Ferry",
+  other: "Other",
+};
+
+const nights = (n: number) => `${n} ${n === 1 ? "night" : "nights"}`;
+
+/** "Paris · 2 nights → Lyon · 2 nights" */
+export const formatRoute = (stops: readonly TripStop[]) =>
+  stops.map((stop) => `${stop.destination} · ${nights(stopNights(stop))}`).join(STOP_SEPARATOR);
+
+/** A transfer day's stops ("Paris → Lyon"), or null on a day in one city. */
+export function transferTitle(day: Pick<Day, "stops">, stops: readonly TripStop[]): string | null {
+  const indexes = dayStopIndexes(day);
+  if (indexes.length < 2) return null;
+  const names = indexes.map((i) => stops[i]?.destination);
+  return names.every(Boolean) ? names.join(STOP_SEPARATOR) : null;
+}
+
+/** "Mon, Dec 28 at 10:04" (no zone conversion: the ticket's own local time). */
+const localTime = (at: string) => `${formatWeekday(at.slice(0, 10))} at ${at.slice(11, 16)}`;
+/** "Paris" from "Europe/Paris": the zone as a traveller reads it. */
+const zoneCity = (zone: string) => (zone.split("/").at(-1) ?? zone).replaceAll("_", " ");
+
+/** "Departs Mon, Dec 28 at 10:04 (Paris time)" */
+export const formatDeparture = (t: Pick<Transport, "departAt" | "departZone">) =>
+  `Departs ${localTime(t.departAt)} (${zoneCity(t.departZone)} time)`;
+export const formatArrival = (t: Pick<Transport, "arriveAt" | "arriveZone">) =>
+  `Arrives ${localTime(t.arriveAt)} (${zoneCity(t.arriveZone)} time)`;
+
+/** "Train · SNCF TGV 6601", the carrier and number when known. */
+export const formatJourneyTitle = (
+  t: Pick<Transport, "mode" | "from" | "to" | "carrier" | "number">,
+) =>
+  [
+    `${MODE_LABELS[t.mode]} from ${t.from} to ${t.to}`,
+    [t.carrier, t.number].filter(Boolean).join(" "),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+/** The journeys that leave or arrive on `date` (local dates: a ticket's own day). */
+export const journeysOn = <T extends Pick<Transport, "departAt" | "arriveAt">>(
+  transport: readonly T[],
+  date: string,
+) => transport.filter((t) => t.departAt.slice(0, 10) === date || t.arriveAt.slice(0, 10) === date);
+
+/** "Check-in Mon, Dec 28 · check-out Wed, Dec 30" */
+export const formatStayDates = (stay: Pick<Stay, "checkIn" | "checkOut">) =>
+  `Check-in ${formatWeekday(stay.checkIn)} · check-out ${formatWeekday(stay.checkOut)}`;

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import { transferOn } from "#shared/transfer-day.ts";
+import { journeysOn, transferTitle } from "./stops-format.ts";
+import { JourneyCard, type JourneyView } from "./stops-overview.tsx";
+
+/**
+ * A transfer day's header, "Paris → Lyon", with the journeys of that day (or what the page offers
+ * instead: the editor's "Add how you get there"). Nothing on a day spent in one city.
+ */
+export function TransferDayHeader({
+  day,
+  stops,
+  transport,
+  headingLevel = "h3",
+  renderJourneyActions,
+  noJourney,
+  children,
+  className = "",
+}: {
+  className?: string;
+  day: Day;
+  stops: readonly TripStop[];
+  transport: readonly JourneyView[];
+  headingLevel?: "h3" | "h4";
+  renderJourneyActions?: (journey: JourneyView) => ReactNode;
+  /** Shown when no journey is saved for the day. */
+  noJourney?: ReactNode;
+  /** Below the journeys (the editor's open form). */
+  children?: ReactNode;
+}) {
+  const title = transferTitle(day, stops);
+  if (!title) return null;
+  const journeys = journeysOn(transport, day.date);
+  // Without a journey saved, the planner's allowance by distance, in the planner's own words.
+  const allowance = journeys.length === 0 ? transferOn(day.date, stops)?.allowance?.text : null;
+  const Heading = headingLevel;
+  return (
+    <div className={`bg-brand-50 flex min-w-0 flex-col gap-2 rounded-lg p-3 ${className}`}>
+      <Heading className="text-lg font-semibold break-words">{title}</Heading>
+      {journeys.map((journey) => (
+        <JourneyCard key={journey.id} journey={journey} actions={renderJourneyActions?.(journey)} />
+      ))}
+      {allowance ? <p className="text-sm text-slate-700">{allowance}</p> : null}
+      {journeys.length === 0 ? noJourney : null}
+      {children}
+    </div>
+  );
+}
