@@ -159,6 +159,9 @@ test.describe("Money on the road", () => {
       await expect(item).toContainText("€60.00");
       await expect(transfers.first()).toContainText(/\$22\.2[23]/);
       await expect(expenses(bob).getByText("€60.00")).toBeVisible();
+      // Carol, a viewer, has the tab open too: the change reaches her live, announced.
+      await expect(expenses(carol).getByText("€60.00")).toBeVisible();
+      await expect(carol.getByRole("status").filter({ hasText: `${ALICE} changed` })).toBeVisible();
       await item.getByRole("button", { name: "Delete Dinner at Le Procope" }).click();
       await item.getByRole("button", { name: "Delete", exact: true }).click();
       await expect(page.getByText("0 expenses")).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "#web/lib/router/link.tsx";
 import { ACCESS_MESSAGES } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -14,6 +14,8 @@ import { GroundingNote } from "./grounding-note.tsx";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripFact } from "./trip-fact.tsx";
 import { TripTabs } from "./trip-tabs.tsx";
+import { LiveStatus } from "../editor/live-status.tsx";
+import { useTripLive } from "../editor/use-trip-live.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
 import { routeContextOf } from "../stops/route-notes.tsx";
@@ -25,6 +27,9 @@ import { routeContextOf } from "../stops/route-notes.tsx";
 export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
   const days = trip.itinerary.days;
   const [mapDay, setMapDay] = useState(0);
+  // A viewer saves nothing, so every change that arrives is someone else's, and is announced.
+  const noOwnSaves = useRef(new Set<number>());
+  const live = useTripLive(trip.id, noOwnSaves);
   const hours = usePlaceHours(trip.place, days);
   const placeContext = {
     checked: placesWereChecked(trip.grounding),
@@ -64,6 +69,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         </div>
       </header>
       {slots.renderPeople?.(trip)}
+      <LiveStatus online={live.online} latest={live.latest} />
       <TripTabs
         money={slots.renderMoney?.(trip)}
         plan={
