@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
@@ -6,6 +6,7 @@ import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
+import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
 const loadSchema = loadOnce(
@@ -29,7 +30,6 @@ type Values = {
   reference: string;
   notes: string;
 };
-type Errors = Partial<Record<keyof Values, string>>;
 
 /**
  * A journey's fields, with the activity editor's kit: labels, the schema's messages under their
@@ -49,44 +49,30 @@ export function JourneyForm({
   onSave: (journey: Transport) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => ({
-    mode: initial.mode,
-    from: initial.from,
-    to: initial.to,
-    departAt: initial.departAt,
-    arriveAt: initial.arriveAt,
-    carrier: initial.carrier ?? "",
-    number: initial.number ?? "",
-    reference: initial.reference ?? "",
-    notes: initial.notes ?? "",
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-  useEffect(() => void loadSchema().catch(() => undefined), []);
+  const { values, set, errors, check } = useSchemaForm(
+    loadSchema,
+    (): Values => ({
+      mode: initial.mode,
+      from: initial.from,
+      to: initial.to,
+      departAt: initial.departAt,
+      arriveAt: initial.arriveAt,
+      carrier: initial.carrier ?? "",
+      number: initial.number ?? "",
+      reference: initial.reference ?? "",
+      notes: initial.notes ?? "",
+    }),
+    { field: "mode", message: "Could not check the journey. Check your connection and try again." },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let schema: Awaited<ReturnType<typeof loadSchema>>;
-    try {
-      schema = await loadSchema();
-    } catch {
-      setErrors({ mode: "Could not check the journey. Check your connection and try again." });
-      return;
-    }
-    const parsed = schema.safeParse({
-      ...values,
+    const data = await check((v) => ({
+      ...v,
       departZone: initial.departZone || null,
       arriveZone: initial.arriveZone || null,
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    const { data } = parsed;
+    }));
+    if (!data) return;
     onSave({
       ...data,
       id: initial.id,

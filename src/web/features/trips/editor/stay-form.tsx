@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
+import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
 const loadSchema = loadOnce(
@@ -16,7 +17,6 @@ type Values = {
   checkOut: string;
   reference: string;
 };
-type Errors = Partial<Record<keyof Values, string>>;
 
 /** A stay's fields, with the activity editor's kit (labels, messages under fields, Escape). */
 export function StayForm({
@@ -32,44 +32,33 @@ export function StayForm({
   onSave: (stay: Stay) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => ({
-    name: initial.name,
-    address: initial.address ?? "",
-    checkIn: initial.checkIn,
-    checkOut: initial.checkOut,
-    reference: initial.reference ?? "",
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-  useEffect(() => void loadSchema().catch(() => undefined), []);
+  const { values, set, errors, check } = useSchemaForm(
+    loadSchema,
+    (): Values => ({
+      name: initial.name,
+      address: initial.address ?? "",
+      checkIn: initial.checkIn,
+      checkOut: initial.checkOut,
+      reference: initial.reference ?? "",
+    }),
+    { field: "name", message: "Could not check the stay. Check your connection and try again." },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let schema: Awaited<ReturnType<typeof loadSchema>>;
-    try {
-      schema = await loadSchema();
-    } catch {
-      setErrors({ name: "Could not check the stay. Check your connection and try again." });
-      return;
-    }
-    const changedAddress = values.address.trim() !== (initial.address ?? "");
-    const parsed = schema.safeParse({
-      ...values,
-      stopIndex: initial.stopIndex,
-      // A new name or address is located again by the server.
-      ...(changedAddress || values.name.trim() !== initial.name
-        ? {}
-        : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
+    const data = await check((v) => {
+      const changedAddress = v.address.trim() !== (initial.address ?? "");
+      return {
+        ...v,
+        stopIndex: initial.stopIndex,
+        // A new name or address is located again by the server.
+        ...(changedAddress || v.name.trim() !== initial.name
+          ? {}
+          : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
+      };
     });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    onSave({ ...parsed.data, id: initial.id, stopIndex: initial.stopIndex });
+    if (!data) return;
+    onSave({ ...data, id: initial.id, stopIndex: initial.stopIndex });
   };
 
   return (
