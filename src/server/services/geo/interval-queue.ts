@@ -9,7 +9,11 @@ type Job = { run: () => Promise<void>; drop: () => void };
  * single one back by the task in flight, not by all of them. A task whose signal is aborted while it
  * waits is dropped without running.
  */
-export function createIntervalQueue(intervalMs: number, now: () => number = Date.now) {
+export function createIntervalQueue(
+  intervalMs: number,
+  // Sub-millisecond and monotonic: Date.now's whole milliseconds let a start come up to 1 ms early.
+  now: () => number = () => performance.now(),
+) {
   let lastStart = Number.NEGATIVE_INFINITY;
   let pumping = false;
   /** Owners with waiting tasks, in the order of their next turn (a Map keeps insertion order). */
@@ -25,8 +29,13 @@ export function createIntervalQueue(intervalMs: number, now: () => number = Date
     pumping = true;
     try {
       while (lines.size > 0) {
-        const delay = lastStart + intervalMs - now();
-        if (delay > 0) await sleep(delay);
+        // Again after waking: a timer may fire a little before its time.
+        for (
+          let delay = lastStart + intervalMs - now();
+          delay > 0;
+          delay = lastStart + intervalMs - now()
+        )
+          await sleep(delay);
         const first = lines.entries().next();
         if (first.done) continue;
         const [owner, jobs] = first.value;
