@@ -58,6 +58,19 @@ export function serverTimesOf(output: string): number[] {
   return times;
 }
 
+/**
+ * The server's times once `expected` creations are in its log: the server writes its log in batches
+ * at least every 250 ms (lib/logger.ts), so the last lines may still be on their way (bounded wait).
+ */
+export async function loggedServerTimes(output: () => string, expected: number): Promise<number[]> {
+  let times = serverTimesOf(output());
+  for (let waited = 0; times.length < expected && waited < 3_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    times = serverTimesOf(output());
+  }
+  return times;
+}
+
 /** One keyless trip through POST /api/trips (JSON answer), timed by the client on loopback. */
 async function planTrip(
   server: RunningServer,
@@ -149,7 +162,7 @@ export async function benchPlaces(port: number, summary: Summary, runs: number) 
     }
     const warmRequests = overpass.requests.length - warmBefore;
     // Warm-up, cold and warm trips, in the order they were made.
-    const logged = serverTimesOf(server.output());
+    const logged = await loggedServerTimes(() => server!.output(), 1 + cold.length + warm.length);
     if (logged.length !== 1 + cold.length + warm.length)
       throw new Error(
         `the request log has ${logged.length} trip creations, not ${1 + cold.length + warm.length}`,

@@ -8,7 +8,7 @@ import { createTripBody } from "./lib/generation-client.ts";
 import { signUp } from "./lib/session.ts";
 import { describe, describeWorst, median, worst } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
-import { benchDataset, serverTimesOf } from "./places.ts";
+import { benchDataset, loggedServerTimes } from "./places.ts";
 
 /** How long the Overpass fake waits before each answer on the cold runs (a loaded public instance). */
 const COLD_DELAY_MS = 300;
@@ -123,7 +123,7 @@ export async function benchStops(port: number, summary: Summary, runs: number) {
       warm.push(plan.ms);
     }
     const warmRequests = overpass.requests.length - warmBefore;
-    const logged = serverTimesOf(server.output());
+    const logged = await loggedServerTimes(() => server!.output(), 1 + cold.length + warm.length);
     if (logged.length !== 1 + cold.length + warm.length)
       throw new Error(
         `the request log has ${logged.length} trip creations, not ${1 + cold.length + warm.length}`,
