@@ -201,10 +201,14 @@ test.describe("Trip editor", () => {
     // A laptop screen: the last activity and the list of days are not on screen together. The user
     // scrolls to the activity, drags it up (the page scrolls up under the pointer at the top edge),
     // then down onto Day 2, which sits near the bottom edge: the page must not scroll away under it.
-    await page.setViewportSize({ width: 1280, height: 900 });
     const day2 = page
       .getByRole("navigation", { name: "Days" })
       .getByRole("button", { name: /^Day 2/ });
+    // The screen ends just below Day 2 (what sits above the days changes as the page grows): on
+    // screen, and in the bottom edge where the page would scroll under a dragged activity.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = (await day2.boundingBox())!;
+    await page.setViewportSize({ width: 1280, height: Math.ceil(top.y + top.height + 8) });
     await handle("Activity 2").scrollIntoViewIfNeeded();
     await expect(day2).not.toBeInViewport();
     const drag = (await handle("Activity 2").boundingBox())!;
