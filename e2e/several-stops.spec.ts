@@ -35,7 +35,9 @@ async function signUp(page: Page) {
 }
 
 type SavedTrip = {
-  stops: { destination: string }[];
+  endDate: string;
+  itinerary: { days: unknown[] };
+  stops: { destination: string; endDate: string }[];
   transport: { mode: string; carrier: string | null; number: string | null }[];
   stays: { name: string; stopIndex: number; checkIn: string; checkOut: string }[];
 };
@@ -180,4 +182,22 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
   await expect(page.getByText("Train from Paris to Lyon · SNCF TGV 6601")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page, "trip on a phone");
+
+  // Edit cities: one night fewer in Lyon drops the last day, so the page asks first.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "Edit cities" }).click();
+  const cities = page.getByRole("form", { name: "Cities" });
+  await cities.getByLabel("Nights").nth(1).fill("1");
+  await cities.getByRole("button", { name: "Save cities" }).click();
+  const removeDays = page.getByRole("dialog", { name: "Remove days?" });
+  await expect(removeDays).toContainText(/^.*1 day and \d+ activit/);
+  await expectAxeClean(page, "Edit cities asking before it removes a day");
+  await removeDays.getByRole("button", { name: "Remove days" }).click();
+  await expect(page.getByText(/Paris · 2 nights → Lyon · 1 night\b/)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const trip = await saved(page, tripId);
+      return [trip.endDate, trip.itinerary.days.length, trip.stops.map((s) => s.endDate)];
+    })
+    .toEqual(["2026-12-31", 4, ["2026-12-30", "2026-12-31"]]);
 });
