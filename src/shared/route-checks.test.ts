@@ -175,3 +175,34 @@ describe("the night's stay", () => {
     expect(kinds(lyonFirst, { stops })).toEqual([]);
   });
 });
+
+describe("a journey on a day that is not a transfer day", () => {
+  // The flight home from Lyon on the trip's last day.
+  const home = journey({
+    mode: "flight",
+    from: "Lyon",
+    to: "Lisbon",
+    departAt: "2027-03-13T17:00",
+    arriveAt: "2027-03-13T18:40",
+    arriveZone: "Europe/Lisbon",
+  });
+  const lastDay = (activities: Activity[]): Day => ({ date: "2027-03-13", stops: [1], activities });
+  const route = { stops, transport: [home] };
+
+  it("warns of an activity overlapping it, to the minute, on the departure's clock", () => {
+    const overlapping = act("16:01", 1); // ends at 17:01, a minute into the flight
+    const during = act("18:00", 1); // 18:00 in Lyon is 17:00 in Lisbon: still in the air (19:40 Lyon time)
+    const warnings = checkDayRealism(lastDay([overlapping, during]), { dayBudget: null, route });
+    expect(warnings.map((w) => [w.kind, w.activityId])).toEqual([
+      ["journey", overlapping.id],
+      ["journey", during.id],
+    ]);
+    expect(warnings[0]?.message).toBe("During the journey from Lyon to Lisbon (17:00–19:40)");
+  });
+
+  it("leaves activities that end as it leaves, or start once it has landed", () => {
+    const before = act("16:00", 1); // ends at 17:00
+    const after = act("19:40", 1);
+    expect(kinds(lastDay([before, after]), route)).toEqual([]);
+  });
+});

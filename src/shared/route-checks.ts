@@ -11,6 +11,7 @@ import {
   type TransferDay,
 } from "./transfer-day.ts";
 import { activityStopIndex, stopNights } from "./trip-stop-days.ts";
+import { zonedToEpoch } from "./zoned-time.ts";
 
 /*
  * The realism checks of a trip with several stops: is each activity in a city the traveller is in
@@ -88,6 +89,33 @@ function transferWarnings(day: Day, route: RouteContext): RealismWarning[] {
   return warnings;
 }
 
+/**
+ * A journey on a day that is not a transfer day (the flight home, a day trip by train): an activity
+ * overlapping it is one the traveller cannot be at. Times on the departure's clock, where they are.
+ */
+function otherJourneyWarnings(day: Day, route: RouteContext): RealismWarning[] {
+  if (transferOn(day.date, route.stops, route.transport ?? [])) return [];
+  const warnings: RealismWarning[] = [];
+  for (const t of route.transport ?? []) {
+    if (t.departAt.slice(0, 10) !== day.date) continue;
+    const depart = zonedToEpoch(t.departAt, t.departZone);
+    const arrive = zonedToEpoch(t.arriveAt, t.arriveZone);
+    if (depart === null || arrive === null) continue;
+    const leaves = minutesOf(t.departAt.slice(11));
+    const arrives = leaves + Math.max(0, Math.round((arrive - depart) / 60_000));
+    for (const a of day.activities) {
+      if (minutesOf(a.time) >= arrives || endOf(a) <= leaves) continue;
+      warnings.push({
+        kind: "journey",
+        date: day.date,
+        activityId: a.id,
+        message: `During the journey from ${t.from} to ${t.to} (${clock(leaves)}–${clock(arrives)})`,
+      });
+    }
+  }
+  return warnings;
+}
+
 /** The stay the traveller wakes up in on `date`: the one whose night before it is theirs. */
 const stayWokenIn = (stays: readonly Stay[], date: string) =>
   stays.find((s) => s.checkIn < date && date <= s.checkOut && s.lat !== null && s.lng !== null);
@@ -132,6 +160,7 @@ function noStayNotes(day: Day, route: RouteContext, stays: readonly Stay[]): Rea
 export function routeWarnings(day: Day, route: RouteContext): RealismWarning[] {
   return [
     ...transferWarnings(day, route),
+    ...otherJourneyWarnings(day, route),
     ...(route.stays ? farFromStayWarnings(day, route.stays) : []),
     ...(route.stays ? noStayNotes(day, route, route.stays) : []),
   ];
