@@ -139,3 +139,35 @@ test("an e-mail with a train and a hotel becomes the trip's journey and stay", a
     })
     .toEqual([1, ["Hôtel des Célestins"]]);
 });
+
+test("a damaged file is named in the message, by keyboard", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  const created = await page.request.post("/api/trips", {
+    data: {
+      destination: "Lisbon",
+      startDate: "2027-05-03",
+      endDate: "2027-05-05",
+      budget: 1500,
+      travelStyle: "comfort",
+      interests: ["History"],
+    },
+    headers: { Origin: KEYLESS, Accept: "application/json" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { trip: { id: string } }).trip;
+  await page.goto(`/trips/${id}`);
+  await page.getByRole("button", { name: "Add bookings" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Booking files")).toBeVisible();
+  await expectAxeClean(page, "add bookings panel");
+  await page.getByLabel("Booking files").setInputFiles({
+    name: "boarding.pkpass",
+    mimeType: "application/vnd.apple.pkpass",
+    buffer: Buffer.from("not a zip at all"),
+  });
+  await expect(page.getByRole("alert")).toContainText("boarding.pkpass");
+  await page.getByLabel("Paste a confirmation").focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Add bookings" })).toBeFocused();
+});

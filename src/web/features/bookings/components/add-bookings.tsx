@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { BookingProposal } from "#shared/schemas/bookings.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -17,16 +18,28 @@ export function AddBookings({
   onAccept: (picks: BookingProposal) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Closing gives the keyboard back to the button that opened the panel.
+  const close = () => {
+    flushSync(() => setOpen(false));
+    button.current?.focus();
+  };
   if (trip.role === "viewer") return null;
   if (!open)
     return (
-      <Button size="sm" variant="secondary" className="self-start" onClick={() => setOpen(true)}>
+      <Button
+        ref={button}
+        size="sm"
+        variant="secondary"
+        className="self-start"
+        onClick={() => setOpen(true)}
+      >
         Add bookings
       </Button>
     );
   return (
     <Suspense fallback={<p role="status">Loading...</p>}>
-      <BookingsPanel tripId={trip.id} onAccept={onAccept} onClose={() => setOpen(false)} />
+      <BookingsPanel tripId={trip.id} onAccept={onAccept} onClose={close} />
     </Suspense>
   );
 }
