@@ -3,6 +3,7 @@ import type { TripRole } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { Activity, Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
+import type { BookingProposal } from "#shared/schemas/bookings.ts";
 
 export type LocationFieldProps = {
   label: string;
@@ -47,7 +48,12 @@ export type MapStay = {
  * Where other features add to the trip page without importing this one (composed in the route file):
  * a map beside a day, badges on an activity, tools in the header, a place-search location field.
  */
+/** The bookings the traveller ticked in a proposal: the editor adds them through its versioned save. */
+export type BookingPicks = BookingProposal;
+
 export type TripDetailSlots = {
+  /** "Add bookings" (owners and editors): `accept` adds the ticked bookings through the editor. */
+  renderBookings?: (trip: Trip, accept: (picks: BookingPicks) => void) => ReactNode;
   headerExtras?: ReactNode;
   /**
    * `regenerate` opens "Regenerate day" for this day with the instruction filled in;

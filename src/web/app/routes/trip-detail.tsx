@@ -1,6 +1,7 @@
 import { useParams } from "#web/lib/router/routes.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import type { Trip } from "#shared/schemas/trip.ts";
+import { AddBookings } from "#web/features/bookings/components/add-bookings.tsx";
 import { useMembers } from "#web/features/companions/api/get-members.ts";
 import { PeoplePanel } from "#web/features/companions/components/people-panel.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
@@ -43,6 +44,7 @@ export function TripDetailRoute() {
           renderPeople: (trip) => (
             <PeoplePanel tripId={trip.id} role={trip.role} userId={auth.user?.id} />
           ),
+          renderBookings: (trip, accept) => <AddBookings trip={trip} onAccept={accept} />,
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
         }}
       />

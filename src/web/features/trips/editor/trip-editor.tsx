@@ -27,6 +27,7 @@ import { useTripLive } from "./use-trip-live.ts";
 import { routeContextOf } from "../stops/route-notes.tsx";
 import { TransferDayEditor } from "./transfer-day-editor.tsx";
 import { TripRoutePanel, TripStaysPanel } from "./trip-stops-panel.tsx";
+import { acceptBookings } from "./accept-bookings.ts";
 
 /** /trips/:id for the owner: the trip as an editor. */
 export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
@@ -122,6 +123,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
+        {slots.renderBookings?.(trip, (picks) => void editor.save(acceptBookings(trip, picks)))}
         <LiveStatus online={live.online} latest={live.latest} />
         <TripTabs
           money={slots.renderMoney?.(trip)}

@@ -1,0 +1,80 @@
+import type { Activity } from "#shared/schemas/itinerary.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { BookingPicks } from "#web/lib/trip-slots.ts";
+import {
+  addActivity,
+  allOf,
+  newActivityId,
+  setStays,
+  setTransport,
+  type EditableTrip,
+  type TripChange,
+} from "./editable-trip.ts";
+
+/** The stop a stay's check-in falls in (the last one when it is past them all). */
+const stopIndexOf = (stops: readonly TripStop[], checkIn: string): number => {
+  const at = stops.findIndex((s) => checkIn >= s.startDate && checkIn < s.endDate);
+  return at >= 0
+    ? at
+    : Math.max(
+        0,
+        stops.findLastIndex((s) => s.startDate <= checkIn),
+      );
+};
+
+/**
+ * Ticked bookings as one change of the editor, so they go through the versioned PATCH (merged with
+ * others' edits, in the history, live). A booking the trip already holds is never added again.
+ */
+export function acceptBookings(trip: EditableTrip, picks: BookingPicks): TripChange {
+  const transport: Transport[] = picks.transport
+    .filter((t) => !t.existing)
+    .map(({ existing: _e, duplicateOf: _d, ...t }) => ({
+      ...t,
+      id: newActivityId(),
+      // An empty zone goes as null: the server takes the nearest stop's.
+      departZone: t.departZone ?? "",
+      arriveZone: t.arriveZone ?? "",
+    }));
+  const stays: Stay[] = picks.stays
+    .filter((s) => !s.existing)
+    .map(({ existing: _e, duplicateOf: _d, ...s }) => ({
+      ...s,
+      id: newActivityId(),
+      stopIndex: stopIndexOf(trip.stops, s.checkIn),
+      lat: null,
+      lng: null,
+      osmId: null,
+    }));
+  const days = new Set(trip.itinerary.days.map((d) => d.date));
+  const activities = picks.activities
+    .filter((a) => !a.existing && days.has(a.date))
+    .map((a) => {
+      const activity: Activity = {
+        id: newActivityId(),
+        time: a.time ?? "09:00",
+        activity: a.activity,
+        location: a.location ?? a.activity,
+        description: a.reference ? `Booking reference ${a.reference}` : "",
+        cost: null,
+        durationMinutes: 60,
+        lat: null,
+        lng: null,
+        why: null,
+        osmId: null,
+        openingHours: null,
+        website: null,
+      };
+      return addActivity(a.date, activity);
+    });
+  return allOf(
+    [
+      ...(transport.length > 0
+        ? [setTransport([...trip.transport, ...transport], "Add bookings")]
+        : []),
+      ...(stays.length > 0 ? [setStays([...trip.stays, ...stays], "Add bookings")] : []),
+      ...activities,
+    ],
+    "Add bookings",
+  );
+}
