@@ -169,9 +169,11 @@ test.describe("Trip editor", () => {
   }) => {
     // Two drags with scrolling in between: slow on a loaded machine.
     test.slow();
-    // Tall enough that the handles of the first day are on screen with the list of days. A press
-    // below the window's edge reaches no element (no drag at all): the checks say so first.
-    await page.setViewportSize({ width: 1280, height: 1400 });
+    // Tall enough that the handles of the first day are on screen with the list of days, and clear
+    // of the bottom edge, where the page would scroll under the drag (at 1,400 px, with Add bookings
+    // above the days, Activity 3's handle sat in that edge). A press below the window's edge reaches
+    // no element (no drag at all): the checks say so first.
+    await page.setViewportSize({ width: 1280, height: 1600 });
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
