@@ -151,3 +151,52 @@ describe("tripRequestSchema with stops", () => {
     ).toBe("France by train");
   });
 });
+
+describe("tripRequestSchema bookings", () => {
+  const base = { destination: "Lyon", startDate: "2027-01-01", endDate: "2027-01-03", budget: 500 };
+
+  it("takes journeys, stays and booked activities with the PATCH input rules", () => {
+    const parsed = tripRequestSchema.parse({
+      ...base,
+      planRest: false,
+      bookings: {
+        transport: [
+          {
+            mode: "train",
+            from: "Paris Gare de Lyon",
+            to: "Lyon Part-Dieu",
+            departAt: "2027-01-01T08:00",
+            arriveAt: "2027-01-01T10:00",
+          },
+        ],
+        stays: [{ name: "Hôtel Bellecour", checkIn: "2027-01-01", checkOut: "2027-01-03" }],
+        activities: [{ date: "2027-01-02", time: "20:00", activity: "Opéra de Lyon" }],
+      },
+    });
+    expect(parsed.planRest).toBe(false);
+    expect(parsed.bookings?.transport[0]?.departZone).toBeNull();
+    expect(parsed.bookings?.activities[0]).toMatchObject({ kind: "other", location: null });
+  });
+
+  it("refuses a booked activity outside the trip's dates, naming the field", () => {
+    const result = tripRequestSchema.safeParse({
+      ...base,
+      bookings: { activities: [{ date: "2027-01-05", activity: "Opéra de Lyon" }] },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toContainEqual(
+      expect.objectContaining({
+        path: ["bookings", "activities"],
+        message: "Booked activities must fall within the trip's dates",
+      }),
+    );
+  });
+
+  it("refuses a stay that checks out before it checks in", () => {
+    const result = tripRequestSchema.safeParse({
+      ...base,
+      bookings: { stays: [{ name: "Hôtel", checkIn: "2027-01-03", checkOut: "2027-01-01" }] },
+    });
+    expect(result.error?.issues[0]?.message).toBe("Check-out must be after check-in");
+  });
+});

@@ -8,6 +8,7 @@ import {
 import { daysBetween } from "../trip-dates.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 import { stopsRequestSchema } from "./trip-stops.ts";
+import { tripBookingsInputSchema } from "./trip-bookings-input.ts";
 import { joinStopNames } from "../trip-stop-days.ts";
 
 export const MAX_TRIP_DAYS = 30;
@@ -89,6 +90,17 @@ export const tripRequestObjectSchema = z
       .max(INTERESTS.length)
       .default([])
       .transform((list) => [...new Set(list)]),
+    /**
+     * What the trip starts with from "Add bookings" on Home: journeys, stays and booked activities,
+     * saved with the trip. Booked activities must fall on the trip's dates.
+     */
+    bookings: tripBookingsInputSchema.optional(),
+    /**
+     * With `false` the planner is not asked: the days hold only the booked activities ("Create
+     * trip"). Absent or `true`, the planner fills the free time around the bookings ("Plan
+     * the rest"): nothing planned overlaps a booked activity or a journey.
+     */
+    planRest: z.boolean({ error: "planRest must be true or false" }).optional(),
   })
   // Checked here rather than on the field, since the rule depends on whether there are stops, and
   // always (`when`), so a missing destination is named beside the other fields' errors.
@@ -111,6 +123,15 @@ export const tripRequestObjectSchema = z
     message: "End date cannot be before start date",
     when: (payload) => datesPresent.safeParse(payload.value).success,
   })
+  .refine(
+    (v) =>
+      (v.bookings?.activities ?? []).every((a) => a.date >= v.startDate && a.date <= v.endDate),
+    {
+      path: ["bookings", "activities"],
+      message: "Booked activities must fall within the trip's dates",
+      when: (payload) => datesPresent.safeParse(payload.value).success,
+    },
+  )
   .refine((v) => daysBetween(v.startDate, v.endDate) < MAX_TRIP_DAYS, {
     path: ["endDate"],
     message: `Trips can be at most ${MAX_TRIP_DAYS} days long`,

@@ -3,7 +3,8 @@ import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 // Named with every other per-user store: a draft left by a previous user is forgotten with them.
 import { PLAN_DRAFT_STORAGE_KEY as KEY } from "#web/lib/user-data.ts";
 
-type Draft = Partial<TripRequestInput>;
+// Bookings are not typed in the form, so a draft never holds them.
+type Draft = Partial<Omit<TripRequestInput, "bookings" | "planRest">>;
 
 const textUpTo = (max: number) => (value: unknown) =>
   typeof value === "string" && value.length <= max;
