@@ -6,6 +6,12 @@ import type {
 } from "#shared/schemas/bookings.ts";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { MAX_STAYS, MAX_TRANSPORT, type Stay, type Transport } from "#shared/schemas/trip-stops.ts";
+import {
+  foldBookingText,
+  isSameJourney,
+  isSameStay,
+  sameBookingText,
+} from "#shared/same-booking.ts";
 import { epochToZoned, zonedToEpoch } from "#shared/zoned-time.ts";
 import type { BookingTime, Reading, StayDraft } from "./booking-reading.ts";
 import { epochOf, fixedOffsetZone } from "./booking-time.ts";
@@ -24,13 +30,7 @@ export type TripHoldings = {
   itinerary: Itinerary | null;
 };
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+const fold = foldBookingText;
 
 /** The known place whose name appears, as whole words, in a station's or airport's text. */
 export function matchPlace(text: string | null, places: KnownPlace[]): KnownPlace | null {
@@ -69,34 +69,13 @@ export function settleTime(
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const same = (a: string | null, b: string | null) =>
-  a !== null && b !== null && fold(a) !== "" && fold(a) === fold(b);
+const same = sameBookingText;
 
-function existingJourney(journey: ProposedTransport, trip: TripHoldings | null) {
-  return (
-    trip?.transport.find(
-      (held) =>
-        (same(held.reference, journey.reference) &&
-          held.departAt.slice(0, 10) === journey.departAt.slice(0, 10)) ||
-        (held.departAt === journey.departAt &&
-          held.arriveAt === journey.arriveAt &&
-          same(held.from, journey.from) &&
-          same(held.to, journey.to)),
-    ) ?? null
-  );
-}
+const existingJourney = (journey: ProposedTransport, trip: TripHoldings | null) =>
+  trip?.transport.find((held) => isSameJourney(held, journey)) ?? null;
 
-function existingStay(stay: ProposedStay, trip: TripHoldings | null) {
-  return (
-    trip?.stays.find(
-      (held) =>
-        same(held.reference, stay.reference) ||
-        (held.checkIn === stay.checkIn &&
-          held.checkOut === stay.checkOut &&
-          same(held.name, stay.name)),
-    ) ?? null
-  );
-}
+const existingStay = (stay: ProposedStay, trip: TripHoldings | null) =>
+  trip?.stays.find((held) => isSameStay(held, stay)) ?? null;
 
 function existingActivity(activity: ProposedActivity, trip: TripHoldings | null) {
   const day = trip?.itinerary?.days.find((d) => d.date === activity.date);

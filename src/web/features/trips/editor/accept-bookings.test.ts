@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BookingProposal } from "#shared/schemas/bookings.ts";
 import { acceptBookings } from "./accept-bookings.ts";
-import { toPatch, type EditableTrip } from "./editable-trip.ts";
+import type { Stay, Transport } from "#shared/schemas/trip-stops.ts";
+import { changeFromOp, setTransport, toPatch, type EditableTrip } from "./editable-trip.ts";
 
 const trip: EditableTrip = {
   name: "France",
@@ -149,5 +150,95 @@ describe("accepting bookings", () => {
     const patch = toPatch(acceptBookings(trip, only).apply(trip), 7, undefined, trip);
     expect(patch).not.toHaveProperty("stays");
     expect(patch).not.toHaveProperty("transport");
+  });
+});
+
+/** A journey and a stay a companion saved after this tab read the trip. */
+const companionJourney: Transport = {
+  id: "00000000-0000-4000-8000-0000000000c1",
+  mode: "flight",
+  from: "London Heathrow",
+  to: "Paris CDG",
+  departAt: "2026-12-30T08:10",
+  arriveAt: "2026-12-30T10:25",
+  departZone: "Europe/London",
+  arriveZone: "Europe/Paris",
+  carrier: "Air France",
+  number: "AF 1081",
+  reference: "BOB777",
+  notes: null,
+};
+const companionStay: Stay = {
+  id: "00000000-0000-4000-8000-0000000000c2",
+  stopIndex: 1,
+  name: "Auberge de Bob",
+  address: null,
+  checkIn: "2027-01-01",
+  checkOut: "2027-01-02",
+  lat: null,
+  lng: null,
+  osmId: null,
+  reference: "BOB-STAY",
+};
+const newer: EditableTrip = {
+  ...trip,
+  transport: [companionJourney],
+  stays: [...trip.stays, companionStay],
+};
+/** The change as a reload of the tab reads it back from session storage. */
+const stored = (change: ReturnType<typeof acceptBookings>) =>
+  changeFromOp(JSON.parse(JSON.stringify(change.op)) as typeof change.op, change.label);
+
+describe("accepting bookings, applied later to a newer trip", () => {
+  it("keeps the journey and stay a companion saved in between, also read back from storage", () => {
+    const change = acceptBookings(trip, picks);
+    for (const applied of [change, stored(change)]) {
+      const next = applied.apply(newer);
+      expect(next.transport.map((t) => t.number)).toEqual(["AF 1081", "TGV 6611"]);
+      expect(next.stays.map((s) => s.name)).toEqual(["Hôtel X", "Auberge de Bob", "Hôtel Lyon"]);
+      const patch = toPatch(next, 8, undefined, newer);
+      // The companion's keep their ids (kept by the server), the new ones go without.
+      expect(patch.transport?.map((t) => t.id)).toEqual([companionJourney.id, undefined]);
+      expect(patch.stays?.map((s) => s.id)).toEqual([
+        trip.stays[0]!.id,
+        companionStay.id,
+        undefined,
+      ]);
+    }
+  });
+
+  it("adds nothing twice when applied again, or to the trip as the server saved it", () => {
+    const change = acceptBookings(trip, picks);
+    const once = change.apply(newer);
+    const twice = stored(change).apply(once);
+    expect(twice.transport).toEqual(once.transport);
+    expect(twice.stays).toEqual(once.stays);
+    expect(twice.itinerary).toEqual(once.itinerary);
+
+    // The server gives new journeys and stays their own ids and fills the zones it was left.
+    const saved: EditableTrip = {
+      ...once,
+      transport: once.transport.map((t) =>
+        t.id === companionJourney.id
+          ? t
+          : { ...t, id: "00000000-0000-4000-8000-0000000000e1", arriveZone: "Europe/Paris" },
+      ),
+      stays: once.stays.map((s) =>
+        s.name === "Hôtel Lyon" ? { ...s, id: "00000000-0000-4000-8000-0000000000e2" } : s,
+      ),
+    };
+    const replayed = stored(change).apply(saved);
+    expect(replayed.transport).toEqual(saved.transport);
+    expect(replayed.stays).toEqual(saved.stays);
+    const patch = toPatch(replayed, 9, undefined, saved);
+    expect(patch).not.toHaveProperty("transport");
+    expect(patch).not.toHaveProperty("stays");
+  });
+
+  it("still reads a whole-list change stored by an earlier page", () => {
+    const op = JSON.parse(
+      JSON.stringify(setTransport([companionJourney], "Add journey").op),
+    ) as Parameters<typeof changeFromOp>[0];
+    expect(changeFromOp(op, "Add journey").apply(trip).transport).toEqual([companionJourney]);
   });
 });

@@ -5,8 +5,8 @@ import {
   addActivity,
   allOf,
   newActivityId,
-  setStays,
-  setTransport,
+  addStays,
+  addTransport,
   type EditableTrip,
   type TripChange,
 } from "./editable-trip.ts";
@@ -24,7 +24,8 @@ const stopIndexOf = (stops: readonly TripStop[], checkIn: string): number => {
 
 /**
  * Ticked bookings as one change of the editor, so they go through the versioned PATCH (merged with
- * others' edits, in the history, live). A booking the trip already holds is never added again.
+ * others' edits, in the history, live). A booking the trip already holds is never added again, also
+ * when the change is applied later to a newer trip (a waiting change sent, a change reapplied).
  */
 export function acceptBookings(trip: EditableTrip, picks: BookingPicks): TripChange {
   const transport: Transport[] = picks.transport
@@ -69,10 +70,10 @@ export function acceptBookings(trip: EditableTrip, picks: BookingPicks): TripCha
     });
   return allOf(
     [
-      ...(transport.length > 0
-        ? [setTransport([...trip.transport, ...transport], "Add bookings")]
-        : []),
-      ...(stays.length > 0 ? [setStays([...trip.stays, ...stays], "Add bookings")] : []),
+      // Added to the trip as it is when the change is applied (a companion's journey saved since
+      // this page read the trip stays), never as a whole list read now.
+      ...(transport.length > 0 ? [addTransport(transport, "Add bookings")] : []),
+      ...(stays.length > 0 ? [addStays(stays, "Add bookings")] : []),
       ...activities,
     ],
     "Add bookings",

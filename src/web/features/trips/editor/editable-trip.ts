@@ -3,6 +3,7 @@ import type { TripPatch } from "#shared/schemas/trip-edit.ts";
 import { refitDays, tripDates } from "#shared/trip-dates.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { isSameJourney, isSameStay } from "#shared/same-booking.ts";
 import { stopDateRanges, stopNights } from "#shared/trip-stop-days.ts";
 
 /** What the traveller can change: everything a PATCH may carry. */
@@ -45,6 +46,8 @@ export type ChangeOp =
   | { name: "setStops"; stops: readonly StopEdit[] }
   | { name: "setTransport"; transport: readonly Transport[]; label: string }
   | { name: "setStays"; stays: readonly Stay[]; label: string }
+  | { name: "addTransport"; transport: readonly Transport[]; label: string }
+  | { name: "addStays"; stays: readonly Stay[]; label: string }
   | { name: "all"; ops: readonly ChangeOp[] };
 
 /** A change as a function of the trip it is applied to, so it can be applied again on a newer one. */
@@ -159,14 +162,19 @@ export const updateActivity = (id: string, fields: Partial<Activity>): TripChang
     }),
 });
 
-/** A new activity takes its place by time (after any at the same time). */
+/**
+ * A new activity takes its place by time (after any at the same time). Applied again to a trip that
+ * holds it already (a waiting change sent twice), it is not added twice.
+ */
 export const addActivity = (date: string, activity: Activity): TripChange => ({
   label: "Add activity",
   op: { name: "addActivity", date, activity },
   apply: (trip) =>
-    mapDays(trip, (day) =>
-      day.date === date ? { ...day, activities: insertByTime(day.activities, activity) } : day,
-    ),
+    trip.itinerary.days.some((d) => d.activities.some((a) => a.id === activity.id))
+      ? trip
+      : mapDays(trip, (day) =>
+          day.date === date ? { ...day, activities: insertByTime(day.activities, activity) } : day,
+        ),
 });
 
 /** True when the day's times never run backwards. */
@@ -302,6 +310,39 @@ export const setStays = (stays: readonly Stay[], label: string): TripChange => (
   apply: (trip) => ({ ...trip, stays: [...stays] }),
 });
 
+/**
+ * New journeys added to whatever journeys the trip has when the change is applied: a companion's
+ * journey saved in between stays (a whole list would overwrite it on a replay or a reapply). One the
+ * trip already holds (its id, or the same booking: the server gives new journeys their own id) is
+ * not added again, so a change applied twice adds it once.
+ */
+export const addTransport = (transport: readonly Transport[], label: string): TripChange => ({
+  label,
+  op: { name: "addTransport", transport, label },
+  apply: (trip) => ({
+    ...trip,
+    transport: [
+      ...trip.transport,
+      ...transport.filter(
+        (t) => !trip.transport.some((held) => held.id === t.id || isSameJourney(held, t)),
+      ),
+    ],
+  }),
+});
+
+/** New stays added to the trip's stays when the change is applied, as addTransport does journeys. */
+export const addStays = (stays: readonly Stay[], label: string): TripChange => ({
+  label,
+  op: { name: "addStays", stays, label },
+  apply: (trip) => ({
+    ...trip,
+    stays: [
+      ...trip.stays,
+      ...stays.filter((s) => !trip.stays.some((held) => held.id === s.id || isSameStay(held, s))),
+    ],
+  }),
+});
+
 /** Days and activities a change of stops would drop: a removed city's, and nights taken away. */
 export function droppedByStops(trip: EditableTrip, stops: readonly StopEdit[]) {
   const next = new Map(stops.flatMap((s) => (s.id ? [[s.id, s.nights] as const] : [])));
@@ -355,6 +396,10 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return setTransport(op.transport, op.label);
       case "setStays":
         return setStays(op.stays, op.label);
+      case "addTransport":
+        return addTransport(op.transport, op.label);
+      case "addStays":
+        return addStays(op.stays, op.label);
       case "all":
         return allOf(
           op.ops.map((o) => changeFromOp(o, label)),
