@@ -4,13 +4,13 @@ import { checkItineraryRealism, samePlace } from "#shared/realism.ts";
 import { isWarning } from "#shared/route-checks.ts";
 import type { Activity, Day, Grounding, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { StopRequest, TripStop } from "#shared/schemas/trip-stops.ts";
-import { transferOn, MINUTES_PER_DAY } from "#shared/transfer-day.ts";
+import type { StopRequest, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import { stopDateRanges, stopIndexesOn } from "#shared/trip-stop-days.ts";
 import { placeOf, type DestinationLookup } from "../services/geo/geo-service.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
-import { insideWindow, type DayWindow, type DayWindows } from "./day-windows.ts";
+import { insideWindow, type DayWindows } from "./day-windows.ts";
+import { bookedWindows, stopWindows } from "./journey-windows.ts";
 import type { GenerateOptions } from "./itinerary-generator.ts";
 import type { PlanningServices, PlanTripResult } from "./plan-trip.ts";
 
@@ -49,25 +49,6 @@ export function stopsOfRequest(request: {
     startDate: ranges[i]?.startDate ?? request.startDate,
     endDate: ranges[i]?.endDate ?? request.startDate,
   }));
-}
-
-/**
- * Each stop's part of its transfer days: until departure on its last day (unless it is the last
- * stop), from arrival on its first (unless it is the first). Times are each stop's own local ones.
- */
-export function stopWindows(stops: readonly TripStop[]): DayWindows[] {
-  const windows: Record<string, DayWindow>[] = stops.map(() => ({}));
-  for (let i = 0; i + 1 < stops.length; i++) {
-    const date = stops[i]!.endDate;
-    const transfer = transferOn(date, stops);
-    if (!transfer) continue;
-    windows[i]![date] = { ...windows[i]![date], until: transfer.departure };
-    windows[i + 1]![date] = {
-      ...windows[i + 1]![date],
-      from: Math.min(transfer.arrival, MINUTES_PER_DAY),
-    };
-  }
-  return windows;
 }
 
 /** One grounding for the whole trip: counted over the joined plan, the first reason kept. */
@@ -119,12 +100,14 @@ export function joinStopPlans(
  * Plans a trip of several stops. Every stop's destination is looked up first, all at once (the
  * transfer days need both ends' places); then every stop is planned at once, with its own lookup.
  * Day events are sent once the whole plan is joined; the places lookups' progress as it happens.
+ * `bookedTransport`: the trip's booked journeys, which shape each stop's part of the days.
  */
 export async function planStops(
   services: PlanningServices,
   request: TripRequest & { stops: readonly StopRequest[] },
   options: GenerateOptions,
   planOne: PlanOne,
+  bookedTransport?: readonly Transport[],
 ): Promise<PlanTripResult> {
   const { signal } = options;
   const dated = stopsOfRequest(request);
@@ -139,7 +122,7 @@ export async function planStops(
     ...stop,
     place: places[i] ?? null,
   }));
-  const windows = stopWindows(stops);
+  const windows = bookedTransport ? bookedWindows(stops, bookedTransport) : stopWindows(stops);
   const passOn: GenerateOptions["onEvent"] = (event) => {
     if (event.type === "places") options.onEvent?.(event);
   };
@@ -178,7 +161,7 @@ export async function planStops(
   const warnings = checkItineraryRealism(itinerary, {
     budget: request.budget,
     openAtStop: (i) => openAts[i],
-    route: { stops },
+    route: { stops, transport: bookedTransport },
   }).filter(isWarning);
   return {
     itinerary,

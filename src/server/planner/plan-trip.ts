@@ -9,7 +9,7 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Logger } from "../lib/logger.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
@@ -31,6 +31,8 @@ import { NOT_CHECKED, unresolvedGrounding, withDestinationFailure } from "./grou
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
 import { checkDayPlaces } from "./place-checks.ts";
 import { planStops } from "./plan-stops.ts";
+import { fitAroundBookings } from "./fit-around-bookings.ts";
+import { bookedWindows } from "./journey-windows.ts";
 
 /**
  * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
@@ -59,6 +61,16 @@ export type PlanTripResult = {
   grounding: Grounding;
   /** A trip of several stops: each with its dates and its resolved place (absent: one stop). */
   stops?: TripStop[];
+};
+
+/**
+ * What the traveller booked, for "Plan the rest" (issue 35): the trip's stops with their places,
+ * its journeys (zones settled) and its dates holding only the booked activities (bookedItinerary).
+ */
+export type PlanBookings = {
+  stops: readonly TripStop[];
+  transport: readonly Transport[];
+  itinerary: Itinerary;
 };
 
 const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
@@ -95,8 +107,46 @@ function problemsByDay(warnings: readonly RealismWarning[]) {
  * Day events reach `options.onEvent` with coordinates checked against the destination when it is
  * already known, and without coordinates when it is not yet (never a wrong pin, never a wait), and
  * never with an unconfirmed osmId.
+ * With `booked` the plan fills the free time around the bookings: the journeys shape each stop's
+ * part of the days, and whatever still lands on a booking or a journey is moved or left out
+ * (fit-around-bookings.ts); the days are sent again, bookings in, once fitted.
  */
 export async function planTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  booked?: PlanBookings,
+): Promise<PlanTripResult> {
+  if (!booked) return planUnbooked(services, request, options);
+  const windows = bookedWindows(booked.stops, booked.transport);
+  const plan =
+    request.stops && request.stops.length > 1
+      ? await planStops(
+          services,
+          { ...request, stops: request.stops },
+          options,
+          planOneStop,
+          booked.transport,
+        )
+      : await planUnbooked(services, request, { ...options, windows: windows[0] });
+  const stops = plan.stops ?? booked.stops.map((stop) => ({ ...stop, place: plan.place }));
+  const openAts = stops.map((s) => (s.place ? openAtIn(s.place) : undefined));
+  const itinerary = fitAroundBookings(plan.itinerary, booked.itinerary, {
+    stops,
+    transport: booked.transport,
+    openAtStop: (i) => openAts[i],
+  });
+  // The days as saved, bookings in, replace the ones already sent.
+  itinerary.days.forEach((day, index) => options.onEvent?.({ type: "day", index, day }));
+  const kept = new Set(itinerary.days.flatMap((d) => d.activities.map((a) => a.id)));
+  return {
+    ...plan,
+    itinerary,
+    warnings: plan.warnings.filter((w) => kept.has(w.activityId)),
+  };
+}
+
+async function planUnbooked(
   services: PlanningServices,
   request: TripRequest,
   options: GenerateOptions,

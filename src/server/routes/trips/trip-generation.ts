@@ -15,11 +15,13 @@ import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
 import { requestStops } from "../../trips/request-stops.ts";
+import { bookedTrip, type BookedTrip } from "../../trips/trip-from-bookings.ts";
+import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
  * row. The trip quota is checked again here, with the insert: another request may have taken the
- * last place while this plan was written.
+ * last place while this plan was written. `booked`: the trip's journeys and stays (issue 35).
  */
 async function saveTrip(
   deps: AppDeps,
@@ -31,6 +33,7 @@ async function saveTrip(
     grounding,
     stops,
   }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
+  booked?: BookedTrip,
 ): Promise<Trip> {
   const row = await insertOwnTrip(deps, {
     userId,
@@ -43,12 +46,25 @@ async function saveTrip(
     itinerary,
     place,
     // Several cities come planned with their places; one city (or one asked as a list) is one stop.
-    stops: stops ?? requestStops(request, [place]),
+    stops: stops ?? booked?.stops ?? requestStops(request, [place]),
+    ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
     grounding,
     status: TRIP_STATUS_GENERATED,
   });
   return toTripDto(row, { role: "owner", ownerName });
 }
+
+/**
+ * "Create trip" from bookings (`planRest: false`): the days hold only the booked activities; no
+ * planner, no model, so no plan is counted against the generation limit.
+ */
+const bookedOnly = (booked: BookedTrip) => ({
+  itinerary: booked.itinerary,
+  place: booked.place,
+  // Nothing was matched to OpenStreetMap: there is no plan whose places could be counted.
+  grounding: GROUNDING_OFF,
+  stops: booked.stops,
+});
 
 /**
  * `POST /api/trips`: generate an itinerary and save the trip. `Accept: text/event-stream` streams
@@ -65,35 +81,64 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     const deps = c.var.deps;
     const user = await requireUser(c);
     const request = c.req.valid("json");
+    const planRest = request.planRest !== false;
     await assertRoomForTrip(deps, user.id);
-    await enforceGenerationLimit(deps, user.id, c.var.clientIp);
+    if (planRest) await enforceGenerationLimit(deps, user.id, c.var.clientIp);
     await enforceTripCreateLimit(deps, user.id);
 
     // Its geocoder lookups take turns with other users' in the shared queue.
     const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: user.id }) };
+    // The bookings settled against the stops before any plan: a journey no stop can give a zone,
+    // or a stay at no stop, is a 422 with nothing planned and nothing saved.
+    const booked =
+      request.bookings || !planRest
+        ? await bookedTrip(
+            planning.geo,
+            request,
+            request.bookings ?? { transport: [], stays: [], activities: [] },
+            c.req.raw.signal,
+          )
+        : undefined;
+    const planBookings = booked && {
+      stops: booked.stops,
+      transport: booked.transport,
+      itinerary: booked.itinerary,
+    };
     const started = performance.now();
-    const logSuccess = (tripId: string, plan: PlanTripResult) =>
+    const logSuccess = (tripId: string, plan?: PlanTripResult) =>
       deps.logger.info(
         {
           requestId: c.var.requestId,
           tripId,
-          mode: deps.ai.mode,
+          mode: plan ? deps.ai.mode : "bookings",
           days: tripDates(request.startDate, request.endDate).length,
-          usage: plan.usage,
-          placeResolved: plan.place !== null,
-          grounding: plan.grounding.status,
-          warnings: plan.warnings.length,
+          usage: plan?.usage,
+          placeResolved: (plan ?? booked)?.place != null,
+          grounding: plan?.grounding.status,
+          warnings: plan?.warnings.length,
+          bookings: booked
+            ? {
+                transport: booked.transport.length,
+                stays: booked.stays.length,
+                activities: request.bookings?.activities.length ?? 0,
+              }
+            : undefined,
           ms: Math.round(performance.now() - started),
         },
-        "itinerary generated",
+        plan ? "itinerary generated" : "trip created from bookings",
       );
 
     if (!c.req.header("accept")?.includes("text/event-stream")) {
       const controller = new AbortController();
       c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
       try {
-        const plan = await planTrip(planning, request, { signal: controller.signal });
-        const trip = await saveTrip(deps, user, request, plan);
+        if (!planRest && booked) {
+          const trip = await saveTrip(deps, user, request, bookedOnly(booked), booked);
+          logSuccess(trip.id);
+          return c.json({ trip }, 201);
+        }
+        const plan = await planTrip(planning, request, { signal: controller.signal }, planBookings);
+        const trip = await saveTrip(deps, user, request, plan, booked);
         logSuccess(trip.id, plan);
         return c.json({ trip }, 201);
       } catch (error) {
@@ -107,13 +152,23 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       start: { mode: deps.ai.mode, days: tripDates(request.startDate, request.endDate) },
       failure: "itinerary generation failed",
       run: async (signal, send) => {
-        const plan = await planTrip(planning, request, {
-          signal,
-          onEvent: (event) => void send(event.type, event),
-        });
+        if (!planRest && booked) {
+          booked.itinerary.days.forEach(
+            (day, index) => void send("day", { type: "day", index, day }),
+          );
+          const trip = await saveTrip(deps, user, request, bookedOnly(booked), booked);
+          logSuccess(trip.id);
+          return { trip };
+        }
+        const plan = await planTrip(
+          planning,
+          request,
+          { signal, onEvent: (event) => void send(event.type, event) },
+          planBookings,
+        );
         // The browser left: the itinerary is complete but nobody asked to keep it.
         if (signal.aborted) return undefined;
-        const trip = await saveTrip(deps, user, request, plan);
+        const trip = await saveTrip(deps, user, request, plan, booked);
         logSuccess(trip.id, plan);
         return { trip };
       },

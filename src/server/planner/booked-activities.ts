@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { BookedActivity } from "#shared/schemas/trip-bookings-input.ts";
+import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import { minutesOf, transferOn } from "#shared/transfer-day.ts";
+import { tripDates } from "#shared/trip-dates.ts";
+import { stopIndexesOn } from "#shared/trip-stop-days.ts";
+import { withStopIndexes } from "../trips/trip-stop-edits.ts";
+import { estimateDurationMinutes } from "./activity-duration.ts";
+
+/** A booking without a time (a whole-day calendar entry) starts the day, as the trip page does. */
+export const BOOKED_DEFAULT_TIME = "09:00";
+
+// A ticket or a table says what it is better than its words: an opera's name rarely says "opera".
+const MINUTES_BY_KIND: Partial<Record<BookedActivity["kind"], number>> = {
+  event: 120,
+  restaurant: 90,
+};
+
+/** A booked event, table or calendar entry as an activity of its date (never matched to a place). */
+export function bookedActivity(input: BookedActivity, stopIndex?: number): Activity {
+  const location = input.location ?? input.activity;
+  return {
+    id: randomUUID(),
+    time: input.time ?? BOOKED_DEFAULT_TIME,
+    activity: input.activity,
+    location,
+    // The same words as the trip page's "Add to trip" (accept-bookings.ts).
+    description: input.reference ? `Booking reference ${input.reference}` : "",
+    cost: null,
+    durationMinutes:
+      MINUTES_BY_KIND[input.kind] ??
+      estimateDurationMinutes({ activity: input.activity, location }),
+    lat: null,
+    lng: null,
+    why: null,
+    osmId: null,
+    openingHours: null,
+    website: null,
+    ...(stopIndex === undefined ? {} : { stopIndex }),
+  };
+}
+
+/**
+ * Which of its day's stops a booking is in: on a transfer day the city being left until the
+ * journey arrives, the next one from then on (the journey's own times when it is booked).
+ */
+function bookedStopIndex(
+  stops: readonly TripStop[],
+  transport: readonly Transport[],
+  date: string,
+  time: string,
+): number {
+  const touched = stopIndexesOn(stops, date);
+  const transfer = transferOn(date, stops, transport);
+  if (!transfer) return touched[0] ?? 0;
+  return minutesOf(time) >= transfer.arrival ? transfer.to : transfer.from;
+}
+
+/**
+ * Every date of the trip with its stops and only its booked activities, in time order: what
+ * "Create trip" saves, and what "Plan the rest" plans around.
+ */
+export function bookedItinerary(
+  stops: readonly TripStop[],
+  transport: readonly Transport[],
+  activities: readonly BookedActivity[],
+): Itinerary {
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return { days: [] };
+  const days = tripDates(first.startDate, last.endDate).map((date): Day => ({
+    date,
+    activities: activities
+      .filter((a) => a.date === date)
+      .map((a) =>
+        bookedActivity(a, bookedStopIndex(stops, transport, date, a.time ?? BOOKED_DEFAULT_TIME)),
+      )
+      .sort((a, b) => a.time.localeCompare(b.time)),
+  }));
+  return withStopIndexes({ days }, stops);
+}
