@@ -158,6 +158,32 @@ test("Plan the rest fills the free time around the bookings", async ({ page }) =
   test.setTimeout(120_000);
   const panel = await readBothFiles(page);
   await panel.getByLabel("Budget (USD)").fill("1200");
+  await panel.getByRole("checkbox", { name: /Stay: Hôtel du Louvre/ }).uncheck();
+  // Offline, the trip cannot be made: said so, and nothing the traveller gave is lost.
+  await page.context().setOffline(true);
+  await expect(
+    panel.getByText("Making a trip needs a connection.", { exact: false }),
+  ).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Plan the rest" })).toBeDisabled();
+  await page.context().setOffline(false);
+  // A refusal from the server (answered here, once): its message, and everything still there.
+  await page.route(
+    "**/api/trips",
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "ai_unavailable", message: "The planner is busy. Please try again." },
+        }),
+      }),
+    { times: 1 },
+  );
+  await panel.getByRole("button", { name: "Plan the rest" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("The planner is busy. Please try again.");
+  await expect(panel.getByLabel("Budget (USD)")).toHaveValue("1200");
+  await expect(panel.getByRole("checkbox", { name: /Stay: Hôtel du Louvre/ })).not.toBeChecked();
+  await expect(panel.getByRole("checkbox", { name: /La Traviata/ })).toBeChecked();
   await panel.getByRole("button", { name: "Plan the rest" }).click();
   await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   const id = tripIdOf(page);
@@ -165,6 +191,9 @@ test("Plan the rest fills the free time around the bookings", async ({ page }) =
   const names = trip.itinerary.days.flatMap((d) => d.activities.map((a) => a.activity));
   expect(names).toContain("La Traviata");
   expect(names.filter((name) => name !== "La Traviata").length).toBeGreaterThan(0);
+  expect((trip as typeof trip & { stays: { name: string }[] }).stays.map((s) => s.name)).toEqual([
+    "Hôtel des Célestins",
+  ]);
   await page.goto(`/trips/${id}?day=3`);
   await expect(page.getByText("La Traviata").first()).toBeVisible();
 });

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MESSAGES } from "#shared/messages.ts";
 import type { BookingProposal } from "#shared/schemas/bookings.ts";
 import type { TripBookingsInput } from "#shared/schemas/trip-bookings-input.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
@@ -8,6 +7,8 @@ import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 const tripResponseSchemaLoader = lazySchema(
   async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
 );
+
+export const CREATE_TRIP_FAILED = "Could not create the trip. Please try again.";
 
 /** The ticked part of a proposal as `POST /api/trips` `bookings` (trip-bookings-input.ts). */
 export const toBookingsInput = ({
@@ -30,7 +31,7 @@ export const createTripFromBookings = (request: TripRequestInput & { planRest: b
     method: "POST",
     body: request,
     schema: tripResponseSchemaLoader,
-    fallbackError: MESSAGES.generateTripFailed,
+    fallbackError: CREATE_TRIP_FAILED,
   }).then((body) => body.trip);
 
 export function useCreateTripFromBookings() {

@@ -1,12 +1,16 @@
 import { useRef, useState, type FormEvent } from "react";
 import { DEFAULT_TRAVEL_STYLE, type Interest, type TravelStyle } from "#shared/constants.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import type { BookingProposal, NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { tripRequestObjectSchema } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { useNavigate } from "#web/lib/router/location.tsx";
-import { toBookingsInput, useCreateTripFromBookings } from "../api/create-trip-from-bookings.ts";
+import { useOnline } from "#web/lib/use-online.ts";
+import {
+  CREATE_TRIP_FAILED,
+  toBookingsInput,
+  useCreateTripFromBookings,
+} from "../api/create-trip-from-bookings.ts";
 import { useImportNewTripBookings } from "../api/import-new-trip-bookings.ts";
 import { describeDates, describeStop } from "./booking-format.ts";
 import { BookingsReader, errorLines } from "./bookings-reader.tsx";
@@ -57,6 +61,9 @@ export function NewTripBookingsPanel({
   const [budgetError, setBudgetError] = useState<string | undefined>();
   const [requestErrors, setRequestErrors] = useState<string[]>([]);
   const budgetRef = useRef<HTMLInputElement>(null);
+  const online = useOnline();
+  // Offline, TanStack Query holds a request until the connection is back: say so, not "Creating".
+  const waiting = create.isPending && (create.isPaused || !online);
   const travelStyle = preferences?.travelStyle ?? DEFAULT_TRAVEL_STYLE;
   const interests = preferences?.interests ?? [];
 
@@ -133,23 +140,33 @@ export function NewTripBookingsPanel({
               ))}
             </div>
           ) : null}
-          {create.isPending ? (
+          {online ? null : (
+            <p role="status" className="text-sm text-amber-900">
+              Making a trip needs a connection. Your bookings stay here until you are back online.
+            </p>
+          )}
+          {create.isPending && !waiting ? (
             <p role="status">
               {create.variables.planRest ? "Planning the rest..." : "Creating your trip..."}
             </p>
           ) : null}
           {create.isError ? (
             <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-              {errorLines(create.error, MESSAGES.generateTripFailed).map((line) => (
+              {errorLines(create.error, CREATE_TRIP_FAILED).map((line) => (
                 <p key={line}>{line}</p>
               ))}
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" value="create" disabled={create.isPending}>
+            <Button type="submit" value="create" disabled={create.isPending || !online}>
               Create trip
             </Button>
-            <Button type="submit" value="plan" variant="secondary" disabled={create.isPending}>
+            <Button
+              type="submit"
+              value="plan"
+              variant="secondary"
+              disabled={create.isPending || !online}
+            >
               Plan the rest
             </Button>
             <Button type="button" variant="secondary" onClick={onClose}>
