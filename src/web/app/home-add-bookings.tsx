@@ -30,12 +30,17 @@ const NewTripBookingsPanel = lazy(async () => ({
 /** "Add bookings" on Home, for signed-in visitors: a new trip from confirmation e-mails and files. */
 export function HomeAddBookings() {
   return (
-    <AddBookingsToggle
-      renderPanel={(close) => (
-        <Suspense fallback={<p role="status">Loading...</p>}>
-          <HomeBookingsPanel onClose={close} />
-        </Suspense>
-      )}
-    />
+    <div className="mt-6 flex flex-col gap-2">
+      <p className="text-slate-700">
+        Already booked? Start a trip from confirmation e-mails and calendar files.
+      </p>
+      <AddBookingsToggle
+        renderPanel={(close) => (
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <HomeBookingsPanel onClose={close} />
+          </Suspense>
+        )}
+      />
+    </div>
   );
 }

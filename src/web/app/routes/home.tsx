@@ -36,14 +36,9 @@ export function HomeRoute() {
         </ul>
       </section>
       {auth.status === "signed-in" ? (
-        <div className="mt-6 flex flex-col gap-2">
-          <p className="text-slate-700">
-            Already booked? Start a trip from confirmation e-mails and calendar files.
-          </p>
-          <Suspense fallback={null}>
-            <HomeAddBookings />
-          </Suspense>
-        </div>
+        <Suspense fallback={null}>
+          <HomeAddBookings />
+        </Suspense>
       ) : null}
       <PlanTripSection authStatus={auth.status} tripId={searchParams.get("tripId")} />
     </>
