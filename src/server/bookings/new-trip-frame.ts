@@ -1,5 +1,6 @@
 import type { BookingProposal, NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { MAX_STOPS, type StopRequest } from "#shared/schemas/trip-stops.ts";
+import { shiftDate } from "#shared/trip-dates.ts";
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>
@@ -97,7 +98,11 @@ export function newTripFrame(proposal: BookingProposal): NewTripBookingImport["p
   const total = stops.reduce((sum, stop) => sum + stop.nights, 0);
   const last = stops[stops.length - 1];
   if (last && total !== tripNights) last.nights = Math.max(1, last.nights + tripNights - total);
-  const end = daysBetween(startDate, endDate) < 1 ? startDate : endDate;
+  // A last stop reached on the last day (the train into Paris at 19:01) still sleeps a night there,
+  // as does a one-day trip: the trip then ends the morning after, so POST /api/trips takes the frame
+  // as it is (the stops' nights must add up to the trip's).
+  const nights = stops.reduce((sum, stop) => sum + stop.nights, 0);
+  const end = shiftDate(startDate, nights);
   return {
     destination: stops.map((s) => s.destination).join(" → "),
     startDate,

@@ -8,6 +8,7 @@ import {
   tripBookingImportSchema,
 } from "#shared/schemas/bookings.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
+import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import {
   buildMail,
@@ -332,12 +333,15 @@ describe("POST /api/bookings/import", () => {
     expect(body.proposal).toMatchObject({
       destination: "Lyon → Paris",
       startDate: "2026-12-28",
-      endDate: "2027-01-01",
+      // The train reaches Paris at 19:01 on 1 January: a night there, so the trip ends on the 2nd.
+      endDate: "2027-01-02",
       stops: [
         { destination: "Lyon", nights: 4 },
         { destination: "Paris", nights: 1 },
       ],
     });
+    // The frame is a plan request POST /api/trips accepts as it is.
+    expect(tripRequestSchema.safeParse({ ...body.proposal, budget: 1000 }).error).toBeUndefined();
     expect(body.proposal.transport).toHaveLength(2);
     expect(body.proposal.stays).toHaveLength(1);
     expect(
