@@ -193,6 +193,29 @@ test("Plan the rest fills the free time around the bookings", async ({ page }) =
   await expect(page.getByText("La Traviata").first()).toBeVisible();
 });
 
+test("with nothing ticked, Create trip makes the frame's trip with empty days", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-none"));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add bookings" }).click();
+  await page.getByLabel("Booking files").setInputFiles(OPERA);
+  const panel = page.getByRole("region", { name: "Add bookings" });
+  await panel.getByRole("checkbox", { name: /La Traviata/ }).uncheck();
+  await expect(
+    panel.getByText("Nothing is ticked: the trip starts with its cities and dates only."),
+  ).toBeVisible();
+  await panel.getByLabel("Budget (USD)").fill("500");
+  await panel.getByRole("button", { name: "Create trip" }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  const trip = await storedTrip(page, tripIdOf(page));
+  expect(trip.itinerary.days.map((d) => [d.date, d.activities.length])).toEqual([
+    ["2026-12-31", 0],
+    ["2027-01-01", 0],
+  ]);
+});
+
 test("a file with no booking is named with what was wrong, on a phone, by keyboard", async ({
   page,
 }) => {

@@ -74,7 +74,7 @@ export function NewTripBookingsPanel({
     const planRest = submitter instanceof HTMLButtonElement && submitter.value === "plan";
     const request = {
       destination: frame.destination,
-      // One city needs no stops (and a one-day trip could not give it a night).
+      // One city needs no stops: the destination is then the trip's one stop.
       ...(frame.stops.length > 1 ? { stops: frame.stops } : {}),
       startDate: frame.startDate,
       endDate: frame.endDate,
