@@ -11,6 +11,8 @@ export type StoredTrip = {
   id: string;
   version: number;
   itinerary: { days: { date: string; activities: StoredActivity[] }[] };
+  stays: { name: string }[];
+  transport: { reference: string | null }[];
 };
 
 /** A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user. */

@@ -1,7 +1,13 @@
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "#web/lib/router/location.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlanTripSection } from "#web/features/plan-trip/components/plan-trip-section.tsx";
+
+// Only signed-in visitors can import bookings: the first view of Home does not carry it.
+const HomeAddBookings = lazy(async () => ({
+  default: (await import("#web/app/home-add-bookings.tsx")).HomeAddBookings,
+}));
 
 const BLURBS = [
   ["Smart Itineraries", "A day-by-day plan built around your dates, budget and interests."],
@@ -29,6 +35,11 @@ export function HomeRoute() {
           ))}
         </ul>
       </section>
+      {auth.status === "signed-in" ? (
+        <Suspense fallback={null}>
+          <HomeAddBookings />
+        </Suspense>
+      ) : null}
       <PlanTripSection authStatus={auth.status} tripId={searchParams.get("tripId")} />
     </>
   );

@@ -48,3 +48,15 @@ export const describeActivity = (a: ProposedActivity) =>
   [a.activity, `${formatBookingDay(a.date)}${a.time ? ` ${a.time}` : ""}`, a.location]
     .filter(Boolean)
     .join(" · ");
+
+const yearFormat = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "UTC" });
+
+/** "Wed 30 Dec 2026 → Fri 1 Jan 2027": a new trip's dates, with their years. */
+export const describeDates = (startDate: string, endDate: string) =>
+  [startDate, endDate]
+    .map((date) => `${formatBookingDay(date)} ${yearFormat.format(new Date(`${date}T00:00:00Z`))}`)
+    .join(" → ");
+
+/** "Lyon · 2 nights". */
+export const describeStop = (stop: { destination: string; nights: number }) =>
+  `${stop.destination} · ${stop.nights} ${stop.nights === 1 ? "night" : "nights"}`;

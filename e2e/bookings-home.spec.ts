@@ -1,0 +1,247 @@
+import { expect, test, type Page } from "@playwright/test";
+import { buildMail, HOTEL_JSON_LD, htmlWithJsonLd } from "../tests/support/booking-fixtures.ts";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { expectAxeClean } from "./support/axe.ts";
+import { stackPorts } from "./support/stack-ports.ts";
+import { storedTrip } from "./support/trips.ts";
+
+/*
+ * "Add bookings" on Home: two files chosen at once (a confirmation e-mail with a hotel in Paris, the
+ * train to Lyon and a hotel there; a calendar file with the opera on a later day) frame a new trip,
+ * "Paris · 1 night, Lyon · 2 nights"; the Paris hotel is unticked; "Create trip" saves the rest
+ * alone, "Plan the rest" has the planner fill the free time. Keyless, as bookings.spec.ts.
+ */
+const KEYLESS = `http://localhost:${stackPorts().keyless}`;
+test.use({ baseURL: KEYLESS });
+
+test.beforeAll(async ({ request }) => {
+  await expect
+    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
+      timeout: 120_000,
+    })
+    .toBe(200);
+});
+
+const PARIS_HOTEL = {
+  "@context": "https://schema.org",
+  "@type": "LodgingReservation",
+  reservationNumber: "P-1029",
+  reservationFor: {
+    "@type": "LodgingBusiness",
+    name: "Hôtel du Louvre",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "1 Place André Malraux",
+      postalCode: "75001",
+      addressLocality: "Paris",
+      addressCountry: "FR",
+    },
+  },
+  checkinTime: "2026-12-29T15:00:00+01:00",
+  checkoutTime: "2026-12-30T11:00:00+01:00",
+};
+const TRAIN = {
+  "@context": "http://schema.org",
+  "@type": "TrainReservation",
+  reservationNumber: "QXR7TT",
+  reservationFor: {
+    "@type": "TrainTrip",
+    trainNumber: "6601",
+    trainCompany: { "@type": "Organization", name: "SNCF" },
+    departureStation: { "@type": "TrainStation", name: "Paris Gare de Lyon" },
+    departureTime: "2026-12-30T10:04:00+01:00",
+    arrivalStation: { "@type": "TrainStation", name: "Lyon Part-Dieu" },
+    arrivalTime: "2026-12-30T12:01:00+01:00",
+  },
+};
+const LYON_HOTEL = {
+  ...HOTEL_JSON_LD,
+  checkinTime: "2026-12-30T15:00:00+01:00",
+  checkoutTime: "2027-01-01T11:00:00+01:00",
+};
+
+const CONFIRMATION = {
+  name: "confirmation.eml",
+  mimeType: "message/rfc822",
+  buffer: Buffer.from(
+    buildMail([{ type: "text/html", body: htmlWithJsonLd(PARIS_HOTEL, TRAIN, LYON_HOTEL) }]),
+  ),
+};
+const OPERA = {
+  name: "opera.ics",
+  mimeType: "text/calendar",
+  buffer: Buffer.from(
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Opera Example//Tickets//EN",
+      "BEGIN:VEVENT",
+      "UID:traviata-31@opera.example",
+      "DTSTAMP:20261120T100000Z",
+      "DTSTART;TZID=Europe/Paris:20261231T200000",
+      "DTEND;TZID=Europe/Paris:20261231T230000",
+      "SUMMARY:La Traviata",
+      "LOCATION:Opéra de Lyon",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n"),
+  ),
+};
+
+/** Signed in on Home, the panel open and both files read into the frame and the cards. */
+async function readBothFiles(page: Page) {
+  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings"));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add bookings" }).click();
+  await page.getByLabel("Booking files").setInputFiles([CONFIRMATION, OPERA]);
+  const panel = page.getByRole("region", { name: "Add bookings" });
+  await expect(panel.getByRole("list", { name: "Cities" })).toHaveText(
+    /Paris · 1 night\s*Lyon · 2 nights/,
+  );
+  await expect(panel.getByText("Tue 29 Dec 2026 → Fri 1 Jan 2027")).toBeVisible();
+  const cards = panel.getByRole("list", { name: "Bookings found" });
+  for (const name of [
+    /Stay: Hôtel du Louvre · 29 Dec → 30 Dec/,
+    /Train Paris Gare de Lyon → Lyon Part-Dieu · Wed 30 Dec 10:04 → 12:01/,
+    /Stay: Hôtel des Célestins · 30 Dec → 1 Jan/,
+    /La Traviata · Thu 31 Dec 20:00/,
+  ])
+    await expect(cards.getByRole("checkbox", { name })).toBeChecked();
+  return panel;
+}
+
+const tripIdOf = (page: Page) => new URL(page.url()).pathname.split("/").at(-1) ?? "";
+
+test("two files at once frame a new trip; Create trip saves the ticked bookings alone", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const panel = await readBothFiles(page);
+  await expectAxeClean(page, "home bookings proposal");
+  await panel.getByRole("checkbox", { name: /Stay: Hôtel du Louvre/ }).uncheck();
+
+  // The plan form's budget rules and messages, with the keyboard on the field.
+  await panel.getByRole("button", { name: "Create trip" }).click();
+  const budget = panel.getByLabel("Budget (USD)");
+  await expect(budget).toBeFocused();
+  await expect(budget).toHaveAccessibleDescription(/Budget is required/);
+  await expectAxeClean(page, "home bookings budget error");
+  await budget.fill("800");
+  await panel.getByRole("button", { name: "Create trip" }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  const id = tripIdOf(page);
+
+  await page.goto(`/trips/${id}?day=2`);
+  await expect(page.getByRole("heading", { name: "Paris → Lyon", level: 3 })).toBeVisible();
+  await expect(page.getByText(/Train from Paris Gare de Lyon to Lyon Part-Dieu/)).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Stays in Lyon" }).getByText("Hôtel des Célestins"),
+  ).toBeVisible();
+  await expect(page.getByText("Hôtel du Louvre")).toHaveCount(0);
+  await page.goto(`/trips/${id}?day=3`);
+  await expect(page.getByText("La Traviata").first()).toBeVisible();
+
+  const trip = await storedTrip(page, id);
+  expect(trip.stays.map((s) => s.name)).toEqual(["Hôtel des Célestins"]);
+  expect(trip.transport.map((t) => t.reference)).toEqual(["QXR7TT"]);
+  // Nothing planned: the days hold the booked opera only.
+  expect(trip.itinerary.days.flatMap((d) => d.activities.map((a) => a.activity))).toEqual([
+    "La Traviata",
+  ]);
+});
+
+test("Plan the rest fills the free time around the bookings", async ({ page }) => {
+  test.setTimeout(120_000);
+  const panel = await readBothFiles(page);
+  await panel.getByLabel("Budget (USD)").fill("1200");
+  await panel.getByRole("checkbox", { name: /Stay: Hôtel du Louvre/ }).uncheck();
+  // Offline, the trip cannot be made: said so, and nothing the traveller gave is lost.
+  await page.context().setOffline(true);
+  await expect(
+    panel.getByText("Making a trip needs a connection.", { exact: false }),
+  ).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Plan the rest" })).toBeDisabled();
+  await page.context().setOffline(false);
+  // A refusal from the server (answered here, once): its message, and everything still there.
+  await page.route(
+    "**/api/trips",
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "ai_unavailable", message: "The planner is busy. Please try again." },
+        }),
+      }),
+    { times: 1 },
+  );
+  await panel.getByRole("button", { name: "Plan the rest" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("The planner is busy. Please try again.");
+  await expect(panel.getByLabel("Budget (USD)")).toHaveValue("1200");
+  await expect(panel.getByRole("checkbox", { name: /Stay: Hôtel du Louvre/ })).not.toBeChecked();
+  await expect(panel.getByRole("checkbox", { name: /La Traviata/ })).toBeChecked();
+  await panel.getByRole("button", { name: "Plan the rest" }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  const id = tripIdOf(page);
+  const trip = await storedTrip(page, id);
+  const names = trip.itinerary.days.flatMap((d) => d.activities.map((a) => a.activity));
+  expect(names).toContain("La Traviata");
+  expect(names.filter((name) => name !== "La Traviata").length).toBeGreaterThan(0);
+  expect(trip.stays.map((s) => s.name)).toEqual(["Hôtel des Célestins"]);
+  await page.goto(`/trips/${id}?day=3`);
+  await expect(page.getByText("La Traviata").first()).toBeVisible();
+});
+
+test("with nothing ticked, Create trip makes the frame's trip with empty days", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-none"));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add bookings" }).click();
+  await page.getByLabel("Booking files").setInputFiles(OPERA);
+  const panel = page.getByRole("region", { name: "Add bookings" });
+  await panel.getByRole("checkbox", { name: /La Traviata/ }).uncheck();
+  await expect(
+    panel.getByText("Nothing is ticked: the trip starts with its cities and dates only."),
+  ).toBeVisible();
+  await panel.getByLabel("Budget (USD)").fill("500");
+  await panel.getByRole("button", { name: "Create trip" }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  const trip = await storedTrip(page, tripIdOf(page));
+  expect(trip.itinerary.days.map((d) => [d.date, d.activities.length])).toEqual([
+    ["2026-12-31", 0],
+    ["2027-01-01", 0],
+  ]);
+});
+
+test("a file with no booking is named with what was wrong, on a phone, by keyboard", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-junk"));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add bookings" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Booking files")).toBeVisible();
+  await expectAxeClean(page, "home add bookings panel");
+  await page.getByLabel("Booking files").setInputFiles({
+    name: "scribbles.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Remember to buy milk."),
+  });
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("scribbles.txt");
+  await expect(alert).toContainText("We could not find a booking in this file.");
+  // Nothing runs off the side of a phone's screen.
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+  await page.getByLabel("Paste a confirmation").focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Add bookings" })).toBeFocused();
+});
