@@ -5,13 +5,21 @@ import { firstTripId, openForSeeding, seedTrips } from "./lib/database.ts";
 import { createPrivateDatabase } from "#tests/support/private-postgres.ts";
 import { runLoad, type LoadFigures } from "./lib/load-test.ts";
 import { startServer, type RunningServer } from "#tests/support/server-process.ts";
+import { startFrankfurterFake } from "#tests/fakes/frankfurter-fake.ts";
 import { startBareDbServer, type BareServer } from "./lib/bare-server.ts";
 import { signUp } from "./lib/session.ts";
 import { measureTemplatePeakMb } from "./lib/template-peak.ts";
 import { describe, describeWorst, worst } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
-export type ApiOptions = { runs: number; seconds: number; connections: number; restarts: number };
+export type ApiOptions = {
+  runs: number;
+  seconds: number;
+  connections: number;
+  restarts: number;
+  /** The loopback Frankfurter fake's port: GET /api/trips/:id with rates; none: FX_URL=off. */
+  fxPort?: number | undefined;
+};
 
 const LARGE = 10_000;
 const SMALL = 20;
@@ -46,11 +54,16 @@ async function assertSameAnswer(
       return { status: response.status, body: await response.text() };
     }),
   );
-  if (ours!.status !== 200 || theirs!.status !== 200 || ours!.body !== theirs!.body)
+  if (ours!.status !== 200 || theirs!.status !== 200 || ours!.body !== theirs!.body) {
+    // Where they part: the first character that differs, with some context on each side.
+    let at = 0;
+    while (at < ours!.body.length && ours!.body[at] === theirs!.body[at]) at++;
+    const around = (body: string) => body.slice(Math.max(0, at - 150), at + 150);
     throw new Error(
-      `the bare server does not answer like the product (${ours!.status} vs ${theirs!.status}):\n` +
-        `${ours!.body.slice(0, 300)}\n${theirs!.body.slice(0, 300)}`,
+      `the bare server does not answer like the product (${ours!.status} vs ${theirs!.status}) ` +
+        `from character ${at}:\n${around(ours!.body)}\n${around(theirs!.body)}`,
     );
+  }
 }
 
 /** GET /api/trips must answer the first page (20 trips) for the seeded user. */
@@ -91,6 +104,8 @@ export async function benchApi(
   const bareDir = mkdtempSync(path.join(tmpdir(), `boundless-bench-bare-`));
   const privateDb = kind === "postgres" ? await createPrivateDatabase() : undefined;
   const target = { dataDir, databaseUrl: privateDb?.url };
+  const fx =
+    options.fxPort === undefined ? undefined : await startFrankfurterFake({ port: options.fxPort });
   const origin = `http://127.0.0.1:${port}`;
   const settings = {
     PORT: String(port),
@@ -99,8 +114,9 @@ export async function benchApi(
     AUTH_SECRET: BENCH_SECRET,
     AUTH_RATE_LIMIT: "1000",
     OVERPASS_URL: "off",
-    // No outside requests in a benchmark: costs in USD, no exchange rates.
-    FX_URL: "off",
+    // No outside requests in a benchmark: rates from the loopback fake (as the product runs, with
+    // its hot read of them on GET /api/trips/:id), or none at all with --fx off.
+    FX_URL: fx?.url ?? "off",
     ...(privateDb ? { DATABASE_URL: privateDb.url } : {}),
   };
   let server: RunningServer | undefined;
@@ -128,6 +144,7 @@ export async function benchApi(
       secret: BENCH_SECRET,
       cookieName: small.cookie.slice(0, small.cookie.indexOf("=")),
       ...(privateDb ? { databaseUrl: privateDb.url } : { pgliteDir: path.join(bareDir, "db") }),
+      ...(fx ? { fxUrl: fx.url } : {}),
     });
     const restartMs: number[] = [];
     for (let i = 0; i < options.restarts; i++) {
@@ -197,7 +214,7 @@ export async function benchApi(
       restartMs,
       rssIdleMb,
       rssAfterMb,
-      route: "GET /api/trips (first page, 20) and GET /api/trips/:id",
+      route: `GET /api/trips (first page, 20) and GET /api/trips/:id (${fx ? "with rates" : "FX_URL=off"})`,
       connections: options.connections,
       bare: bareFigures,
       ours,
@@ -205,6 +222,7 @@ export async function benchApi(
   } finally {
     await server?.stop();
     await bare?.stop();
+    await fx?.close();
     await privateDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });

@@ -45,7 +45,7 @@ const ONE = {
   name: "bare_one",
   text: sessionAnd(`select ${CARD("t")}, t.itinerary,
     to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-    t.place, t.grounding, t.share_token,
+    t.place, t.stops, t.transport, t.stays, t.grounding, t.share_token,
     case when t.user_id = su.id then 'owner' else m.role end as role, o.name as owner_name
     from trips t
     left join trip_members m on m.trip_id = t.id and m.user_id = su.id
@@ -63,6 +63,25 @@ if (process.env.BARE_DATABASE_URL) {
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create({ dataDir: process.env.BARE_PGLITE_DIR });
   query = async (statement, values) => (await db.query(statement.text, values)).rows;
+}
+
+// The day's exchange rates, as the product holds them: asked once at start (BARE_FX_URL, the bench's
+// loopback Frankfurter), then read from memory; none with no BARE_FX_URL (the product's FX_URL=off).
+let rates = null;
+if (process.env.BARE_FX_URL) {
+  const response = await fetch(`${process.env.BARE_FX_URL}/latest?base=USD`);
+  if (response.ok) rates = await response.json();
+}
+
+/** The trip's currencies' rates (1 USD = n units), from its place and stops' places. */
+function tripRates(row) {
+  if (!process.env.BARE_FX_URL || !rates) return null;
+  const USD = {};
+  for (const place of [row.place, ...(row.stops ?? []).map((s) => s.place)]) {
+    const code = place?.currency;
+    if (code && code !== "USD" && rates.rates[code] !== undefined) USD[code] = rates.rates[code];
+  }
+  return { date: rates.date, USD };
 }
 
 /** The session token from a Better Auth cookie (`token.base64(HMAC-SHA256(token))`, URI-encoded). */
@@ -149,8 +168,12 @@ createServer(async (req, res) => {
         owner: { name: row.owner_name },
         itinerary: row.itinerary,
         place: row.place,
+        stops: row.stops,
+        transport: row.transport,
+        stays: row.stays,
         grounding: row.grounding,
         sharePath: row.share_token && row.role === "owner" ? `/shared/${row.share_token}` : null,
+        rates: tripRates(row),
       },
     });
   } catch (error) {

@@ -26,7 +26,8 @@ import { Summary } from "./lib/summary.ts";
  *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         either (--strict-idle, once needed for the second, is now the default)
- *   --port-base P (4810: uses P…P+28)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+29)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --fx on|off (on: the API part's server asks a loopback Frankfurter fake for rates, as in production)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  */
 const { values } = parseArgs({
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
     "firstrun-runs": { type: "string", default: "1" },
+    fx: { type: "string", default: "on" },
   },
 });
 
@@ -72,6 +74,7 @@ const PORTS = {
   patchPostgres: base + 26,
   places: base + 27,
   stops: base + 28,
+  fx: base + 29,
 };
 const parts = new Set(
   (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live")
@@ -163,6 +166,8 @@ if (parts.has("api")) {
     seconds: Number(values.seconds),
     connections: Number(values.connections),
     restarts: 3,
+    // Rates on, as in production (the loopback Frankfurter fake); --fx off measures without them.
+    fxPort: values.fx === "off" ? undefined : PORTS.fx,
   };
   const kinds = (["pglite", "postgres"] as const).filter((k) => values.db.split(",").includes(k));
   for (const kind of kinds) {

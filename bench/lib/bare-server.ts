@@ -13,6 +13,8 @@ export async function startBareDbServer(options: {
   cookieName: string;
   databaseUrl?: string;
   pgliteDir?: string;
+  /** The Frankfurter the product asks (the bench's loopback fake): rates on GET /api/trips/:id. */
+  fxUrl?: string;
   /** Node's own flags, e.g. `--cpu-prof` to profile the baseline beside the product. */
   nodeArgs?: string[];
 }): Promise<BareServer> {
@@ -24,6 +26,7 @@ export async function startBareDbServer(options: {
       BARE_COOKIE: options.cookieName,
       ...(options.databaseUrl ? { BARE_DATABASE_URL: options.databaseUrl } : {}),
       ...(options.pgliteDir ? { BARE_PGLITE_DIR: options.pgliteDir } : {}),
+      ...(options.fxUrl ? { BARE_FX_URL: options.fxUrl } : {}),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -18,6 +18,11 @@ async function main() {
   const app = createApp(deps, { serveWeb: true, prerenderAfterMs: 1_000 });
   // Files of deleted accounts that the store refused at the time (see account/account-deletion.ts).
   const stopSweeper = startPendingFileSweeper(deps);
+  // Today's exchange rates asked now (the table, else the API): the first trip page then finds them
+  // in memory instead of waiting for them (services/fx/cached-fx.ts).
+  void deps.fx.usdRates().catch((error: unknown) => {
+    logger.warn({ err: error }, "fx: could not read rates at start");
+  });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const url = `http://localhost:${info.port}`;

@@ -57,21 +57,11 @@ export async function startFrankfurterFake(
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const days = new Map<string, Record<string, number>>();
   const requests: string[] = [];
-  const hanging = new Set<ServerResponse>();
+  // Requests held by the "hang" fault, each with how it would have been answered.
+  const hanging = new Map<ServerResponse, () => void>();
   let fault: FrankfurterFault = null;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    requests.push(`${url.pathname}${url.search}`);
-    if (fault === "hang") {
-      hanging.add(res);
-      res.on("close", () => hanging.delete(res));
-      return;
-    }
-    if (fault === "down") {
-      send(res, 502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html");
-      return;
-    }
+  const answer = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const notFound = () =>
       send(res, 404, JSON.stringify({ message: "not found" }), "application/json");
     if (req.method !== "GET" || !url.pathname.startsWith(`${prefix}/`)) return notFound();
@@ -89,6 +79,21 @@ export async function startFrankfurterFake(
       ? Object.fromEntries(Object.entries(all).filter(([code]) => symbols.includes(code)))
       : all;
     send(res, 200, JSON.stringify({ amount: 1.0, base, date, rates }), "application/json");
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    requests.push(`${url.pathname}${url.search}`);
+    if (fault === "hang") {
+      hanging.set(res, () => answer(req, res, url));
+      res.on("close", () => hanging.delete(res));
+      return;
+    }
+    if (fault === "down") {
+      send(res, 502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html");
+      return;
+    }
+    answer(req, res, url);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -99,10 +104,19 @@ export async function startFrankfurterFake(
     setDay: (date: string, rates: Record<string, number>) => days.set(date, rates),
     setFault: (next: FrankfurterFault) => {
       fault = next;
-      if (next !== "hang") for (const res of hanging) res.destroy();
+      if (next !== "hang") for (const res of hanging.keys()) res.destroy();
+    },
+    /** How many requests the "hang" fault holds open now. */
+    held: () => hanging.size,
+    /** Answers the held requests as if they had never hung (the fault stays for new ones). */
+    release: () => {
+      for (const [res, answerNow] of hanging) {
+        hanging.delete(res);
+        answerNow();
+      }
     },
     close: async () => {
-      for (const res of hanging) res.destroy();
+      for (const res of hanging.keys()) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -208,12 +208,3 @@ export const balancesResponseSchema = z.object({
   pending: z.number().int().nonnegative(),
 });
 export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
-
-/**
- * Rates for the trip's currencies on GET /api/trips/:id: 1 USD = `USD[code]` units, published on
- * `date` (an ECB business day). Null when rates cannot be had; nothing fails.
- */
-export const tripRatesSchema = z
-  .object({ date: z.iso.date(), USD: z.record(z.string(), z.number()) })
-  .nullable();
-export type TripRates = z.infer<typeof tripRatesSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH, TRIP_ROLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
-import { tripRatesSchema } from "./expenses.ts";
+import { tripRatesSchema } from "./trip-rates.ts";
 import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 
 export { TRIP_NAME_MAX_LENGTH };

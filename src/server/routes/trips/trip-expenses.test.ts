@@ -42,16 +42,19 @@ const dinner = (paidBy: string, among: string[], extra: Record<string, unknown> 
   ...extra,
 });
 
-beforeAll(async () => {
-  fake = await startFrankfurterFake({ today: () => new Date(clock).toISOString().slice(0, 10) });
-  t = await createTestApp({ AUTH_RATE_LIMIT: "1000", FX_URL: fake.url });
-  // The same adapter and cache the app wires, on the test's clock.
-  t.deps.fx = createCachedFx({
+/** The same adapter and cache the app wires, on the test's clock: a fresh one holds nothing. */
+const rateCache = () =>
+  createCachedFx({
     fx: createFrankfurter({ url: fake.url, timeoutMs: 2000, logger: t.deps.logger }),
     db: t.deps.database.db,
     logger: t.deps.logger,
     now: () => clock,
   });
+
+beforeAll(async () => {
+  fake = await startFrankfurterFake({ today: () => new Date(clock).toISOString().slice(0, 10) });
+  t = await createTestApp({ AUTH_RATE_LIMIT: "1000", FX_URL: fake.url });
+  t.deps.fx = rateCache();
   alice = await signUpUser(t, { name: "Alice" });
   bob = await signUpUser(t, { name: "Bob" });
   carol = await signUpUser(t, { name: "Carol" });
@@ -99,9 +102,11 @@ describe("exchange rates", () => {
     expect(fake.requests[0]).toBe("/v1/latest?base=USD");
   });
 
-  it("rates null when the API fails; the trip still reads", async () => {
+  it("rates null when the API fails and nothing is held; the trip still reads", async () => {
     fake.setFault("down");
     clock += 86_400_000; // a new day: nothing cached
+    // An instance that holds no rates yet (one that does shows its last ones: trip-rates.test.ts).
+    t.deps.fx = rateCache();
     const res = await alice.client.get(`/api/trips/${tripId}`);
     expect(res.status).toBe(200);
     expect(tripResponseSchema.parse(await res.json()).trip.rates).toBeNull();
