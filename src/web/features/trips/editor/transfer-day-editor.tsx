@@ -5,7 +5,7 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import { dayStopIndexes } from "#shared/trip-stop-days.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
-import { newActivityId, setTransport } from "./editable-trip.ts";
+import { addTransport, newActivityId, setTransport, type TripChange } from "./editable-trip.ts";
 import { JourneyForm } from "./journey-form.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 
@@ -42,9 +42,9 @@ export function TransferDayEditor({
   editor: TripEditor;
 }) {
   const [open, setOpen] = useState<{ journey: Transport; isNew: boolean } | null>(null);
-  const save = (transport: Transport[], label: string) => {
+  const save = (change: TripChange) => {
     setOpen(null);
-    void editor.save(setTransport(transport, label));
+    void editor.save(change);
   };
   return (
     <TransferDayHeader
@@ -70,8 +70,10 @@ export function TransferDayEditor({
               aria-label={`Remove journey from ${journey.from} to ${journey.to}`}
               onClick={() =>
                 save(
-                  trip.transport.filter((t) => t.id !== journey.id),
-                  "Remove journey",
+                  setTransport(
+                    trip.transport.filter((t) => t.id !== journey.id),
+                    "Remove journey",
+                  ),
                 )
               }
             >
@@ -101,10 +103,14 @@ export function TransferDayEditor({
           onCancel={() => setOpen(null)}
           onSave={(journey) =>
             save(
+              // A new journey is added to the trip as it is when the change is applied, so a
+              // companion's journey saved in between is kept (as Add bookings does).
               open.isNew
-                ? [...trip.transport, journey]
-                : trip.transport.map((t) => (t.id === journey.id ? journey : t)),
-              open.isNew ? "Add journey" : "Edit journey",
+                ? addTransport([journey], "Add journey")
+                : setTransport(
+                    trip.transport.map((t) => (t.id === journey.id ? journey : t)),
+                    "Edit journey",
+                  ),
             )
           }
         />

@@ -83,6 +83,45 @@ describe("a trip's stops as pages show them", () => {
     expect(screen.queryByRole("heading")).not.toBeInTheDocument();
   });
 
+  it("shows the journeys of a day in one city: arriving on the first day, leaving on the last", () => {
+    const flight = (at: string, from: string, to: string): JourneyView => ({
+      ...journey,
+      id: `00000000-0000-4000-8000-0000000000${at.slice(8, 10)}`,
+      mode: "flight",
+      from,
+      to,
+      carrier: null,
+      number: null,
+      departAt: `${at}T08:00`,
+      arriveAt: `${at}T10:30`,
+    });
+    const inbound = flight("2026-12-28", "London", "Paris");
+    const home = flight("2027-01-01", "Lyon", "London");
+    const { rerender } = render(
+      <TransferDayHeader
+        day={{ date: "2026-12-28", stops: [0], activities: [] }}
+        stops={stops}
+        transport={[inbound, home]}
+        noJourney={<button type="button">Add how you get there</button>}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Arriving in Paris" })).toBeInTheDocument();
+    expect(screen.getByText("Flight from London to Paris")).toBeInTheDocument();
+    expect(screen.queryByText("Flight from Lyon to London")).not.toBeInTheDocument();
+    rerender(
+      <TransferDayHeader
+        day={{ date: "2027-01-01", stops: [1], activities: [] }}
+        stops={stops}
+        transport={[inbound, home]}
+        noJourney={<button type="button">Add how you get there</button>}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Leaving Lyon" })).toBeInTheDocument();
+    expect(screen.getByText("Flight from Lyon to London")).toBeInTheDocument();
+    // A day in one city is not offered a journey it does not need.
+    expect(screen.queryByRole("button", { name: "Add how you get there" })).not.toBeInTheDocument();
+  });
+
   it("lists stays per city with check-in and check-out, read-only without actions", () => {
     render(
       <StaysByStop
