@@ -222,6 +222,37 @@ describe("a new trip's frame", () => {
     });
   });
 
+  it.each([
+    ["4 Rue des Archers, 69002 Lyon, FR", "Lyon"],
+    ["4 Rue des Archers, Lyon", "Lyon"],
+    ["4 Rue des Archers, Lyon, France", "Lyon"],
+    ["Via Nazionale 1, 00184, Rome, Lazio, Italy", "Rome"],
+    ["Via Nazionale 1, 00184 Roma, Italia", "Roma"],
+    ["Kurfürstendamm 27, 10719 Berlin, Deutschland", "Berlin"],
+    ["10 Downing St, London SW1A 2AA, United Kingdom", "London"],
+    [null, "Hôtel de Lyon"],
+  ])("a stay at %s is in %s", (address, town) => {
+    const frame = newTripFrame(
+      toProposal(
+        {
+          ...emptyReading(),
+          stays: [
+            {
+              name: "Hôtel de Lyon",
+              address,
+              checkIn: "2027-03-01",
+              checkOut: "2027-03-04",
+              reference: null,
+            },
+          ],
+        },
+        [],
+        null,
+      ),
+    );
+    expect(frame?.stops).toEqual([{ destination: town, nights: 3 }]);
+  });
+
   it("a stay alone makes a one-stop trip in its town", () => {
     const frame = newTripFrame(
       toProposal(

@@ -18,16 +18,56 @@ export function townOf(place: string): string {
   return cleaned || base.trim() || place;
 }
 
-/** A stay's town: its address's locality (the part before the country) or its name. */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+
+const POSTAL_CODE = /\b(\d{4,6}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/;
+
+let countryNames: Set<string> | undefined;
+/** Country names and codes as addresses write them ("FR", "France", "Frankreich", "Italia"). */
+function isCountry(part: string): boolean {
+  if (!countryNames) {
+    countryNames = new Set();
+    const languages = ["en", "fr", "de", "es", "it", "nl", "pt"].map(
+      (l) => new Intl.DisplayNames([l], { type: "region", fallback: "none" }),
+    );
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (const a of letters)
+      for (const b of letters) {
+        const code = `${a}${b}`;
+        const names = languages.flatMap((names) => names.of(code) ?? []);
+        if (names.length === 0) continue;
+        countryNames.add(fold(code));
+        for (const name of names) countryNames.add(fold(name));
+      }
+    for (const name of ["usa", "uk", "united states of america", "deutschland"])
+      countryNames.add(name);
+  }
+  return countryNames.has(fold(part));
+}
+
+/**
+ * A stay's town from its address: the part with (or after) the postal code ("69002 Lyon"), else
+ * the last part that is neither a country nor the street ("4 Rue des Archers, Lyon"); else the
+ * town in its name. A region after the town ("00184 Rome, Lazio, Italy") is not taken for it.
+ */
 function stayTown(name: string, address: string | null): string {
   const parts = (address ?? "")
     .split(",")
-    .map((p) => p.replace(/\b\d{4,6}\b/g, "").trim())
+    .map((p) => p.trim())
     .filter(Boolean);
-  return parts.length >= 2 ? (parts[parts.length - 2] ?? name) : townOf(name);
+  const coded = parts.findIndex((p) => POSTAL_CODE.test(p));
+  if (coded >= 0) {
+    const rest = (parts[coded] ?? "").replace(POSTAL_CODE, "").trim();
+    // "4 Rue des Archers 69002" keeps its street: the town is then the next part.
+    const next = parts[coded + 1];
+    if (rest && !/^\d/.test(rest) && coded > 0) return rest;
+    if (next && !isCountry(next)) return next;
+    if (rest && !/^\d/.test(rest)) return rest;
+  }
+  const named = parts.filter((p) => !isCountry(p) && !/^\d/.test(p));
+  const town = parts.length >= 2 ? named.filter((p) => p !== parts[0]).at(-1) : undefined;
+  return town ?? townOf(name);
 }
-
-const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /**
  * A new trip's frame from bookings alone: stops from arrivals and stays (the journey home left
