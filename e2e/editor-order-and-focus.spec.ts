@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
+import { keyboardMove } from "./support/keyboard-drag.ts";
 
 let counter = 0;
 
@@ -44,21 +45,6 @@ const activities = (page: Page) =>
 const saved = (page: Page) =>
   expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
-
-/** Moves an activity by keyboard only: its handle, Space, arrows, Space. */
-async function keyboardMove(page: Page, name: string, from: number, to: number) {
-  const liveRegion = page.locator('[id^="DndLiveRegion"]');
-  await button(page, `Move ${name}`).focus();
-  await page.keyboard.press("Space");
-  await expect(liveRegion).toHaveText(new RegExp(`^${name} is over position ${from} of`));
-  for (let at = from; at !== to;) {
-    await page.keyboard.press(to > at ? "ArrowDown" : "ArrowUp");
-    at += to > at ? 1 : -1;
-    await expect(liveRegion).toHaveText(new RegExp(`^${name} is over position ${at} of`));
-  }
-  await page.keyboard.press("Space");
-  await expect(liveRegion).toHaveText(new RegExp(`^${name} was dropped at position ${to} of`));
-}
 
 test.describe("Editor: order by time and keyboard focus", () => {
   test("an added or re-timed activity takes its place by time; focus returns to it", async ({

@@ -235,6 +235,34 @@ test.describe("Take the trip along", () => {
       await context.setOffline(false);
     });
 
+    // The session check and the trip are asked for at once (lib/early-requests.ts). When the check
+    // finds a new user on this device it forgets what was kept before it: never the trip it came with.
+    test("a trip opened right after signing in, on a device last used signed out, reads with no network", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await page.goto("/");
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      // The session check has answered: the device's offline copy is a signed-out visitor's.
+      await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+      // Signed in outside this page (as a social sign-in's return does), the traveller opens a trip.
+      await signUp(page, baseURL!);
+      const trip = await createTrip(page, baseURL!, "Ljubljana");
+      await page.goto(`/trips/${trip.id}`);
+      await expect(page.getByRole("heading", { name: "Ljubljana", level: 1 })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Ljubljana", level: 1 })).toBeVisible();
+      await expect(page.getByText(activityNames(trip)[0]!).first()).toBeVisible();
+      await context.setOffline(false);
+    });
+
     test("the app is installable: manifest, icons and worker pass Chromium's checks", async ({
       baseURL,
     }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
+import { dragLiveRegion, pickUp } from "./support/keyboard-drag.ts";
 import { shareTrip } from "./support/share.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
@@ -310,11 +311,8 @@ test.describe("Trip editor", () => {
     await signUp(page, baseURL!);
     const id = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
-    const handle = page.getByRole("button", { name: "Move Activity 1", exact: true });
-    await handle.focus();
-    const liveRegion = page.locator('[id^="DndLiveRegion"]');
-    await page.keyboard.press("Space");
-    await expect(liveRegion).toHaveText(/^Activity 1 is over position 1 of 3/);
+    const liveRegion = dragLiveRegion(page);
+    await pickUp(page, "Activity 1", 1);
     await page.keyboard.press("ArrowDown");
     await expect(liveRegion).toHaveText("Activity 1 is over position 2 of 3.");
     await page.keyboard.press("ArrowDown");
@@ -329,10 +327,10 @@ test.describe("Trip editor", () => {
       "Activity 1",
     ]);
 
-    // Escape cancels a keyboard drag.
-    await page.getByRole("button", { name: "Move Activity 2", exact: true }).focus();
-    await page.keyboard.press("Space");
+    // Escape cancels a keyboard drag, one that has moved.
+    await pickUp(page, "Activity 2", 1);
     await page.keyboard.press("ArrowDown");
+    await expect(liveRegion).toHaveText("Activity 2 is over position 2 of 3.");
     await page.keyboard.press("Escape");
     await expect(liveRegion).toHaveText("Moving Activity 2 was cancelled.");
     await expect(activities(page)).toHaveText(["Activity 2", "Activity 3", "Activity 1"]);

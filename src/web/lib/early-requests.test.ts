@@ -63,6 +63,18 @@ describe("takeEarlyResponse", () => {
     expect(await early.takeEarlyResponse("/api/trips/abc")).toBeUndefined();
   });
 
+  it("says when the answer it hands over was asked for", async () => {
+    serve(() => json(200, { user: { id: "u" } }));
+    const before = Date.now();
+    early.startEarlyRequests("/");
+    const after = Date.now();
+    const answer = await early.takeEarlyAnswer("/api/auth/get-session");
+    expect(await answer?.response.json()).toEqual({ user: { id: "u" } });
+    expect(answer?.askedAt).toBeGreaterThanOrEqual(before);
+    expect(answer?.askedAt).toBeLessThanOrEqual(after);
+    expect(await early.takeEarlyAnswer("/api/auth/get-session")).toBeUndefined();
+  });
+
   it("hands over nothing that was not started", async () => {
     serve(() => json(200, {}));
     early.startEarlyRequests("/trips/abc");

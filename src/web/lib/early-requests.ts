@@ -8,14 +8,19 @@
 // back is never shown the answer from before.
 
 const FRESH_MS = 10_000;
-const started = new Map<string, { at: number; request: Promise<Response | undefined> }>();
+const started = new Map<
+  string,
+  { at: number; askedAt: number; request: Promise<Response | undefined> }
+>();
 
 const get = (url: string) => {
+  // The wall clock, as the service worker marks what it keeps with it (lib/offline.ts).
+  const askedAt = Date.now();
   const request = fetch(url, { credentials: "same-origin" }).then(
     (response) => (response.ok ? response : undefined),
     () => undefined,
   );
-  started.set(url, { at: performance.now(), request });
+  started.set(url, { at: performance.now(), askedAt, request });
 };
 
 const segment = (raw: string) => {
@@ -43,8 +48,16 @@ export function startEarlyRequests(pathname: string) {
  * when none was started, it failed, it was taken already, or the page has been open a while.
  */
 export async function takeEarlyResponse(url: string): Promise<Response | undefined> {
+  return (await takeEarlyAnswer(url))?.response;
+}
+
+/** As takeEarlyResponse, with when it was asked for (Date.now() as the request went out). */
+export async function takeEarlyAnswer(
+  url: string,
+): Promise<{ response: Response; askedAt: number } | undefined> {
   const early = started.get(url);
   started.delete(url);
   if (!early || performance.now() - early.at > FRESH_MS) return undefined;
-  return early.request;
+  const response = await early.request;
+  return response && { response, askedAt: early.askedAt };
 }

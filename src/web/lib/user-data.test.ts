@@ -39,52 +39,52 @@ afterEach(() => {
 
 describe("noteSessionUser", () => {
   it("keeps what a signed-out visitor typed when they log in: the draft and chat are theirs", () => {
-    noteSessionUser(null, client, SESSION);
+    noteSessionUser(null, client, SESSION, Date.now());
     fillTab();
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
   });
 
   it("keeps everything while the same user stays signed in", () => {
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     fillTab();
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
   });
 
   it("forgets the previous user's chat, draft and queries when another user signs in", () => {
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     fillTab();
-    noteSessionUser("bob", client, SESSION);
+    noteSessionUser("bob", client, SESSION, Date.now());
     expect(kept()).toEqual(onlySession);
     // Bob's own draft, typed next, is his to keep.
     fillTab();
-    noteSessionUser("bob", client, SESSION);
+    noteSessionUser("bob", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
   });
 
   it("forgets the previous user's stores when the session has ended (revoked, expired)", () => {
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     fillTab();
-    noteSessionUser(null, client, SESSION);
+    noteSessionUser(null, client, SESSION, Date.now());
     expect(kept()).toEqual(onlySession);
     // The tab then belongs to a signed-out visitor, whose draft survives their logging in.
     fillTab();
-    noteSessionUser(null, client, SESSION);
-    noteSessionUser("bob", client, SESSION);
+    noteSessionUser(null, client, SESSION, Date.now());
+    noteSessionUser("bob", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
   });
 });
 
 describe("forgetUserData", () => {
   it("forgets the tab's stores and who it belonged to, so the next user keeps nothing of them", async () => {
-    noteSessionUser("alice", client, SESSION);
+    noteSessionUser("alice", client, SESSION, Date.now());
     fillTab();
     await forgetUserData();
     expect(kept()).toMatchObject({ chat: false, draft: false });
     // A draft typed after sign-out is a signed-out visitor's, kept when they log in.
     fillTab();
-    noteSessionUser("bob", client, SESSION);
+    noteSessionUser("bob", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
   });
 });

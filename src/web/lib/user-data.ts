@@ -124,14 +124,16 @@ export async function forgetUserData() {
 
 /**
  * Each answer of the session check: no user, or another user than the tab last saw, forgets the
- * previous one's stores (tab and query cache); the offline cache goes whenever its owner is not
- * the one signed in now. A signed-out visitor's draft and chat are theirs once they log in, so the
- * first user a tab sees keeps them.
+ * previous one's stores (tab and query cache); the offline cache's reads asked before the check
+ * (`askedAt`, Date.now() as it went out) go whenever its owner is not the one signed in now. A
+ * signed-out visitor's draft and chat are theirs once they log in, so the first user a tab sees
+ * keeps them.
  */
 export function noteSessionUser(
   userId: string | null,
   queryClient: QueryClient,
   sessionQuery: QueryKey,
+  askedAt: number,
 ) {
   const tabUser = read(tab, TAB_USER_KEY);
   if (tabUser !== null && tabUser !== userId) forgetTab(queryClient, sessionQuery);
@@ -140,8 +142,10 @@ export function noteSessionUser(
   const owner = userId ?? "";
   if (read(device, OFFLINE_OWNER_KEY) !== owner) {
     write(device, OFFLINE_OWNER_KEY, owner);
-    // The session's own entry stays: the worker has just replaced it with this very answer.
-    void clearOfflineReads().catch(() => undefined);
+    // Not awaited: the page goes on meanwhile, and the reads it asks for now are kept (they are
+    // asked after the check, as this user). The session's own entry stays: the worker has just
+    // replaced it with this very answer.
+    void clearOfflineReads(askedAt).catch(() => undefined);
   }
   markChecked();
 }

@@ -40,6 +40,12 @@ const PRECACHE_NAME = `${PRECACHE_PREFIX}${PRECACHE_VERSION}`;
 const REVISION_HEADER = "X-Boundless-Revision";
 const ASSETS_CACHE = "boundless-assets";
 const API_CACHE = "boundless-api";
+/**
+ * When a kept read was asked for (Date.now() as the worker is asked, just after the page): a change
+ * of user forgets only the reads asked before its session check went out (src/web/lib/offline.ts),
+ * never those the page that checked asked for with it.
+ */
+const ASKED_AT_HEADER = "X-Boundless-Asked-At";
 const SESSION_PATH = "/api/auth/get-session";
 const KEPT_READ = /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/;
 /** After this long without an answer, a kept copy is shown (the network may still answer later). */
@@ -136,6 +142,17 @@ async function sessionCopy(response: Response): Promise<Response> {
   });
 }
 
+/** The copy to keep, marked with when it was asked for. */
+function stamped(response: Response, askedAt: number): Response {
+  const headers = new Headers(response.headers);
+  headers.set(ASKED_AT_HEADER, String(askedAt));
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 /**
  * Fresh from the network when there is one; the kept copy when the network fails, or has not
  * answered after NETWORK_TIMEOUT_MS and a copy exists (with no copy, the network's answer is awaited).
@@ -144,10 +161,11 @@ async function networkFirst(
   request: Request,
   keep: (response: Response) => Promise<Response>,
 ): Promise<Response> {
+  const askedAt = Date.now();
   const cache = await caches.open(API_CACHE);
   const network = fetch(request).then(async (response) => {
     if (response.status === 200) {
-      await cache.put(request, await keep(response.clone()));
+      await cache.put(request, stamped(await keep(response.clone()), askedAt));
       await trim(cache, 200);
     }
     return response;

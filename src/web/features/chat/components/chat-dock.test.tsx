@@ -67,14 +67,14 @@ describe("ChatDock", () => {
     // Not before the session check has answered: the chat might be a previous user's.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("region", { name: "Boundless Assistant" })).not.toBeInTheDocument();
-    act(() => noteSessionUser(null, createQueryClient(), SESSION));
+    act(() => noteSessionUser(null, createQueryClient(), SESSION, Date.now()));
     const panel = await screen.findByRole("region", { name: "Boundless Assistant" });
     expect(within(panel).getByText("Where in Portugal?")).toBeInTheDocument();
   });
 
   it("drops a previous user's open chat from the screen and the tab when another user is seen", async () => {
     const client = createQueryClient();
-    act(() => noteSessionUser("alice", client, SESSION));
+    act(() => noteSessionUser("alice", client, SESSION, Date.now()));
     sessionStorage.setItem(
       "boundless.chat.v1",
       JSON.stringify({
@@ -93,7 +93,7 @@ describe("ChatDock", () => {
     const panel = await screen.findByRole("region", { name: "Boundless Assistant" });
     expect(within(panel).getByText("Alice's surprise party")).toBeInTheDocument();
 
-    act(() => noteSessionUser("bob", client, SESSION));
+    act(() => noteSessionUser("bob", client, SESSION, Date.now()));
     expect(screen.getByRole("button", { name: "Open Boundless Assistant" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Boundless Assistant" })).not.toBeInTheDocument();
     expect(screen.queryByText("Alice's surprise party")).not.toBeInTheDocument();
