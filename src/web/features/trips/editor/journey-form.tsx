@@ -1,11 +1,10 @@
-import type { FormEvent } from "react";
 import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
+import { EditorForm } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
@@ -65,8 +64,7 @@ export function JourneyForm({
     { field: "mode", message: "Could not check the journey. Check your connection and try again." },
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const data = await check((v) => ({
       ...v,
       departZone: initial.departZone || null,
@@ -82,14 +80,12 @@ export function JourneyForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onCancel();
-      }}
-      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2"
+    <EditorForm
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={submit}
+      onCancel={onCancel}
+      layout="p-4 sm:grid-cols-2"
     >
       <SelectField
         label="Mode"
@@ -145,14 +141,6 @@ export function JourneyForm({
         onChange={set("notes")}
         error={errors.notes}
       />
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" size="sm">
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,8 +1,7 @@
-import type { FormEvent } from "react";
 import type { Stay } from "#shared/schemas/trip-stops.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
+import { EditorForm } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
@@ -44,8 +43,7 @@ export function StayForm({
     { field: "name", message: "Could not check the stay. Check your connection and try again." },
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const data = await check((v) => {
       const changedAddress = v.address.trim() !== (initial.address ?? "");
       return {
@@ -62,14 +60,12 @@ export function StayForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onCancel();
-      }}
-      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-3 sm:grid-cols-2"
+    <EditorForm
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={submit}
+      onCancel={onCancel}
+      layout="p-3 sm:grid-cols-2"
     >
       <TextField
         className="sm:col-span-2"
@@ -108,14 +104,6 @@ export function StayForm({
         onChange={set("reference")}
         error={errors.reference}
       />
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" size="sm">
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
