@@ -13,7 +13,10 @@ export type StoredTrip = {
   itinerary: { days: { date: string; activities: StoredActivity[] }[] };
 };
 
-/** A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user. */
+/**
+ * A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user: every
+ * day is Activity 1 (09:00), 2 (13:00), 3 (17:00), the names and times the editor specs read.
+ */
 export async function createTrip(page: Page, baseURL: string): Promise<StoredTrip> {
   const res = await page.request.post("/api/trips", {
     data: {
