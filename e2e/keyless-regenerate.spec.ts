@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { stackPorts } from "./support/stack-ports.ts";
+import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
 
 /*
  * Without an AI provider, "Regenerate day" reads what plain words can carry and says so in the
@@ -8,31 +9,9 @@ import { stackPorts } from "./support/stack-ports.ts";
  * provider otherwise. The stack's second app runs with no AI key (the keyless planner), on the same
  * loopback Overpass as the main one: real places around Paris.
  */
-const KEYLESS = `http://localhost:${stackPorts().keyless}`;
 test.use({ baseURL: KEYLESS });
 
-// The second app starts beside the one Playwright waits for: wait until it answers too.
-test.beforeAll(async ({ request }) => {
-  await expect
-    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
-      timeout: 120_000,
-    })
-    .toBe(200);
-});
-
-let counter = 0;
-
-async function signUp(page: Page) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `keyless-${Date.now()}-${++counter}@example.com`,
-      password: "correct horse battery",
-      name: "Keyless Tester",
-    },
-    headers: { Origin: KEYLESS },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
+test.beforeAll(({ request }) => waitForKeyless(request));
 
 /** One day, Wednesday 30 December 2026, for a traveller who asked for nature: parks and views. */
 async function createOutdoorsTrip(page: Page) {
@@ -67,7 +46,7 @@ test("keyless regenerate says which words it used, or that free text needs an AI
 }) => {
   // Many saves and proposals on two shared cores: more than the default minute.
   test.slow();
-  await signUp(page);
+  await signUpByApi(page, KEYLESS, "Keyless Tester", freshEmail("keyless"));
   const id = await createOutdoorsTrip(page);
   await page.goto(`/trips/${id}`);
   await expect(page.getByRole("heading", { name: "Paris", level: 1 })).toBeVisible();
