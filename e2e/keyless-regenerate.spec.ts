@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
+import { createTrip } from "./support/trips.ts";
 
 /*
  * Without an AI provider, "Regenerate day" reads what plain words can carry and says so in the
@@ -14,21 +15,12 @@ test.use({ baseURL: KEYLESS });
 test.beforeAll(({ request }) => waitForKeyless(request));
 
 /** One day, Wednesday 30 December 2026, for a traveller who asked for nature: parks and views. */
-async function createOutdoorsTrip(page: Page) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2026-12-30",
-      endDate: "2026-12-30",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["Nature & Outdoors"],
-    },
-    headers: { Origin: KEYLESS, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+const OUTDOORS_DAY = {
+  destination: "Paris",
+  startDate: "2026-12-30",
+  endDate: "2026-12-30",
+  interests: ["Nature & Outdoors"],
+};
 
 const PARKS = ["Jardin du Luxembourg", "Parc des Buttes-Chaumont", "Parvis du Sacré-Cœur"];
 
@@ -47,7 +39,7 @@ test("keyless regenerate says which words it used, or that free text needs an AI
   // Many saves and proposals on two shared cores: more than the default minute.
   test.slow();
   await signUpByApi(page, KEYLESS, "Keyless Tester", freshEmail("keyless"));
-  const id = await createOutdoorsTrip(page);
+  const { id } = await createTrip(page, KEYLESS, OUTDOORS_DAY);
   await page.goto(`/trips/${id}`);
   await expect(page.getByRole("heading", { name: "Paris", level: 1 })).toBeVisible();
   // This traveller's day is outdoors before any instruction: a park or a view is on it.
