@@ -48,7 +48,7 @@ export function JourneyForm({
   onSave: (journey: Transport) => void;
   onCancel: () => void;
 }) {
-  const { values, set, errors, check } = useSchemaForm(
+  const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({
       mode: initial.mode,
@@ -87,60 +87,30 @@ export function JourneyForm({
       onCancel={onCancel}
       layout="p-4 sm:grid-cols-2"
     >
-      <SelectField
-        label="Mode"
-        options={MODE_OPTIONS}
-        value={values.mode}
-        onChange={set("mode")}
-        error={errors.mode}
-        autoFocus
-      />
+      <SelectField label="Mode" options={MODE_OPTIONS} {...field("mode")} autoFocus />
       <span className="hidden sm:block" />
-      <TextField label="From" value={values.from} onChange={set("from")} error={errors.from} />
-      <TextField label="To" value={values.to} onChange={set("to")} error={errors.to} />
+      <TextField label="From" {...field("from")} />
+      <TextField label="To" {...field("to")} />
       <TextField
         label="Departure"
         type="datetime-local"
         hint="Local time where it leaves"
-        value={values.departAt}
-        onChange={set("departAt")}
-        error={errors.departAt}
+        {...field("departAt")}
       />
       <TextField
         label="Arrival"
         type="datetime-local"
         hint="Local time where it arrives"
-        value={values.arriveAt}
-        onChange={set("arriveAt")}
-        error={errors.arriveAt}
+        {...field("arriveAt")}
       />
-      <TextField
-        label="Carrier"
-        value={values.carrier}
-        onChange={set("carrier")}
-        error={errors.carrier}
-      />
-      <TextField
-        label="Number"
-        value={values.number}
-        onChange={set("number")}
-        error={errors.number}
-      />
+      <TextField label="Carrier" {...field("carrier")} />
+      <TextField label="Number" {...field("number")} />
       <TextField
         label="Booking reference"
         hint="Members only: never on the shared page"
-        value={values.reference}
-        onChange={set("reference")}
-        error={errors.reference}
+        {...field("reference")}
       />
-      <TextareaField
-        className="sm:col-span-2"
-        label="Notes"
-        rows={2}
-        value={values.notes}
-        onChange={set("notes")}
-        error={errors.notes}
-      />
+      <TextareaField className="sm:col-span-2" label="Notes" rows={2} {...field("notes")} />
     </EditorForm>
   );
 }

@@ -31,7 +31,7 @@ export function StayForm({
   onSave: (stay: Stay) => void;
   onCancel: () => void;
 }) {
-  const { values, set, errors, check } = useSchemaForm(
+  const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({
       name: initial.name,
@@ -67,42 +67,15 @@ export function StayForm({
       onCancel={onCancel}
       layout="p-3 sm:grid-cols-2"
     >
-      <TextField
-        className="sm:col-span-2"
-        label="Name"
-        autoFocus
-        value={values.name}
-        onChange={set("name")}
-        error={errors.name}
-      />
-      <TextField
-        className="sm:col-span-2"
-        label="Address"
-        value={values.address}
-        onChange={set("address")}
-        error={errors.address}
-      />
-      <TextField
-        label="Check-in"
-        type="date"
-        value={values.checkIn}
-        onChange={set("checkIn")}
-        error={errors.checkIn}
-      />
-      <TextField
-        label="Check-out"
-        type="date"
-        value={values.checkOut}
-        onChange={set("checkOut")}
-        error={errors.checkOut}
-      />
+      <TextField className="sm:col-span-2" label="Name" autoFocus {...field("name")} />
+      <TextField className="sm:col-span-2" label="Address" {...field("address")} />
+      <TextField label="Check-in" type="date" {...field("checkIn")} />
+      <TextField label="Check-out" type="date" {...field("checkOut")} />
       <TextField
         className="sm:col-span-2"
         label="Booking reference"
         hint="Members only: never on the shared page"
-        value={values.reference}
-        onChange={set("reference")}
-        error={errors.reference}
+        {...field("reference")}
       />
     </EditorForm>
   );
