@@ -87,3 +87,8 @@ export async function openReleaseAt(
 /** The rows a query reads, as plain records: what a migration must leave as it found them. */
 export const rowsOf = async (database: Database, query: SQL) =>
   (await database.db.execute<Record<string, unknown>>(query)).rows;
+
+/** Closes each in turn (the app before its database): a migration test's afterAll. */
+export async function closeAll(...opened: { close: () => Promise<void> }[]) {
+  for (const each of opened) await each.close();
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0004_pending_file_deletions on a database written before it", () => {
@@ -39,10 +39,7 @@ describe("migration 0004_pending_file_deletions on a database written before it"
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row as it was and adds an empty table", async () => {
     expect(await snapshot()).toEqual(before);

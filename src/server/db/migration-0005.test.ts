@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { activityOf, insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 const LISBON = {
@@ -62,10 +62,7 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip as it was and adds an empty cache table", async () => {
     expect(await snapshot()).toEqual(before);

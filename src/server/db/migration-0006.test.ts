@@ -6,7 +6,7 @@ import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 const paris = {
@@ -53,11 +53,7 @@ describe("migration 0006_places_cache on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-    await fake.close();
-  });
+  afterAll(() => closeAll(t, database, fake));
 
   it("keeps every row as it was and adds an empty places_cache", async () => {
     expect(await snapshot()).toEqual(before);

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 /** An activity exactly as the release before 0007 stored it: place fields, no `website`. */
@@ -72,10 +72,7 @@ describe("migration 0007_activity_website on a database written before it", () =
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("gives every stored activity website: null and keeps every other field and row", async () => {
     expect(await snapshot()).toEqual(before);

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { createClient, type TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0008_share_token on a database written before it", () => {
@@ -45,10 +45,7 @@ describe("migration 0008_share_token on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole; a public trip's token is its old link, a private trip has none", async () => {
     expect(await snapshot()).toEqual(before);

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0009_trip_name on a database written before it", () => {
@@ -46,10 +46,7 @@ describe("migration 0009_trip_name on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole; each trip is named after its destination, no unit is chosen", async () => {
     expect(before).toHaveLength(2);

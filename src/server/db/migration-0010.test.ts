@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeCardPoints } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0010_trip_members on a database written before it", () => {
@@ -39,10 +39,7 @@ describe("migration 0010_trip_members on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole, and starts with no companions and no invitations", async () => {
     expect(before).toHaveLength(2);

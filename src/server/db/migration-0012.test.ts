@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -47,10 +47,7 @@ describe("migration 0012_trip_card_points on a database written before it", () =
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole and gives it its card points", async () => {
     expect(await snapshot()).toEqual(before);

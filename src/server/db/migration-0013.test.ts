@@ -6,7 +6,7 @@ import { sharedTripResponseSchema } from "#shared/schemas/shared-trip.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 import { newShareToken } from "#server/trips/share-token.ts";
@@ -91,10 +91,7 @@ describe("migration 0013_trip_stops on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole and makes each trip one stop, with no transport or stays", async () => {
     expect(await snapshot()).toEqual(before);
