@@ -1,6 +1,15 @@
 import type { ReactNode } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 
+/** What an editor form is given: the thing it edits, its title and button, and what to do after. */
+export type EditorFormProps<T> = {
+  initial: T;
+  title: string;
+  submitLabel: string;
+  onSave: (saved: T) => void;
+  onCancel: () => void;
+};
+
 /**
  * The trip editor's form shell (activity, journey, stay): named by its title, checked by our
  * schemas rather than the browser's bubbles, Escape cancels, and Save and Cancel close the grid.

@@ -4,7 +4,7 @@ import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
-import { EditorForm } from "./editor-form.tsx";
+import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
@@ -41,13 +41,7 @@ export function JourneyForm({
   submitLabel,
   onSave,
   onCancel,
-}: {
-  initial: Transport;
-  title: string;
-  submitLabel: string;
-  onSave: (journey: Transport) => void;
-  onCancel: () => void;
-}) {
+}: EditorFormProps<Transport>) {
   const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({

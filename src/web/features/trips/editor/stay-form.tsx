@@ -1,7 +1,7 @@
 import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
-import { EditorForm } from "./editor-form.tsx";
+import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
@@ -18,19 +18,7 @@ type Values = {
 };
 
 /** A stay's fields, with the activity editor's kit (labels, messages under fields, Escape). */
-export function StayForm({
-  initial,
-  title,
-  submitLabel,
-  onSave,
-  onCancel,
-}: {
-  initial: Stay;
-  title: string;
-  submitLabel: string;
-  onSave: (stay: Stay) => void;
-  onCancel: () => void;
-}) {
+export function StayForm({ initial, title, submitLabel, onSave, onCancel }: EditorFormProps<Stay>) {
   const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({
