@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
-import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
-import { startServer, type RunningServer } from "#tests/support/server-process.ts";
 import { createTripBody } from "./lib/generation-client.ts";
-import { signUp } from "./lib/session.ts";
+import { withKeylessServer, type KeylessServer } from "./lib/keyless-server.ts";
 import { describe, describeWorst, median, worst } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
-import { benchDataset, loggedServerTimes } from "./places.ts";
 
 /** How long the Overpass fake waits before each answer on the cold runs (a loaded public instance). */
 const COLD_DELAY_MS = 300;
@@ -30,36 +23,19 @@ const ROUTES = [
 type Planned = { ms: number; status: string; stops: number; days: number };
 
 /** One keyless trip of three stops through POST /api/trips (JSON answer), timed on loopback. */
-async function planRoute(
-  server: RunningServer,
-  origin: string,
-  cookie: string,
-  cities: readonly string[],
-): Promise<Planned> {
+async function planRoute(keyless: KeylessServer, cities: readonly string[]): Promise<Planned> {
   const { destination: _destination, ...base } = createTripBody(cities[0]!, DAYS);
   const body = {
     ...base,
     stops: cities.map((destination, i) => ({ destination, nights: NIGHTS[i] })),
   };
-  const started = performance.now();
-  const response = await fetch(`${server.url}/api/trips`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", cookie, origin },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 201)
-    throw new Error(`POST /api/trips ${response.status}: ${text.slice(0, 300)}`);
-  const { trip } = JSON.parse(text) as {
-    trip: { grounding: { status: string }; stops: unknown[]; itinerary: { days: unknown[] } };
+  const { ms, trip } = await keyless.createTrip(body);
+  const { grounding, stops, itinerary } = trip as {
+    grounding: { status: string };
+    stops: unknown[];
+    itinerary: { days: unknown[] };
   };
-  return {
-    ms,
-    status: trip.grounding.status,
-    stops: trip.stops.length,
-    days: trip.itinerary.days.length,
-  };
+  return { ms, status: grounding.status, stops: stops.length, days: itinerary.days.length };
 }
 
 /**
@@ -69,32 +45,10 @@ async function planRoute(
  * have its three stops and nine days from real places, and a warm one must send no Overpass request.
  */
 export async function benchStops(port: number, summary: Summary, runs: number) {
-  let overpass: OverpassFake | undefined;
-  let geocoding: OpenMeteoFake | undefined;
-  let server: RunningServer | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-bench-stops-"));
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    overpass = await startOverpassFake({ dataset: benchDataset() });
-    geocoding = await startOpenMeteoFake();
-    server = await startServer(
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        APP_ORIGIN: origin,
-        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-        OVERPASS_URL: overpass.url,
-        OPEN_METEO_GEOCODING_URL: geocoding.url,
-        OPEN_METEO_BASE_URL: geocoding.url,
-        GENERATION_RATE_LIMIT: "1000",
-        GENERATION_IP_RATE_LIMIT: "1000",
-        LOG_LEVEL: "info",
-      },
-      { timeoutMs: 300_000, via: "npm-start", captureOutput: true },
-    );
-    const user = await signUp(server.url, origin, `stops-${Date.now()}@bench.local`);
+  await withKeylessServer(port, "stops", async (keyless) => {
+    const { overpass } = keyless;
     // Warm-up: the code paths of a first request; unknown cities plan from the catalogue.
-    await planRoute(server, origin, user.cookie, ["Atlantis", "Lemuria", "Mu"]);
+    await planRoute(keyless, ["Atlantis", "Lemuria", "Mu"]);
     if (overpass.requests.length > 0) throw new Error("unknown cities asked Overpass");
 
     const check = (plan: Planned, what: string) => {
@@ -107,7 +61,7 @@ export async function benchStops(port: number, summary: Summary, runs: number) {
     const cold: number[] = [];
     for (const route of ROUTES) {
       const before = overpass.requests.length;
-      const plan = await planRoute(server, origin, user.cookie, route);
+      const plan = await planRoute(keyless, route);
       check(plan, `cold ${route.join(" → ")}`);
       cold.push(plan.ms);
       console.log(
@@ -118,16 +72,12 @@ export async function benchStops(port: number, summary: Summary, runs: number) {
     const warm: number[] = [];
     const warmBefore = overpass.requests.length;
     for (let run = 0; run < runs; run++) {
-      const plan = await planRoute(server, origin, user.cookie, ROUTES[run % ROUTES.length]!);
+      const plan = await planRoute(keyless, ROUTES[run % ROUTES.length]!);
       check(plan, "warm");
       warm.push(plan.ms);
     }
     const warmRequests = overpass.requests.length - warmBefore;
-    const logged = await loggedServerTimes(() => server!.output(), 1 + cold.length + warm.length);
-    if (logged.length !== 1 + cold.length + warm.length)
-      throw new Error(
-        `the request log has ${logged.length} trip creations, not ${1 + cold.length + warm.length}`,
-      );
+    const logged = await keyless.loggedServerTimes(1 + cold.length + warm.length);
     const coldServer = logged.slice(1, 1 + cold.length);
     const warmServer = logged.slice(1 + cold.length);
     console.log(
@@ -148,10 +98,5 @@ export async function benchStops(port: number, summary: Summary, runs: number) {
       target: `each < ${COLD_TARGET_MS} ms`,
       pass: worst(coldServer, "lower") < COLD_TARGET_MS,
     });
-  } finally {
-    await server?.stop();
-    await overpass?.close();
-    await geocoding?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,33 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `duration-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Duration Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** A 3-day trip from the fake model: Activity 1 (09:00), 2 (13:00), 3 (17:00) each day. */
-async function createTrip(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Lisbon",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+import { createTrip } from "./support/trips.ts";
 
 async function storedLengths(page: Page, id: string) {
   const res = await page.request.get(`/api/trips/${id}`);
@@ -48,8 +22,8 @@ test("an activity's length is edited in the form and shown on the day and in pri
   page,
   baseURL,
 }) => {
-  await signUp(page, baseURL!);
-  const id = await createTrip(page, baseURL!);
+  await signUpByApi(page, baseURL!, "Duration Tester", freshEmail("duration"));
+  const { id } = await createTrip(page, baseURL!);
   // The fake model leaves the length out: the server estimated one for each activity.
   const estimated = await storedLengths(page, id);
   expect(estimated.every((m) => Number.isInteger(m) && m >= 5 && m <= 720)).toBe(true);

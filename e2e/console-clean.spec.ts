@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 
 // Playwright blocks service workers in this stack; that warning, and the app's own note that the
 // offline copy is therefore missing, come from the test set-up, not from the app.
@@ -16,15 +17,6 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-async function signUp(page: Page, baseURL: string | undefined) {
-  const email = `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Quiet Console" },
-    headers: { Origin: baseURL ?? "" },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 test("Home and the profile page log no warning and break no CSP rule", async ({
   page,
   baseURL,
@@ -35,7 +27,7 @@ test("Home and the profile page log no warning and break no CSP rule", async ({
   await page.waitForLoadState("networkidle");
   expect(problems, "Home, signed out").toEqual([]);
 
-  await signUp(page, baseURL);
+  await signUpByApi(page, baseURL!, "Quiet Console", freshEmail("console"));
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   expect(problems, "Home, signed in").toEqual([]);
@@ -53,7 +45,7 @@ test("an open dialog logs no warning, breaks no CSP rule and locks the page's sc
   baseURL,
 }) => {
   const problems = watchConsole(page);
-  await signUp(page, baseURL);
+  await signUpByApi(page, baseURL!, "Quiet Console", freshEmail("console"));
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Delete my account" }).click();

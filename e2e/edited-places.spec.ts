@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { createTrip } from "./support/trips.ts";
 
 /*
  * A location typed without picking from the list is matched to OpenStreetMap when it is saved, with
@@ -9,36 +11,13 @@ import { expectAxeClean } from "./support/axe.ts";
  * Musée d'Orsay node/1002, the Panthéon way/1060).
  */
 
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `edited-places-${Date.now()}-${++counter}@example.com`,
-      password: "correct horse battery",
-      name: "Places Editor",
-    },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 /** One day, Wednesday 30 December 2026: the Louvre and the Panthéon are open. */
-async function createTrip(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2026-12-30",
-      endDate: "2026-12-30",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["Culture & Arts"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+const PARIS_DAY = {
+  destination: "Paris",
+  startDate: "2026-12-30",
+  endDate: "2026-12-30",
+  interests: ["Culture & Arts"],
+};
 
 type StoredActivity = {
   activity: string;
@@ -95,8 +74,8 @@ test("typed locations get their place back: the Panthéon at once, “Musée” 
 }) => {
   // Many saves and proposals on two shared cores: more than the default minute.
   test.slow();
-  await signUp(page, baseURL!);
-  const id = await createTrip(page, baseURL!);
+  await signUpByApi(page, baseURL!, "Places Editor", freshEmail("edited-places"));
+  const { id } = await createTrip(page, baseURL!, PARIS_DAY);
   await page.goto(`/trips/${id}`);
   await expect(page.getByRole("heading", { name: "Paris", level: 1 })).toBeVisible();
 
@@ -182,8 +161,8 @@ test("“Keep as typed” leaves the location unmatched and asks no more", async
 }) => {
   // A plan and two saves took 21–41 s on two shared cores: room beyond the default minute.
   test.slow();
-  await signUp(page, baseURL!);
-  const id = await createTrip(page, baseURL!);
+  await signUpByApi(page, baseURL!, "Places Editor", freshEmail("edited-places"));
+  const { id } = await createTrip(page, baseURL!, PARIS_DAY);
   await page.goto(`/trips/${id}`);
   await typeLocation(page, 0, "Some museum", "Musée");
   const question = page.getByRole("region", {

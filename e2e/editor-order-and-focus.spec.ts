@@ -1,34 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { keyboardMove } from "./support/keyboard-drag.ts";
-
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `order-focus-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Order Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** A 3-day trip from the fake model: every day is Activity 1 (09:00), 2 (13:00), 3 (17:00). */
-async function createTrip(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Lisbon",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+import { createTrip } from "./support/trips.ts";
 
 type StoredTrip = {
   itinerary: { days: { activities: { activity: string; time: string }[] }[] };
@@ -51,8 +25,8 @@ test.describe("Editor: order by time and keyboard focus", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Order Tester", freshEmail("order-focus"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
 
@@ -127,8 +101,8 @@ test.describe("Editor: order by time and keyboard focus", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Order Tester", freshEmail("order-focus"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await keyboardMove(page, "Activity 1", 1, 2);
     await expect(activities(page)).toHaveText(["Activity 2", "Activity 1", "Activity 3"]);
@@ -161,8 +135,8 @@ test.describe("Editor: order by time and keyboard focus", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Order Tester", freshEmail("order-focus"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(button(page, "Sort by time")).toHaveCount(0);
     await keyboardMove(page, "Activity 3", 3, 1);
@@ -204,8 +178,8 @@ test.describe("Editor: order by time and keyboard focus", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Order Tester", freshEmail("order-focus"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await button(page, "Remove Activity 2").focus();
     await page.keyboard.press("Enter");

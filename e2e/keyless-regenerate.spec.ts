@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { stackPorts } from "./support/stack-ports.ts";
+import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
+import { createTrip } from "./support/trips.ts";
 
 /*
  * Without an AI provider, "Regenerate day" reads what plain words can carry and says so in the
@@ -8,48 +10,17 @@ import { stackPorts } from "./support/stack-ports.ts";
  * provider otherwise. The stack's second app runs with no AI key (the keyless planner), on the same
  * loopback Overpass as the main one: real places around Paris.
  */
-const KEYLESS = `http://localhost:${stackPorts().keyless}`;
 test.use({ baseURL: KEYLESS });
 
-// The second app starts beside the one Playwright waits for: wait until it answers too.
-test.beforeAll(async ({ request }) => {
-  await expect
-    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
-      timeout: 120_000,
-    })
-    .toBe(200);
-});
-
-let counter = 0;
-
-async function signUp(page: Page) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `keyless-${Date.now()}-${++counter}@example.com`,
-      password: "correct horse battery",
-      name: "Keyless Tester",
-    },
-    headers: { Origin: KEYLESS },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
+test.beforeAll(({ request }) => waitForKeyless(request));
 
 /** One day, Wednesday 30 December 2026, for a traveller who asked for nature: parks and views. */
-async function createOutdoorsTrip(page: Page) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2026-12-30",
-      endDate: "2026-12-30",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["Nature & Outdoors"],
-    },
-    headers: { Origin: KEYLESS, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+const OUTDOORS_DAY = {
+  destination: "Paris",
+  startDate: "2026-12-30",
+  endDate: "2026-12-30",
+  interests: ["Nature & Outdoors"],
+};
 
 const PARKS = ["Jardin du Luxembourg", "Parc des Buttes-Chaumont", "Parvis du Sacré-Cœur"];
 
@@ -67,8 +38,8 @@ test("keyless regenerate says which words it used, or that free text needs an AI
 }) => {
   // Many saves and proposals on two shared cores: more than the default minute.
   test.slow();
-  await signUp(page);
-  const id = await createOutdoorsTrip(page);
+  await signUpByApi(page, KEYLESS, "Keyless Tester", freshEmail("keyless"));
+  const { id } = await createTrip(page, KEYLESS, OUTDOORS_DAY);
   await page.goto(`/trips/${id}`);
   await expect(page.getByRole("heading", { name: "Paris", level: 1 })).toBeVisible();
   // This traveller's day is outdoors before any instruction: a park or a view is on it.

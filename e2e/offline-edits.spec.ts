@@ -1,33 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `offline-edits-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Offline Editor" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** A 3-day trip from the fake model: every day is Activity 1 (09:00), 2 (13:00), 3 (17:00). */
-async function createTrip(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Lisbon",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+import { createTrip } from "./support/trips.ts";
 
 type StoredTrip = {
   version: number;
@@ -66,8 +40,8 @@ test.describe("Editing offline", () => {
     context,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Offline Editor", freshEmail("offline-edits"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
 
@@ -117,8 +91,8 @@ test.describe("Editing offline", () => {
     context,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Offline Editor", freshEmail("offline-edits"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
 
@@ -177,8 +151,8 @@ test.describe("Editing offline", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Offline Editor", freshEmail("offline-edits"));
+    const { id } = await createTrip(page, baseURL!);
     // The browser believes it is online, but the server cannot be reached for saves.
     await page.route(`**/api/trips/${id}`, (route) =>
       route.request().method() === "PATCH" ? route.abort("internetdisconnected") : route.fallback(),

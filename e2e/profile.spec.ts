@@ -1,15 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAxeClean } from "./support/axe.ts";
-
-async function signUp(page: Page, baseURL: string | undefined, name: string) {
-  const email = `profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name },
-    headers: { Origin: baseURL ?? "" },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 
 const png = () =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: "#0f766e" } })
@@ -20,7 +12,7 @@ test("edit the profile, upload an avatar, see it after reload, remove it", async
   page,
   baseURL,
 }) => {
-  await signUp(page, baseURL, "Eve Explorer");
+  await signUpByApi(page, baseURL!, "Eve Explorer", freshEmail("profile"));
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Eve Explorer");
@@ -106,7 +98,7 @@ test("edit the profile, upload an avatar, see it after reload, remove it", async
 
 test("the profile screen fits a 360 px wide screen", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signUp(page, baseURL, "Narrow Screen");
+  await signUpByApi(page, baseURL!, "Narrow Screen", freshEmail("profile"));
   await page.goto("/profile");
   await expect(page.getByLabel("Full name")).toBeVisible();
   const overflow = await page.evaluate(

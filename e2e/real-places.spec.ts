@@ -2,6 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 import { shareTrip } from "./support/share.ts";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { createTrip } from "./support/trips.ts";
 
 // Real places on: the stack's Overpass fake serves OpenStreetMap-like places around Paris (the
 // Louvre, way/1001: closed on Tuesdays, otherwise 09:00–18:00; Musée d'Orsay, node/1002: closed on
@@ -13,33 +15,8 @@ async function overpassFails(page: Page, kind: "busy" | null) {
   expect(res.status()).toBe(204);
 }
 
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `places-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Places Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 /** Day 1 is Tuesday 29 December 2026 (the Louvre's closing day), day 2 Wednesday 30 December. */
-async function createTrip(page: Page, baseURL: string, destination: string) {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination,
-      startDate: "2026-12-29",
-      endDate: "2026-12-30",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["Culture & Arts"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
+const TWO_DAYS = { startDate: "2026-12-29", endDate: "2026-12-30", interests: ["Culture & Arts"] };
 
 type StoredTrip = {
   grounding: { status: string; reason: string | null };
@@ -113,8 +90,8 @@ test.describe("Real places", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!, "Paris");
+    await signUpByApi(page, baseURL!, "Places Tester", freshEmail("places"));
+    const { id } = await createTrip(page, baseURL!, { ...TWO_DAYS, destination: "Paris" });
     await page.goto(`/trips/${id}`);
     await expect(page.getByRole("heading", { name: "Paris", level: 1 })).toBeVisible();
 
@@ -225,8 +202,8 @@ test.describe("Real places", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!, "Paris");
+    await signUpByApi(page, baseURL!, "Places Tester", freshEmail("places"));
+    const { id } = await createTrip(page, baseURL!, { ...TWO_DAYS, destination: "Paris" });
     await page.goto(`/trips/${id}`);
     await dayList(page)
       .getByRole("button", { name: /^Edit / })
@@ -281,10 +258,12 @@ test.describe("Real places", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Places Tester", freshEmail("places"));
     await overpassFails(page, "busy");
     // Oslo: located by the geocoder, never asked of Overpass before (nothing cached).
-    const id = await createTrip(page, baseURL!, "Oslo").finally(() => overpassFails(page, null));
+    const { id } = await createTrip(page, baseURL!, { ...TWO_DAYS, destination: "Oslo" }).finally(
+      () => overpassFails(page, null),
+    );
     const trip = await storedTrip(page, id);
     expect(trip.grounding.status).toBe("unavailable");
     await page.goto(`/trips/${id}`);

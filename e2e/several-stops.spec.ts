@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
+import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
 import { shareTrip } from "./support/share.ts";
-import { stackPorts } from "./support/stack-ports.ts";
 
 /*
  * A trip with two cities, through the screens: the plan form's list of cities (added, reordered by
@@ -9,30 +10,9 @@ import { stackPorts } from "./support/stack-ports.ts";
  * geocoder, the route at the top of the trip, the transfer day's header, a journey and a stay added
  * with their forms, on a wide screen and a phone.
  */
-const KEYLESS = `http://localhost:${stackPorts().keyless}`;
 test.use({ baseURL: KEYLESS });
 
-test.beforeAll(async ({ request }) => {
-  await expect
-    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
-      timeout: 120_000,
-    })
-    .toBe(200);
-});
-
-let counter = 0;
-
-async function signUp(page: Page) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `stops-${Date.now()}-${++counter}@example.com`,
-      password: "correct horse battery",
-      name: "Route Tester",
-    },
-    headers: { Origin: KEYLESS },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
+test.beforeAll(({ request }) => waitForKeyless(request));
 
 type SavedTrip = {
   endDate: string;
@@ -60,7 +40,7 @@ test("plan Paris → Lyon, see the route and the transfer day, add a journey and
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await signUpByApi(page, KEYLESS, "Route Tester", freshEmail("stops"));
   await page.goto("/");
   await page.getByLabel("Destination").fill("Paris");
   await page.getByLabel("Start date").fill("2026-12-28");

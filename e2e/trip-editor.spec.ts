@@ -1,37 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { dragLiveRegion, pickUp } from "./support/keyboard-drag.ts";
+import { createTrip } from "./support/trips.ts";
 import { shareTrip } from "./support/share.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
 const aiControl = `http://127.0.0.1:${stackPorts().ai}/__fake`;
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `editor-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Editor Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** A 3-day trip from the fake model: every day is Activity 1 (09:00), 2 (13:00), 3 (17:00), $20 each. */
-async function createTrip(page: Page, baseURL: string, destination = "Lisbon") {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination,
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip.id;
-}
 
 type StoredTrip = {
   version: number;
@@ -58,8 +33,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveText(["Activity 1", "Activity 2", "Activity 3"]);
 
@@ -111,8 +86,8 @@ test.describe("Trip editor", () => {
   });
 
   test("a bad value is refused in the form and nothing is saved", async ({ page, baseURL }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await page.getByRole("button", { name: "Edit Activity 1" }).click();
     const form = page.getByRole("form", { name: "Edit Activity 1" });
@@ -125,8 +100,8 @@ test.describe("Trip editor", () => {
   });
 
   test("undo and redo, by buttons and by keyboard", async ({ page, baseURL }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
 
@@ -175,8 +150,8 @@ test.describe("Trip editor", () => {
     // above the days, Activity 3's handle sat in that edge). A press below the window's edge reaches
     // no element (no drag at all): the checks say so first.
     await page.setViewportSize({ width: 1280, height: 1600 });
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     const handle = (name: string) =>
       page.getByRole("button", { name: `Move ${name}`, exact: true });
@@ -247,8 +222,8 @@ test.describe("Trip editor", () => {
       isMobile: true,
     });
     const page = await context.newPage();
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     const handle = (name: string) =>
       page.getByRole("button", { name: `Move ${name}`, exact: true });
@@ -308,8 +283,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     const liveRegion = dragLiveRegion(page);
     await pickUp(page, "Activity 1", 1);
@@ -353,8 +328,8 @@ test.describe("Trip editor", () => {
     baseURL,
   }) => {
     const first = await context.newPage();
-    await signUp(first, baseURL!);
-    const id = await createTrip(first, baseURL!);
+    await signUpByApi(first, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(first, baseURL!);
     const second = await context.newPage();
     await first.goto(`/trips/${id}`);
     await second.goto(`/trips/${id}`);
@@ -405,8 +380,8 @@ test.describe("Trip editor", () => {
     baseURL,
   }) => {
     const first = await context.newPage();
-    await signUp(first, baseURL!);
-    const id = await createTrip(first, baseURL!);
+    await signUpByApi(first, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(first, baseURL!);
     const second = await context.newPage();
     await first.goto(`/trips/${id}`);
     await second.goto(`/trips/${id}`);
@@ -440,8 +415,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
 
     await page.getByRole("button", { name: "Regenerate day" }).click();
@@ -476,8 +451,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await page.getByRole("button", { name: "More actions" }).click();
     await page.getByRole("menuitem", { name: "Edit details" }).click();
@@ -511,8 +486,8 @@ test.describe("Trip editor", () => {
     browser,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     const sharePath = await shareTrip(page.request, id, baseURL!);
     await page.goto(`/trips/${id}`);
     await page.getByRole("button", { name: "Edit Activity 1" }).click();
@@ -534,8 +509,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveCount(3);
     await page.getByRole("button", { name: "Open Boundless Assistant" }).click();
@@ -561,8 +536,8 @@ test.describe("Trip editor", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveCount(3);
     // The model proposes an activity costing more than any stored one may, twice (the repair too).
@@ -612,8 +587,8 @@ test.describe("Trip editor", () => {
 
   test("fits a 360 px phone", async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signUp(page, baseURL!);
-    const id = await createTrip(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Editor Tester", freshEmail("editor"));
+    const { id } = await createTrip(page, baseURL!);
     await page.goto(`/trips/${id}`);
     await expect(activities(page)).toHaveCount(3);
     const overflow = () =>

@@ -1,18 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 import { shareTrip } from "./support/share.ts";
-
-let counter = 0;
-
-async function signUp(page: Page, baseURL: string) {
-  const email = `map-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Map Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 type Activity = {
   id: string;
@@ -133,7 +123,7 @@ test.describe("Trip map", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     await page.goto(`/trips/${trip.id}`);
 
@@ -169,7 +159,7 @@ test.describe("Trip map", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     await page.goto(`/trips/${trip.id}`);
     await expect(markers(page)).toHaveCount(2);
@@ -206,7 +196,7 @@ test.describe("Trip map", () => {
   test("when tiles fail the page says so and the list still works", async ({ page, baseURL }) => {
     const fail = (status: string) =>
       page.request.post(`http://127.0.0.1:${stackPorts().tiles}/__fake/fail?status=${status}`);
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     await fail("500");
     try {
@@ -238,7 +228,7 @@ test.describe("Trip map", () => {
     browser,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     const sharePath = await shareTrip(page.request, trip.id, baseURL!);
 
@@ -271,7 +261,7 @@ test.describe("Trip map", () => {
 
   test("phone width: the map sits with the list without overflowing", async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     const sharePath = await shareTrip(page.request, trip.id, baseURL!);
     for (const path of [`/trips/${trip.id}`, sharePath]) {
@@ -291,7 +281,7 @@ test.describe("Trip map", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     await page.goto(`/trips/${trip.id}`);
     await expect(markers(page)).toHaveCount(2);
@@ -342,7 +332,7 @@ test.describe("Trip map", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     // Paris, but nothing located.
     const known = await createPlacedTrip(page, baseURL!);
     const cleared = known.itinerary.days.map((d, di) => ({
@@ -386,7 +376,7 @@ test.describe("Trip map", () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL!);
+    await signUpByApi(page, baseURL!, "Map Tester", freshEmail("map"));
     const trip = await createPlacedTrip(page, baseURL!);
     // Versailles, about 14 km from the Eiffel Tower (13:00 for 10 minutes), 20 minutes after it ends.
     const days = trip.itinerary.days.map((d, di) =>

@@ -15,8 +15,26 @@ export type StoredTrip = {
   transport: { reference: string | null }[];
 };
 
-/** A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user. */
-export async function createTrip(page: Page, baseURL: string): Promise<StoredTrip> {
+/** What POST /api/trips is asked for: createTrip's Lisbon trip unless told otherwise. */
+export type TripRequestBody = {
+  destination: string;
+  startDate: string;
+  endDate: string;
+  budget: number;
+  travelStyle: string;
+  interests: string[];
+};
+
+/**
+ * A 3-day Lisbon trip (Mon 3 – Wed 5 May 2027) from the fake model, owned by the page's user: every
+ * day is Activity 1 (09:00), 2 (13:00), 3 (17:00), the names and times the editor specs read.
+ * `request` changes what is asked for (another destination, dates or interests).
+ */
+export async function createTrip(
+  page: Page,
+  baseURL: string,
+  request: Partial<TripRequestBody> = {},
+): Promise<StoredTrip> {
   const res = await page.request.post("/api/trips", {
     data: {
       destination: "Lisbon",
@@ -25,7 +43,8 @@ export async function createTrip(page: Page, baseURL: string): Promise<StoredTri
       budget: 1500,
       travelStyle: "comfort",
       interests: ["History"],
-    },
+      ...request,
+    } satisfies TripRequestBody,
     headers: { Origin: baseURL, Accept: "application/json" },
   });
   expect(res.status(), await res.text()).toBe(201);

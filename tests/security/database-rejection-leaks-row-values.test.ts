@@ -11,7 +11,7 @@ import { buildItinerary } from "#tests/support/factories.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { fakeModelReply } from "../../bench/lib/generation-client.ts";
-import { singleStop } from "#server/trips/single-stop.ts";
+import { requestStops } from "#server/trips/request-stops.ts";
 
 /**
  * Whatever the database still refuses (SQLSTATE class 22, data exception, or 23,
@@ -61,12 +61,7 @@ const tripValues = () => ({
   travelStyle: "comfort",
   interests: [SENTINEL],
   itinerary: buildItinerary("2030-05-01", 2),
-  stops: singleStop({
-    destination: SENTINEL,
-    startDate: "2030-05-01",
-    endDate: "2030-05-02",
-    place: null,
-  }),
+  stops: requestStops({ destination: SENTINEL, startDate: "2030-05-01", endDate: "2030-05-02" }),
 });
 
 async function failureOf(query: () => Promise<unknown>): Promise<Error> {

@@ -4,7 +4,7 @@ import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { newShareToken } from "#server/trips/share-token.ts";
-import { singleStop } from "#server/trips/single-stop.ts";
+import { requestStops } from "#server/trips/request-stops.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
 
@@ -67,12 +67,14 @@ function tripValues(userId: string, overrides: TripOverrides) {
     // One stop, as every trip planned with one destination is (migration 0013).
     stops:
       rest.stops ??
-      singleStop({
-        destination: rest.destination ?? "Lisbon, Portugal",
-        startDate,
-        endDate: rest.endDate ?? formatISO(addDays(startDate, days - 1)),
-        place: rest.place ?? null,
-      }),
+      requestStops(
+        {
+          destination: rest.destination ?? "Lisbon, Portugal",
+          startDate,
+          endDate: rest.endDate ?? formatISO(addDays(startDate, days - 1)),
+        },
+        [rest.place],
+      ),
   };
 }
 

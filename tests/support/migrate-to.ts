@@ -5,11 +5,14 @@ import { randomBytes } from "node:crypto";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { migrationsFolder, type Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
+import { signUpUser } from "./http.ts";
+import { createTestApp } from "./test-app.ts";
 
 type Journal = { entries: { tag: string }[] };
 
@@ -62,4 +65,30 @@ export async function migrateTo(database: Database, tag: string): Promise<void> 
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a migration test starts from: a database migrated up to `tag`, the app on it to write rows
+ * as the release before would, and an owner signed up as `ownerName`. `settings` add to the app's
+ * (sign-ups are not rate-limited: several per file).
+ */
+export async function openReleaseAt(
+  tag: string,
+  ownerName: string,
+  settings: Parameters<typeof createTestApp>[0] = {},
+) {
+  const database = await createEmptyDatabase();
+  await migrateTo(database, tag);
+  const t = await createTestApp({ AUTH_RATE_LIMIT: "1000", ...settings }, {}, { database });
+  const owner = await signUpUser(t, { name: ownerName });
+  return { database, t, owner };
+}
+
+/** The rows a query reads, as plain records: what a migration must leave as it found them. */
+export const rowsOf = async (database: Database, query: SQL) =>
+  (await database.db.execute<Record<string, unknown>>(query)).rows;
+
+/** Closes each in turn (the app before its database): a migration test's afterAll. */
+export async function closeAll(...opened: { close: () => Promise<void> }[]) {
+  for (const each of opened) await each.close();
 }

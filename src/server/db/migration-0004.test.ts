@@ -2,33 +2,31 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0004_pending_file_deletions on a database written before it", () => {
   let database: Database;
   let t: TestApp;
   let owner: { client: TestClient; userId: string; email: string; password: string };
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select 'user' as t, count(*)::int as n from "user" union all
         select 'session', count(*)::int from session union all
         select 'account', count(*)::int from account union all
         select 'profiles', count(*)::int from profiles union all
         select 'trips', count(*)::int from trips union all
         select 'rate_limits', count(*)::int from rate_limits
-        order by 1`)
-    ).rows;
+        order by 1`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0003_trip_model");
     // The previous release's app writes accounts, profiles and trips on this schema.
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0004" });
+    ({ database, t, owner } = await openReleaseAt("0003_trip_model", "Before 0004"));
     // The profile row as that release stored it (today's profile route writes columns added later).
     await database.db.execute(
       sql`insert into profiles (id, full_name, bio) values (${owner.userId}, 'Kept', 'Old')`,
@@ -41,10 +39,7 @@ describe("migration 0004_pending_file_deletions on a database written before it"
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row as it was and adds an empty table", async () => {
     expect(await snapshot()).toEqual(before);

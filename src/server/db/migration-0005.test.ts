@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { activityOf, insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 const LISBON = {
   name: "Lisbon",
@@ -21,18 +21,16 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
   let owner: { client: TestClient; userId: string };
   let tripIds: string[];
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
-        select id, destination, itinerary, place, version, search_text from trips order by id`)
-    ).rows;
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
+        select id, destination, itinerary, place, version, search_text from trips order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0004_pending_file_deletions");
     // The previous release's app writes accounts and trips (placed and unplaced) on this schema.
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0005" });
+    ({ database, t, owner } = await openReleaseAt("0004_pending_file_deletions", "Before 0005"));
     const placed = await insertTripBeforeShareTokens(database.db, owner.userId, {
       days: 1,
       place: LISBON,
@@ -64,10 +62,7 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip as it was and adds an empty cache table", async () => {
     expect(await snapshot()).toEqual(before);

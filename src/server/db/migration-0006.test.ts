@@ -5,9 +5,9 @@ import { tripSchema } from "#shared/schemas/trip.ts";
 import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 const paris = {
   name: "Paris",
@@ -23,23 +23,23 @@ describe("migration 0006_places_cache on a database written before it", () => {
   let owner: { client: TestClient; userId: string };
   let tripId: string;
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select 'user' as t, count(*)::int as n from "user" union all
         select 'profiles', count(*)::int from profiles union all
         select 'trips', count(*)::int from trips union all
         select 'geocode_cache', count(*)::int from geocode_cache
-        order by 1`)
-    ).rows;
+        order by 1`,
+    );
 
   beforeAll(async () => {
     fake = await startOverpassFake();
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0005_geocode_cache");
     // The previous release's app writes accounts, trips and geocoder answers on this schema.
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000", OVERPASS_URL: fake.url }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0006" });
+    ({ database, t, owner } = await openReleaseAt("0005_geocode_cache", "Before 0006", {
+      OVERPASS_URL: fake.url,
+    }));
     tripId = (
       await insertTripBeforeShareTokens(database.db, owner.userId, {
         destination: "Paris",
@@ -53,11 +53,7 @@ describe("migration 0006_places_cache on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-    await fake.close();
-  });
+  afterAll(() => closeAll(t, database, fake));
 
   it("keeps every row as it was and adds an empty places_cache", async () => {
     expect(await snapshot()).toEqual(before);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 /** An activity exactly as the release before 0007 stored it: place fields, no `website`. */
 const oldActivity = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -31,13 +31,14 @@ describe("migration 0007_activity_website on a database written before it", () =
   let oddTripId: string;
   let itineraryBefore: { days: { date: string; activities: Record<string, unknown>[] }[] };
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, destination, version, status, is_public, place, grounding,
           jsonb_array_length(itinerary->'days') as days
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
   const storedItinerary = async (id: string) =>
     (
       await database.db.execute<{ itinerary: typeof itineraryBefore }>(
@@ -46,10 +47,7 @@ describe("migration 0007_activity_website on a database written before it", () =
     ).rows[0]?.itinerary;
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0006_places_cache");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0007" });
+    ({ database, t, owner } = await openReleaseAt("0006_places_cache", "Before 0007"));
     oldTripId = (
       await insertTripBeforeShareTokens(database.db, owner.userId, { destination: "Lisbon" })
     ).id;
@@ -74,10 +72,7 @@ describe("migration 0007_activity_website on a database written before it", () =
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("gives every stored activity website: null and keeps every other field and row", async () => {
     expect(await snapshot()).toEqual(before);

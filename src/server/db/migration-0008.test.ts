@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createClient, type TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0008_share_token on a database written before it", () => {
   let database: Database;
@@ -14,14 +14,15 @@ describe("migration 0008_share_token on a database written before it", () => {
   let publicId: string;
   let privateId: string;
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, is_public, version, place, grounding,
           created_at::text, search_text
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
   const tokens = async () =>
     (
       await database.db.execute<{ id: string; share_token: string | null }>(
@@ -30,10 +31,7 @@ describe("migration 0008_share_token on a database written before it", () => {
     ).rows;
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0007_activity_website");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0008" });
+    ({ database, t, owner } = await openReleaseAt("0007_activity_website", "Before 0008"));
     publicId = (
       await insertTripBeforeShareTokens(database.db, owner.userId, {
         destination: "Porto",
@@ -47,10 +45,7 @@ describe("migration 0008_share_token on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole; a public trip's token is its old link, a private trip has none", async () => {
     expect(await snapshot()).toEqual(before);

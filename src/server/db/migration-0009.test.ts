@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0009_trip_name on a database written before it", () => {
   let database: Database;
@@ -14,27 +14,26 @@ describe("migration 0009_trip_name on a database written before it", () => {
   let ids: string[];
   let before: Record<string, unknown>[];
   let profilesBefore: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, is_public, share_token, version, place,
           grounding, created_at::text, search_text
-        from trips order by id`)
-    ).rows;
-  const profiles = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+        from trips order by id`,
+    );
+  const profiles = () =>
+    rowsOf(
+      database,
+      sql`
         select id, full_name, avatar_key, bio, preferred_travel_style, interests,
           preferred_destinations, updated_at::text
-        from profiles order by id`)
-    ).rows;
+        from profiles order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0008_share_token");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0009" });
+    ({ database, t, owner } = await openReleaseAt("0008_share_token", "Before 0009"));
     ids = [];
     for (const destination of ["Porto", "Braga"])
       ids.push((await insertTripBeforeShareTokens(database.db, owner.userId, { destination })).id);
@@ -47,10 +46,7 @@ describe("migration 0009_trip_name on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole; each trip is named after its destination, no unit is chosen", async () => {
     expect(before).toHaveLength(2);

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeCardPoints } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0010_trip_members on a database written before it", () => {
   let database: Database;
@@ -12,20 +12,18 @@ describe("migration 0010_trip_members on a database written before it", () => {
   let owner: { client: TestClient; userId: string };
   let ids: string[];
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, name, destination, start_date::text, end_date::text,
           budget::text, travel_style, interests, itinerary, status, is_public, share_token,
           version, place, grounding, created_at::text, search_text
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0009_trip_name");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0010" });
+    ({ database, t, owner } = await openReleaseAt("0009_trip_name", "Before 0010"));
     ids = [];
     // 0010 leaves the trips table as 0009 made it, so today's factory writes what that release did.
     for (const destination of ["Porto", "Braga"])
@@ -41,10 +39,7 @@ describe("migration 0010_trip_members on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole, and starts with no companions and no invitations", async () => {
     expect(before).toHaveLength(2);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { historyResponseSchema } from "#shared/schemas/trip-history.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
 describe("migration 0011_trip_versions on a database written before it", () => {
@@ -14,20 +14,18 @@ describe("migration 0011_trip_versions on a database written before it", () => {
   let owner: { client: TestClient; userId: string };
   let id: string;
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, name, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, is_public, share_token, version, place,
           grounding, created_at::text
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0010_trip_members");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0011" });
+    ({ database, t, owner } = await openReleaseAt("0010_trip_members", "Before 0011"));
     const itinerary = buildItinerary("2027-03-01", 2);
     const { rows } = await database.db.execute<{ id: string }>(sql`
       insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
@@ -40,10 +38,7 @@ describe("migration 0011_trip_versions on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole and records its current version, by its owner", async () => {
     expect(await snapshot()).toEqual(before);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
 describe("migration 0012_trip_card_points on a database written before it", () => {
@@ -14,20 +14,18 @@ describe("migration 0012_trip_card_points on a database written before it", () =
   let owner: { client: TestClient; userId: string };
   let id: string;
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, name, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, is_public, share_token, version, place,
           grounding, created_at::text, search_text
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0011_trip_versions");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0012" });
+    ({ database, t, owner } = await openReleaseAt("0011_trip_versions", "Before 0012"));
     const itinerary = buildItinerary("2027-03-01", 2);
     // One located activity, one not: the card's map takes the located one only.
     itinerary.days[0]!.activities[0] = {
@@ -49,10 +47,7 @@ describe("migration 0012_trip_card_points on a database written before it", () =
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole and gives it its card points", async () => {
     expect(await snapshot()).toEqual(before);

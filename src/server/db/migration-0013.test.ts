@@ -6,8 +6,8 @@ import { sharedTripResponseSchema } from "#shared/schemas/shared-trip.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 import { newShareToken } from "#server/trips/share-token.ts";
 
@@ -28,26 +28,25 @@ describe("migration 0013_trip_stops on a database written before it", () => {
   let unplaced: string;
   const token = newShareToken();
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, name, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, is_public, share_token, version, place,
           grounding, created_at::text, search_text, card_points
-        from trips order by id`)
-    ).rows;
-  const members = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
-        select trip_id::text, user_id, role from trip_members order by trip_id, user_id`)
-    ).rows;
+        from trips order by id`,
+    );
+  const members = () =>
+    rowsOf(
+      database,
+      sql`
+        select trip_id::text, user_id, role from trip_members order by trip_id, user_id`,
+    );
   let membersBefore: Record<string, unknown>[];
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0012_trip_card_points");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0013" });
+    ({ database, t, owner } = await openReleaseAt("0012_trip_card_points", "Before 0013"));
     member = await signUpUser(t, { name: "Editor friend" });
     const insert = async (values: {
       name: string;
@@ -92,10 +91,7 @@ describe("migration 0013_trip_stops on a database written before it", () => {
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every row whole and makes each trip one stop, with no transport or stays", async () => {
     expect(await snapshot()).toEqual(before);

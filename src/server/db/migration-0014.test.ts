@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { expenseResponseSchema, expensesResponseSchema } from "#shared/schemas/expenses.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
 describe("migration 0014_fx_rates_expenses on a database written before it", () => {
@@ -14,19 +14,17 @@ describe("migration 0014_fx_rates_expenses on a database written before it", () 
   let owner: { client: TestClient; userId: string };
   let id: string;
   let before: Record<string, unknown>[];
-  const snapshot = async () =>
-    (
-      await database.db.execute<Record<string, unknown>>(sql`
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`
         select id::text, user_id, name, destination, start_date::text, end_date::text, budget::text,
           travel_style, interests, itinerary, status, version, place, stops, created_at::text
-        from trips order by id`)
-    ).rows;
+        from trips order by id`,
+    );
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0013_trip_stops");
-    t = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database });
-    owner = await signUpUser(t, { name: "Before 0014" });
+    ({ database, t, owner } = await openReleaseAt("0013_trip_stops", "Before 0014"));
     const itinerary = buildItinerary("2027-03-01", 2);
     // A place stored before places had a currency.
     const place = {
@@ -57,10 +55,7 @@ describe("migration 0014_fx_rates_expenses on a database written before it", () 
     await database.migrate();
   }, 120_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("keeps every trip whole; its place reads with a currency", async () => {
     expect(await snapshot()).toEqual(before);

@@ -12,7 +12,7 @@ import { createClient, signUpUser, type TestClient } from "#tests/support/http.t
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
 import { EXPORT_PAGE_SIZE, exportTripPage } from "../account/account-export.ts";
-import { singleStop } from "#server/trips/single-stop.ts";
+import { requestStops } from "#server/trips/request-stops.ts";
 
 type ExportFile = {
   version: number;
@@ -75,7 +75,7 @@ beforeAll(async () => {
       travelStyle: "comfort",
       interests: ["History"],
       itinerary: buildItinerary(start, days),
-      stops: singleStop({ destination: `City ${i}`, startDate: start, endDate: end, place: null }),
+      stops: requestStops({ destination: `City ${i}`, startDate: start, endDate: end }),
       isPublic: i % 50 === 0,
     };
   });

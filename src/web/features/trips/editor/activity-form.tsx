@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
@@ -7,6 +7,7 @@ import type { ActivityFields } from "./editable-trip.ts";
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import { EditorForm } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
@@ -98,8 +99,7 @@ export function ActivityForm({
 
   useEffect(() => void loadFieldsSchema().catch(() => undefined), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const cost = values.cost.trim() === "" ? null : Number(values.cost);
     let schema: Awaited<ReturnType<typeof loadFieldsSchema>>;
     try {
@@ -126,14 +126,14 @@ export function ActivityForm({
 
   const locationLabel = "Location";
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onCancel();
-      }}
-      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-[8rem_1fr]"
+    <EditorForm
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={submit}
+      onCancel={onCancel}
+      layout="p-4 sm:grid-cols-[8rem_1fr]"
+      // Removed: its own choices below say what saving does; one submit button, not two.
+      actions={!(changedUnder && removed)}
     >
       <TextField
         label="Time"
@@ -238,17 +238,6 @@ export function ActivityForm({
           </Button>
         </div>
       ) : null}
-      {/* Removed: its own choices above say what saving does; one submit button, not two. */}
-      {changedUnder && removed ? null : (
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
-          <Button type="submit" size="sm">
-            {submitLabel}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      )}
-    </form>
+    </EditorForm>
   );
 }

@@ -1,11 +1,10 @@
-import type { FormEvent } from "react";
 import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
+import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
@@ -42,14 +41,8 @@ export function JourneyForm({
   submitLabel,
   onSave,
   onCancel,
-}: {
-  initial: Transport;
-  title: string;
-  submitLabel: string;
-  onSave: (journey: Transport) => void;
-  onCancel: () => void;
-}) {
-  const { values, set, errors, check } = useSchemaForm(
+}: EditorFormProps<Transport>) {
+  const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({
       mode: initial.mode,
@@ -65,8 +58,7 @@ export function JourneyForm({
     { field: "mode", message: "Could not check the journey. Check your connection and try again." },
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const data = await check((v) => ({
       ...v,
       departZone: initial.departZone || null,
@@ -82,77 +74,37 @@ export function JourneyForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onCancel();
-      }}
-      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-2"
+    <EditorForm
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={submit}
+      onCancel={onCancel}
+      layout="p-4 sm:grid-cols-2"
     >
-      <SelectField
-        label="Mode"
-        options={MODE_OPTIONS}
-        value={values.mode}
-        onChange={set("mode")}
-        error={errors.mode}
-        autoFocus
-      />
+      <SelectField label="Mode" options={MODE_OPTIONS} {...field("mode")} autoFocus />
       <span className="hidden sm:block" />
-      <TextField label="From" value={values.from} onChange={set("from")} error={errors.from} />
-      <TextField label="To" value={values.to} onChange={set("to")} error={errors.to} />
+      <TextField label="From" {...field("from")} />
+      <TextField label="To" {...field("to")} />
       <TextField
         label="Departure"
         type="datetime-local"
         hint="Local time where it leaves"
-        value={values.departAt}
-        onChange={set("departAt")}
-        error={errors.departAt}
+        {...field("departAt")}
       />
       <TextField
         label="Arrival"
         type="datetime-local"
         hint="Local time where it arrives"
-        value={values.arriveAt}
-        onChange={set("arriveAt")}
-        error={errors.arriveAt}
+        {...field("arriveAt")}
       />
-      <TextField
-        label="Carrier"
-        value={values.carrier}
-        onChange={set("carrier")}
-        error={errors.carrier}
-      />
-      <TextField
-        label="Number"
-        value={values.number}
-        onChange={set("number")}
-        error={errors.number}
-      />
+      <TextField label="Carrier" {...field("carrier")} />
+      <TextField label="Number" {...field("number")} />
       <TextField
         label="Booking reference"
         hint="Members only: never on the shared page"
-        value={values.reference}
-        onChange={set("reference")}
-        error={errors.reference}
+        {...field("reference")}
       />
-      <TextareaField
-        className="sm:col-span-2"
-        label="Notes"
-        rows={2}
-        value={values.notes}
-        onChange={set("notes")}
-        error={errors.notes}
-      />
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" size="sm">
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <TextareaField className="sm:col-span-2" label="Notes" rows={2} {...field("notes")} />
+    </EditorForm>
   );
 }

@@ -1,8 +1,7 @@
-import type { FormEvent } from "react";
 import type { Stay } from "#shared/schemas/trip-stops.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
+import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
@@ -19,20 +18,8 @@ type Values = {
 };
 
 /** A stay's fields, with the activity editor's kit (labels, messages under fields, Escape). */
-export function StayForm({
-  initial,
-  title,
-  submitLabel,
-  onSave,
-  onCancel,
-}: {
-  initial: Stay;
-  title: string;
-  submitLabel: string;
-  onSave: (stay: Stay) => void;
-  onCancel: () => void;
-}) {
-  const { values, set, errors, check } = useSchemaForm(
+export function StayForm({ initial, title, submitLabel, onSave, onCancel }: EditorFormProps<Stay>) {
+  const { field, check } = useSchemaForm(
     loadSchema,
     (): Values => ({
       name: initial.name,
@@ -44,8 +31,7 @@ export function StayForm({
     { field: "name", message: "Could not check the stay. Check your connection and try again." },
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const data = await check((v) => {
       const changedAddress = v.address.trim() !== (initial.address ?? "");
       return {
@@ -62,60 +48,23 @@ export function StayForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onCancel();
-      }}
-      className="border-brand-600 grid gap-3 rounded-lg border bg-white p-3 sm:grid-cols-2"
+    <EditorForm
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={submit}
+      onCancel={onCancel}
+      layout="p-3 sm:grid-cols-2"
     >
-      <TextField
-        className="sm:col-span-2"
-        label="Name"
-        autoFocus
-        value={values.name}
-        onChange={set("name")}
-        error={errors.name}
-      />
-      <TextField
-        className="sm:col-span-2"
-        label="Address"
-        value={values.address}
-        onChange={set("address")}
-        error={errors.address}
-      />
-      <TextField
-        label="Check-in"
-        type="date"
-        value={values.checkIn}
-        onChange={set("checkIn")}
-        error={errors.checkIn}
-      />
-      <TextField
-        label="Check-out"
-        type="date"
-        value={values.checkOut}
-        onChange={set("checkOut")}
-        error={errors.checkOut}
-      />
+      <TextField className="sm:col-span-2" label="Name" autoFocus {...field("name")} />
+      <TextField className="sm:col-span-2" label="Address" {...field("address")} />
+      <TextField label="Check-in" type="date" {...field("checkIn")} />
+      <TextField label="Check-out" type="date" {...field("checkOut")} />
       <TextField
         className="sm:col-span-2"
         label="Booking reference"
         hint="Members only: never on the shared page"
-        value={values.reference}
-        onChange={set("reference")}
-        error={errors.reference}
+        {...field("reference")}
       />
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" size="sm">
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -3,12 +3,12 @@ import { useForm } from "react-hook-form";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { styleLabel } from "../format.ts";
 import { droppedByDates, type EditableTrip, type TripFacts } from "./editable-trip.ts";
+import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 
 // The planning form's schema, fetched with the first check or the first focus (lazy-resolver.ts).
 const factsResolver = lazyZodResolver(
@@ -30,11 +30,7 @@ export function TripFactsForm({
   onSave: (facts: TripFacts) => void;
   onCancel: () => void;
 }) {
-  const [pending, setPending] = useState<{
-    facts: TripFacts;
-    days: number;
-    activities: number;
-  } | null>(null);
+  const [pending, setPending] = useState<({ facts: TripFacts } & DroppedDays) | null>(null);
   const {
     register,
     handleSubmit,
@@ -85,33 +81,12 @@ export function TripFactsForm({
           Cancel
         </Button>
       </div>
-      <Dialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-        title="Shorten the trip?"
-        description={
-          pending
-            ? `The last ${pending.days === 1 ? "day" : `${pending.days} days`} and ${pending.activities} ${pending.activities === 1 ? "activity" : "activities"} on ${pending.days === 1 ? "it" : "them"} will be removed.`
-            : ""
-        }
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep all days</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              if (pending) onSave(pending.facts);
-              setPending(null);
-            }}
-          >
-            Shorten trip
-          </Button>
-        </div>
-      </Dialog>
+      <RemoveDaysDialog
+        edit="dates"
+        dropped={pending}
+        onConfirm={() => pending && onSave(pending.facts)}
+        onClose={() => setPending(null)}
+      />
     </form>
   );
 }

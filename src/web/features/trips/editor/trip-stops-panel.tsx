@@ -3,7 +3,6 @@ import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { Dialog, DialogClose } from "#web/components/ui/dialog.tsx";
 import type { StopDraft } from "#web/components/stops-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
@@ -15,6 +14,7 @@ import {
   toEditable,
   type StopEdit,
 } from "./editable-trip.ts";
+import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 import { StayForm } from "./stay-form.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 
@@ -46,11 +46,7 @@ function StopsEditor({
     trip.stops.map((s) => ({ id: s.id, destination: s.destination, nights: stopNights(s) })),
   );
   const [errors, setErrors] = useState<StopErrors>({});
-  const [pending, setPending] = useState<{
-    stops: StopEdit[];
-    days: number;
-    activities: number;
-  } | null>(null);
+  const [pending, setPending] = useState<({ stops: StopEdit[] } & DroppedDays) | null>(null);
   const total = stops.reduce((n, s) => n + (Number.isFinite(s.nights) ? s.nights : 0), 0);
 
   const submit = async () => {
@@ -111,33 +107,12 @@ function StopsEditor({
           Cancel
         </Button>
       </div>
-      <Dialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-        title="Remove days?"
-        description={
-          pending
-            ? `${pending.days === 1 ? "1 day" : `${pending.days} days`} and ${pending.activities} ${pending.activities === 1 ? "activity" : "activities"} on ${pending.days === 1 ? "it" : "them"} will be removed.`
-            : ""
-        }
-      >
-        <div className="mt-6 flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep all days</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              if (pending) onSave(pending.stops);
-              setPending(null);
-            }}
-          >
-            Remove days
-          </Button>
-        </div>
-      </Dialog>
+      <RemoveDaysDialog
+        edit="cities"
+        dropped={pending}
+        onConfirm={() => pending && onSave(pending.stops)}
+        onClose={() => setPending(null)}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
 /**
  * A small editor form's text values checked by its shared zod schema, which loads when the form
- * first opens (not with the page). `check` answers the parsed data, or null after putting each
+ * first opens (not with the page). `field` binds a control to a value; `check` answers the parsed data, or null after putting each
  * field's first message under it (or `unavailable`'s message when the schema could not load).
  */
 export function useSchemaForm<V extends Record<string, string>, S extends z.ZodType>(
@@ -17,6 +17,12 @@ export function useSchemaForm<V extends Record<string, string>, S extends z.ZodT
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const set = (field: keyof V) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
+  // A field's value, change handler and message, spread onto its control: `{...field("name")}`.
+  const field = (name: keyof V) => ({
+    value: values[name],
+    onChange: set(name),
+    error: errors[name],
+  });
   useEffect(() => void loadSchema().catch(() => undefined), [loadSchema]);
 
   const check = async (toInput: (values: V) => unknown): Promise<z.output<S> | null> => {
@@ -35,5 +41,5 @@ export function useSchemaForm<V extends Record<string, string>, S extends z.ZodT
     return null;
   };
 
-  return { values, set, errors, check };
+  return { field, check };
 }
