@@ -7,12 +7,14 @@ import type { StopDraft } from "#web/components/stops-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import {
+  addStays,
   droppedByStops,
   newActivityId,
   setStays,
   setStops,
   toEditable,
   type StopEdit,
+  type TripChange,
 } from "./editable-trip.ts";
 import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 import { StayForm } from "./stay-form.tsx";
@@ -164,9 +166,9 @@ const newStay = (stop: TripStop, stopIndex: number): Stay => ({
 /** Stays per city with their check-in and check-out; Add a stay, Edit and Remove. */
 export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEditor }) {
   const [open, setOpen] = useState<{ stopIndex: number; stay: Stay; isNew: boolean } | null>(null);
-  const save = (stays: Stay[], label: string) => {
+  const save = (change: TripChange) => {
     setOpen(null);
-    void editor.save(setStays(stays, label));
+    void editor.save(change);
   };
   return (
     <StaysByStop
@@ -192,8 +194,10 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
               aria-label={`Remove ${stay.name}`}
               onClick={() =>
                 save(
-                  trip.stays.filter((s) => s.id !== stay.id),
-                  "Remove stay",
+                  setStays(
+                    trip.stays.filter((s) => s.id !== stay.id),
+                    "Remove stay",
+                  ),
                 )
               }
             >
@@ -215,10 +219,13 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
             onCancel={() => setOpen(null)}
             onSave={(stay) =>
               save(
+                // A new stay joins the trip as it is when applied: a companion's stay is kept.
                 open.isNew
-                  ? [...trip.stays, stay]
-                  : trip.stays.map((s) => (s.id === stay.id ? stay : s)),
-                open.isNew ? "Add stay" : "Edit stay",
+                  ? addStays([stay], "Add stay")
+                  : setStays(
+                      trip.stays.map((s) => (s.id === stay.id ? stay : s)),
+                      "Edit stay",
+                    ),
               )
             }
           />
