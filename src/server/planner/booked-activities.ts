@@ -7,39 +7,14 @@ import { tripDates } from "#shared/trip-dates.ts";
 import { stopIndexesOn } from "#shared/trip-stop-days.ts";
 import { withStopIndexes } from "../trips/trip-stop-edits.ts";
 import { estimateDurationMinutes } from "./activity-duration.ts";
+import {
+  BOOKED_DEFAULT_TIME,
+  bookedActivity as sharedBookedActivity,
+} from "#shared/booked-activity.ts";
 
-/** A booking without a time (a whole-day calendar entry) starts the day, as the trip page does. */
-export const BOOKED_DEFAULT_TIME = "09:00";
-
-// A ticket or a table says what it is better than its words: an opera's name rarely says "opera".
-const MINUTES_BY_KIND: Partial<Record<BookedActivity["kind"], number>> = {
-  event: 120,
-  restaurant: 90,
-};
-
-/** A booked event, table or calendar entry as an activity of its date (never matched to a place). */
-export function bookedActivity(input: BookedActivity, stopIndex?: number): Activity {
-  const location = input.location ?? input.activity;
-  return {
-    id: randomUUID(),
-    time: input.time ?? BOOKED_DEFAULT_TIME,
-    activity: input.activity,
-    location,
-    // The same words as the trip page's "Add to trip" (accept-bookings.ts).
-    description: input.reference ? `Booking reference ${input.reference}` : "",
-    cost: null,
-    durationMinutes:
-      MINUTES_BY_KIND[input.kind] ??
-      estimateDurationMinutes({ activity: input.activity, location }),
-    lat: null,
-    lng: null,
-    why: null,
-    osmId: null,
-    openingHours: null,
-    website: null,
-    ...(stopIndex === undefined ? {} : { stopIndex }),
-  };
-}
+/** A booked event, table or calendar entry as an activity, its length estimated from its words. */
+const bookedActivity = (input: BookedActivity, stopIndex?: number): Activity =>
+  sharedBookedActivity(input, { id: randomUUID(), stopIndex, estimate: estimateDurationMinutes });
 
 /**
  * Which of its day's stops a booking is in: on a transfer day the city being left until the

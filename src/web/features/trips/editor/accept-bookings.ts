@@ -1,4 +1,4 @@
-import type { Activity } from "#shared/schemas/itinerary.ts";
+import { bookedActivity } from "#shared/booked-activity.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { BookingPicks } from "#web/lib/trip-slots.ts";
 import {
@@ -50,24 +50,8 @@ export function acceptBookings(trip: EditableTrip, picks: BookingPicks): TripCha
   const days = new Set(trip.itinerary.days.map((d) => d.date));
   const activities = picks.activities
     .filter((a) => !a.existing && days.has(a.date))
-    .map((a) => {
-      const activity: Activity = {
-        id: newActivityId(),
-        time: a.time ?? "09:00",
-        activity: a.activity,
-        location: a.location ?? a.activity,
-        description: a.reference ? `Booking reference ${a.reference}` : "",
-        cost: null,
-        durationMinutes: 60,
-        lat: null,
-        lng: null,
-        why: null,
-        osmId: null,
-        openingHours: null,
-        website: null,
-      };
-      return addActivity(a.date, activity);
-    });
+    // The same activity the server makes of a booking for a new trip (an event lasts 2 h, a table 1.5).
+    .map((a) => addActivity(a.date, bookedActivity(a, { id: newActivityId() })));
   return allOf(
     [
       // Added to the trip as it is when the change is applied (a companion's journey saved since
