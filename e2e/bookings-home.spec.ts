@@ -1,8 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { buildMail, HOTEL_JSON_LD, htmlWithJsonLd } from "../tests/support/booking-fixtures.ts";
+import {
+  buildCalendar,
+  buildMail,
+  htmlWithJsonLd,
+  LYON_HOTEL_AFTER_TRAIN_JSON_LD,
+  PARIS_LYON_TRAIN_JSON_LD,
+} from "../tests/support/booking-fixtures.ts";
 import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { stackPorts } from "./support/stack-ports.ts";
+import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
 import { storedTrip } from "./support/trips.ts";
 
 /*
@@ -11,16 +17,9 @@ import { storedTrip } from "./support/trips.ts";
  * "Paris · 1 night, Lyon · 2 nights"; the Paris hotel is unticked; "Create trip" saves the rest
  * alone, "Plan the rest" has the planner fill the free time. Keyless, as bookings.spec.ts.
  */
-const KEYLESS = `http://localhost:${stackPorts().keyless}`;
 test.use({ baseURL: KEYLESS });
 
-test.beforeAll(async ({ request }) => {
-  await expect
-    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
-      timeout: 120_000,
-    })
-    .toBe(200);
-});
+test.beforeAll(async ({ request }) => waitForKeyless(request));
 
 const PARIS_HOTEL = {
   "@context": "https://schema.org",
@@ -40,52 +39,32 @@ const PARIS_HOTEL = {
   checkinTime: "2026-12-29T15:00:00+01:00",
   checkoutTime: "2026-12-30T11:00:00+01:00",
 };
-const TRAIN = {
-  "@context": "http://schema.org",
-  "@type": "TrainReservation",
-  reservationNumber: "QXR7TT",
-  reservationFor: {
-    "@type": "TrainTrip",
-    trainNumber: "6601",
-    trainCompany: { "@type": "Organization", name: "SNCF" },
-    departureStation: { "@type": "TrainStation", name: "Paris Gare de Lyon" },
-    departureTime: "2026-12-30T10:04:00+01:00",
-    arrivalStation: { "@type": "TrainStation", name: "Lyon Part-Dieu" },
-    arrivalTime: "2026-12-30T12:01:00+01:00",
-  },
-};
-const LYON_HOTEL = {
-  ...HOTEL_JSON_LD,
-  checkinTime: "2026-12-30T15:00:00+01:00",
-  checkoutTime: "2027-01-01T11:00:00+01:00",
-};
 
 const CONFIRMATION = {
   name: "confirmation.eml",
   mimeType: "message/rfc822",
   buffer: Buffer.from(
-    buildMail([{ type: "text/html", body: htmlWithJsonLd(PARIS_HOTEL, TRAIN, LYON_HOTEL) }]),
+    buildMail([
+      {
+        type: "text/html",
+        body: htmlWithJsonLd(PARIS_HOTEL, PARIS_LYON_TRAIN_JSON_LD, LYON_HOTEL_AFTER_TRAIN_JSON_LD),
+      },
+    ]),
   ),
 };
 const OPERA = {
   name: "opera.ics",
   mimeType: "text/calendar",
   buffer: Buffer.from(
-    [
-      "BEGIN:VCALENDAR",
-      "VERSION:2.0",
-      "PRODID:-//Opera Example//Tickets//EN",
-      "BEGIN:VEVENT",
-      "UID:traviata-31@opera.example",
-      "DTSTAMP:20261120T100000Z",
-      "DTSTART;TZID=Europe/Paris:20261231T200000",
-      "DTEND;TZID=Europe/Paris:20261231T230000",
-      "SUMMARY:La Traviata",
-      "LOCATION:Opéra de Lyon",
-      "END:VEVENT",
-      "END:VCALENDAR",
-      "",
-    ].join("\r\n"),
+    buildCalendar([
+      {
+        uid: "traviata-31@opera.example",
+        start: "20261231T200000",
+        end: "20261231T230000",
+        summary: "La Traviata",
+        location: "Opéra de Lyon",
+      },
+    ]),
   ),
 };
 

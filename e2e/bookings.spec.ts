@@ -1,117 +1,54 @@
 import { expect, test, type Page } from "@playwright/test";
+import {
+  buildCalendar,
+  buildMail,
+  htmlWithJsonLd,
+  LYON_HOTEL_AFTER_TRAIN_JSON_LD,
+  PARIS_LYON_TRAIN_JSON_LD,
+} from "../tests/support/booking-fixtures.ts";
 import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { joinTrip } from "./support/companions.ts";
-import { stackPorts } from "./support/stack-ports.ts";
+import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
+import { createTrip } from "./support/trips.ts";
 
 /*
  * "Bookings in" through the screen: a Paris → Lyon trip, a confirmation e-mail with a train and a
  * hotel (built here, schema.org JSON-LD in its HTML) and a calendar file, the proposal's cards,
  * "Add to trip", and the journey on the transfer day and the stay in Lyon's list.
  */
-const KEYLESS = `http://localhost:${stackPorts().keyless}`;
 test.use({ baseURL: KEYLESS });
 
-test.beforeAll(async ({ request }) => {
-  await expect
-    .poll(async () => (await request.get(`${KEYLESS}/api/health`).catch(() => null))?.status(), {
-      timeout: 120_000,
-    })
-    .toBe(200);
-});
-
-const TRAIN = {
-  "@context": "http://schema.org",
-  "@type": "TrainReservation",
-  reservationNumber: "QXR7TT",
-  reservationFor: {
-    "@type": "TrainTrip",
-    trainNumber: "6601",
-    trainCompany: { "@type": "Organization", name: "SNCF" },
-    departureStation: { "@type": "TrainStation", name: "Paris Gare de Lyon" },
-    departureTime: "2026-12-30T10:04:00+01:00",
-    arrivalStation: { "@type": "TrainStation", name: "Lyon Part-Dieu" },
-    arrivalTime: "2026-12-30T12:01:00+01:00",
-  },
-};
-const HOTEL = {
-  "@context": "https://schema.org",
-  "@type": "LodgingReservation",
-  reservationNumber: "H-55821",
-  reservationFor: {
-    "@type": "LodgingBusiness",
-    name: "Hôtel des Célestins",
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: "4 Rue des Archers",
-      addressLocality: "Lyon",
-    },
-  },
-  checkinTime: "2026-12-30T15:00:00+01:00",
-  checkoutTime: "2027-01-01T11:00:00+01:00",
-};
+test.beforeAll(async ({ request }) => waitForKeyless(request));
 
 /** A confirmation e-mail as a mail program saves it: multipart, the HTML part in base64. */
-function confirmationMail(): string {
-  const html = `<!doctype html><html><body><p>Your booking</p>${[TRAIN, HOTEL]
-    .map((b) => `<script type="application/ld+json">${JSON.stringify(b)}</script>`)
-    .join("")}</body></html>`;
-  const base64 = (
-    Buffer.from(html)
-      .toString("base64")
-      .match(/.{1,76}/g) ?? []
-  ).join("\r\n");
-  return [
-    "From: Bookings <bookings@rail.example>",
-    "To: ada@example.com",
-    "Subject: Your booking confirmation",
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/mixed; boundary="b1"',
-    "",
-    "--b1",
-    "Content-Type: text/html; charset=utf-8",
-    "Content-Transfer-Encoding: base64",
-    "",
-    base64,
-    "--b1--",
-    "",
-  ].join("\r\n");
-}
+/** A confirmation e-mail with the train and the hotel in its HTML (base64, as mail programs send). */
+const confirmationMail = () =>
+  buildMail([
+    {
+      type: "text/html",
+      body: htmlWithJsonLd(PARIS_LYON_TRAIN_JSON_LD, LYON_HOTEL_AFTER_TRAIN_JSON_LD),
+    },
+  ]);
 
 /** A theatre's calendar file: two events in Lyon, its zone by IANA name (no VTIMEZONE). */
-function calendarFile(): string {
-  const event = (uid: string, start: string, end: string, summary: string, location: string) => [
-    "BEGIN:VEVENT",
-    `UID:${uid}`,
-    "DTSTAMP:20261101T100000Z",
-    `DTSTART;TZID=Europe/Paris:${start}`,
-    `DTEND;TZID=Europe/Paris:${end}`,
-    `SUMMARY:${summary}`,
-    `LOCATION:${location}`,
-    "END:VEVENT",
-  ];
-  return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Opera de Lyon//Tickets//EN",
-    ...event(
-      "carmen@opera.example",
-      "20261230T200000",
-      "20261230T230000",
-      "Carmen",
-      "Opéra de Lyon",
-    ),
-    ...event(
-      "tour@opera.example",
-      "20261231T100000",
-      "20261231T113000",
-      "Backstage tour",
-      "Opéra de Lyon",
-    ),
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
-}
+const calendarFile = () =>
+  buildCalendar([
+    {
+      uid: "carmen@opera.example",
+      start: "20261230T200000",
+      end: "20261230T230000",
+      summary: "Carmen",
+      location: "Opéra de Lyon",
+    },
+    {
+      uid: "tour@opera.example",
+      start: "20261231T100000",
+      end: "20261231T113000",
+      summary: "Backstage tour",
+      location: "Opéra de Lyon",
+    },
+  ]);
 
 async function signUp(page: Page) {
   await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("bookings"));
@@ -119,23 +56,16 @@ async function signUp(page: Page) {
 
 /** Paris 2 nights → Lyon 2 nights (Mon 28 Dec – Fri 1 Jan); Day 3, Wed 30 Dec, is the transfer day. */
 async function parisThenLyon(page: Page): Promise<string> {
-  const created = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2026-12-28",
-      endDate: "2027-01-01",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-      stops: [
-        { destination: "Paris", nights: 2 },
-        { destination: "Lyon", nights: 2 },
-      ],
-    },
-    headers: { Origin: KEYLESS, Accept: "application/json" },
+  const trip = await createTrip(page, KEYLESS, {
+    destination: "Paris",
+    startDate: "2026-12-28",
+    endDate: "2027-01-01",
+    stops: [
+      { destination: "Paris", nights: 2 },
+      { destination: "Lyon", nights: 2 },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { trip: { id: string } }).trip.id;
+  return trip.id;
 }
 
 type SavedBookings = {

@@ -23,6 +23,8 @@ export type TripRequestBody = {
   budget: number;
   travelStyle: string;
   interests: string[];
+  /** Several cities with their nights (several-stops specs); one city when left out. */
+  stops?: { destination: string; nights: number }[];
 };
 
 /**

@@ -41,6 +41,59 @@ export const HOTEL_JSON_LD = {
   checkoutTime: "2027-01-01T11:00:00+01:00",
 };
 
+/** The Paris → Lyon train of a trip's transfer day (Wed 30 Dec 2026), as the browser specs read it. */
+export const PARIS_LYON_TRAIN_JSON_LD = {
+  "@context": "http://schema.org",
+  "@type": "TrainReservation",
+  reservationNumber: "QXR7TT",
+  reservationFor: {
+    "@type": "TrainTrip",
+    trainNumber: "6601",
+    trainCompany: { "@type": "Organization", name: "SNCF" },
+    departureStation: { "@type": "TrainStation", name: "Paris Gare de Lyon" },
+    departureTime: "2026-12-30T10:04:00+01:00",
+    arrivalStation: { "@type": "TrainStation", name: "Lyon Part-Dieu" },
+    arrivalTime: "2026-12-30T12:01:00+01:00",
+  },
+};
+
+/** HOTEL_JSON_LD for Lyon's two nights after that train (30 Dec 2026 – 1 Jan 2027). */
+export const LYON_HOTEL_AFTER_TRAIN_JSON_LD = {
+  ...HOTEL_JSON_LD,
+  checkinTime: "2026-12-30T15:00:00+01:00",
+  checkoutTime: "2027-01-01T11:00:00+01:00",
+};
+
+export type CalendarEvent = {
+  uid: string;
+  /** Local wall-clock `YYYYMMDDTHHMMSS` in Europe/Paris. */
+  start: string;
+  end: string;
+  summary: string;
+  location: string;
+};
+
+/** A ticket seller's calendar file: its events in Europe/Paris by IANA name (no VTIMEZONE). */
+export function buildCalendar(events: readonly CalendarEvent[]): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Opera de Lyon//Tickets//EN",
+    ...events.flatMap((e) => [
+      "BEGIN:VEVENT",
+      `UID:${e.uid}`,
+      "DTSTAMP:20261101T100000Z",
+      `DTSTART;TZID=Europe/Paris:${e.start}`,
+      `DTEND;TZID=Europe/Paris:${e.end}`,
+      `SUMMARY:${e.summary}`,
+      `LOCATION:${e.location}`,
+      "END:VEVENT",
+    ]),
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
 export const FLIGHT_JSON_LD = {
   "@context": "http://schema.org",
   "@type": "FlightReservation",
