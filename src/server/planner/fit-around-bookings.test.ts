@@ -80,6 +80,17 @@ describe("fitAroundBookings", () => {
     expect(fit([closed], [], () => "closed")).toEqual(["10:00 Cooking class"]);
   });
 
+  it("moves a meal at most an hour and a half (lunch, not lunch at teatime); else leaves it out", () => {
+    // The class runs 10:00–12:00: lunch at 11:30 can be at 12:00, lunch at 10:00 cannot be at 12:00.
+    expect(fit([planned("11:30", 60, "Lunch at Chez Janou")])).toEqual([
+      "10:00 Cooking class",
+      "12:00 Lunch at Chez Janou",
+    ]);
+    expect(fit([planned("10:00", 60, "Lunch at Chez Janou")])).toEqual(["10:00 Cooking class"]);
+    // Anything else still moves to the first free time, however far.
+    expect(fit([planned("10:00", 60, "Louvre")])).toEqual(["10:00 Cooking class", "12:00 Louvre"]);
+  });
+
   it("keeps clear of a journey on a day that is not a transfer day (a day trip by train)", () => {
     const train: Transport = {
       id: "00000000-0000-4000-8000-00000000000a",

@@ -23,6 +23,11 @@ const clock = (minutes: number) =>
 /** A planned visit moved for a booking still ends by then (a late dinner, not a midnight museum). */
 const LATEST_MOVED_END = 22 * 60 + 30;
 
+// A meal keeps its words ("Lunch at Chez Janou"): moved far, it would be lunch at 16:00. So a meal
+// moves at most this far from the planner's time, else it is left out (the booking is the meal).
+const MEAL = /\b(breakfast|brunch|lunch|dinner|supper)\b/i;
+const MEAL_MAX_SHIFT = 90;
+
 /** Where the traveller is not, as minutes on the clock of where they leave (route-checks.ts). */
 function journeyInterval(t: Transport): Interval | null {
   const depart = zonedToEpoch(t.departAt, t.departZone);
@@ -59,10 +64,13 @@ function fitDay(
     if (kept.length >= room) break;
     const stopIndex = activityStopIndex(activity, planned);
     const window = windows[stopIndex]?.[planned.date];
+    const meal = MEAL.test(activity.activity);
     const fitsAt = (start: number, moved: boolean) => {
       const at = { time: clock(start), durationMinutes: activity.durationMinutes };
       if (!insideWindow(at, window)) return false;
       if (moved && start + activity.durationMinutes > LATEST_MOVED_END) return false;
+      if (moved && meal && Math.abs(start - minutesOf(activity.time)) > MEAL_MAX_SHIFT)
+        return false;
       if (taken().some((b) => overlaps(intervalOf(at), b))) return false;
       const hours = openAt(stopIndex);
       if (!moved || !hours || !activity.openingHours) return true;
