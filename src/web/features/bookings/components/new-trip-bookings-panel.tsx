@@ -101,8 +101,15 @@ export function NewTripBookingsPanel({
     });
   };
 
+  // While the trip is being made the panel stays: closed, the trip would appear in the list with
+  // nobody taken to it (and "Plan the rest" can take a while with a model).
+  const creating = create.isPending && !waiting;
+  const close = () => {
+    if (!creating) onClose();
+  };
+
   return (
-    <BookingsReader read={read} onClose={onClose} frame={(frame) => <TripFrame frame={frame} />}>
+    <BookingsReader read={read} onClose={close} frame={(frame) => <TripFrame frame={frame} />}>
       {({ proposal, picked, count }) => (
         <form
           noValidate
@@ -145,7 +152,7 @@ export function NewTripBookingsPanel({
               Making a trip needs a connection. Your bookings stay here until you are back online.
             </p>
           )}
-          {create.isPending && !waiting ? (
+          {creating ? (
             <p role="status">
               {create.variables.planRest ? "Planning the rest..." : "Creating your trip..."}
             </p>
@@ -169,7 +176,7 @@ export function NewTripBookingsPanel({
             >
               Plan the rest
             </Button>
-            <Button type="button" variant="secondary" onClick={onClose}>
+            <Button type="button" variant="secondary" disabled={creating} onClick={close}>
               Cancel
             </Button>
           </div>
