@@ -2,6 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   buildCalendar,
   buildMail,
+  FLIGHT_JSON_LD,
+  HOTEL_JSON_LD,
   htmlWithJsonLd,
   LYON_HOTEL_AFTER_TRAIN_JSON_LD,
   PARIS_LYON_TRAIN_JSON_LD,
@@ -193,6 +195,59 @@ test("with nothing ticked, Create trip makes the frame's trip with empty days", 
     ["2026-12-31", 0],
     ["2027-01-01", 0],
   ]);
+});
+
+test("a flight in and a flight home frame one city; each shows on its day, arriving and leaving", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const home = {
+    ...FLIGHT_JSON_LD,
+    reservationNumber: "RXJ35Q",
+    reservationFor: {
+      ...FLIGHT_JSON_LD.reservationFor,
+      flightNumber: "1235",
+      departureAirport: { "@type": "Airport", name: "Lyon Saint-Exupéry", iataCode: "LYS" },
+      departureTime: "2027-01-01T18:00:00+01:00",
+      arrivalAirport: { "@type": "Airport", name: "London Heathrow", iataCode: "LHR" },
+      arrivalTime: "2027-01-01T18:50:00+00:00",
+    },
+  };
+  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-flights"));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add bookings" }).click();
+  await page.getByLabel("Booking files").setInputFiles({
+    name: "flights.eml",
+    mimeType: "message/rfc822",
+    buffer: Buffer.from(
+      buildMail([{ type: "text/html", body: htmlWithJsonLd(FLIGHT_JSON_LD, HOTEL_JSON_LD, home) }]),
+    ),
+  });
+  const panel = page.getByRole("region", { name: "Add bookings" });
+  // The flight home is not a city of the trip: London is where the traveller lives.
+  await expect(panel.getByRole("list", { name: "Cities" })).toHaveText("Lyon · 4 nights");
+  await panel.getByLabel("Budget (USD)").fill("900");
+  await panel.getByRole("button", { name: "Create trip" }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  const id = tripIdOf(page);
+
+  // A day in one city shows its journey: the flight in on the first day, the flight home on the last.
+  const dayHeader = (name: string) => page.getByRole("heading", { name, level: 3 }).locator("..");
+  await expect(dayHeader("Arriving in Lyon")).toContainText(
+    "Flight from London Heathrow (LHR) to Lyon Saint-Exupéry (LYS)",
+  );
+  // The e-mail gave +01:00; the trip's stop names the airport, so it is Lyon's (Paris) time.
+  await expect(dayHeader("Arriving in Lyon")).toContainText(
+    "Arrives Mon, Dec 28 at 11:55 (Paris time)",
+  );
+  await expect(page.getByRole("button", { name: "Add how you get there" })).toHaveCount(0);
+  await page.goto(`/trips/${id}?day=5`);
+  await expect(dayHeader("Leaving Lyon")).toContainText(
+    "Flight from Lyon Saint-Exupéry (LYS) to London Heathrow (LHR)",
+  );
+  await expectAxeClean(page, "the last day's flight home");
+  const trip = await storedTrip(page, id);
+  expect(trip.transport.map((t) => t.reference)).toEqual(["RXJ34P", "RXJ35Q"]);
 });
 
 test("a file with no booking is named with what was wrong, on a phone, by keyboard", async ({

@@ -3,6 +3,8 @@ import type { TripBookings } from "#shared/schemas/trip-bookings-input.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
+import { zonedToEpoch } from "#shared/zoned-time.ts";
+import { matchPlace, type KnownPlace } from "../bookings/booking-proposal.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { placeOf, type GeoService } from "../services/geo/geo-service.ts";
 import { bookedItinerary } from "../planner/booked-activities.ts";
@@ -27,6 +29,35 @@ export type BookedTrip = {
   itinerary: Itinerary;
 };
 
+const FIXED_OFFSET_ZONE = /^(UTC|Etc\/(UTC|GMT([+-]\d{1,2})?))$/;
+
+/**
+ * A journey's fixed-offset zone (`Etc/GMT-1`, `UTC`: what an import gives a time whose place it
+ * could not name) becomes the zone of the stop its station or airport names when that zone has the
+ * same offset then: the same instant, shown as "Paris time" and right on the other side of a
+ * daylight-saving change. Any other zone is the booking's own and stays.
+ */
+function namedZones(
+  journeys: TripBookings["transport"],
+  stops: readonly TripStop[],
+): TripBookings["transport"] {
+  const places: KnownPlace[] = stops.flatMap((stop) =>
+    stop.place ? [{ names: [stop.destination, stop.place.name], zone: stop.place.timezone }] : [],
+  );
+  const named = (zone: string | null, at: string, where: string) => {
+    if (!zone || !FIXED_OFFSET_ZONE.test(zone)) return zone;
+    const stopZone = matchPlace(where, places)?.zone;
+    if (!stopZone) return zone;
+    const instant = zonedToEpoch(at, zone);
+    return instant !== null && instant === zonedToEpoch(at, stopZone) ? stopZone : zone;
+  };
+  return journeys.map((j) => ({
+    ...j,
+    departZone: named(j.departZone, j.departAt, j.from),
+    arriveZone: named(j.arriveZone, j.arriveAt, j.to),
+  }));
+}
+
 /**
  * The stops resolved with the geocoder (the same lookups the planner makes, answered from its cache
  * when the planner asks again), then the bookings settled against them exactly as PATCH settles a
@@ -46,7 +77,7 @@ export async function bookedTrip(
   const stops = requestStops(request, places);
   const place = stops[0]?.place ?? null;
   const stopPlace = (index: number) => stops[index]?.place ?? place;
-  const transport = transportFromPatch([], bookings.transport, stops);
+  const transport = transportFromPatch([], namedZones(bookings.transport, stops), stops);
   const settled = staysFromPatch([], bookings.stays, stops);
   const stays = await locateStays(geo, settled.stays, settled.needsLocation, stopPlace, signal);
   const booked = bookedItinerary(stops, transport, bookings.activities);

@@ -277,6 +277,46 @@ describe("POST /api/trips with bookings and planRest: false (Create trip)", () =
     expect(trip.itinerary.days[1]?.activities[0]?.stopIndex).toBeUndefined();
   });
 
+  it("a fixed-offset zone at a station or airport a stop names becomes that stop's zone", async () => {
+    // What an import gives a time whose place it could not name: the offset as an Etc zone.
+    const { trip } = await created(keyless, {
+      destination: "Lyon",
+      startDate: "2027-03-11",
+      endDate: "2027-03-13",
+      budget: 800,
+      planRest: false,
+      bookings: {
+        transport: [
+          {
+            mode: "flight",
+            from: "London Heathrow",
+            to: "Lyon Saint-Exupéry",
+            departAt: "2027-03-11T09:10",
+            arriveAt: "2027-03-11T11:55",
+            departZone: "UTC",
+            arriveZone: "Etc/GMT-1",
+          },
+          {
+            // An offset Lyon does not have that day is the booking's own, and is kept.
+            mode: "flight",
+            from: "Lyon Saint-Exupéry",
+            to: "London Heathrow",
+            departAt: "2027-03-13T18:00",
+            arriveAt: "2027-03-13T18:50",
+            departZone: "Etc/GMT-2",
+            arriveZone: "UTC",
+          },
+        ],
+      },
+    });
+    expect(trip.transport.map((t) => [t.departZone, t.arriveZone])).toEqual([
+      // London is no stop of this trip: its UTC stays as the booking gave it.
+      ["UTC", "Europe/Paris"],
+      ["Etc/GMT-2", "UTC"],
+    ]);
+    expect(trip.transport[0]).toMatchObject({ arriveAt: "2027-03-11T11:55" });
+  });
+
   it("streams the days and the saved trip too", async () => {
     const { client } = await signUpUser(keyless);
     const res = await client.post(
@@ -468,9 +508,10 @@ describe("a new trip from an e-mail, round trip", () => {
         from: proposal.transport[0]?.from,
         departAt: "2026-12-28T09:10",
         arriveAt: "2026-12-28T11:55",
-        // The proposal's own zones (from the e-mail's offsets) are kept as sent.
+        // London is no stop: its zone is the proposal's. The arrival's fixed offset from the
+        // e-mail (+01:00, Etc/GMT-1) is Lyon's zone once the trip has Lyon as a stop.
         departZone: proposal.transport[0]?.departZone,
-        arriveZone: proposal.transport[0]?.arriveZone,
+        arriveZone: "Europe/Paris",
         reference: "RXJ34P",
       }),
     ]);

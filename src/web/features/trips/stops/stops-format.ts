@@ -28,8 +28,17 @@ export function transferTitle(day: Pick<Day, "stops">, stops: readonly TripStop[
 
 /** "Mon, Dec 28 at 10:04" (no zone conversion: the ticket's own local time). */
 const localTime = (at: string) => `${formatWeekday(at.slice(0, 10))} at ${at.slice(11, 16)}`;
-/** "Paris" from "Europe/Paris": the zone as a traveller reads it. */
-const zoneCity = (zone: string) => (zone.split("/").at(-1) ?? zone).replaceAll("_", " ");
+/**
+ * "Paris" from "Europe/Paris": the zone as a traveller reads it. A fixed offset (what a booking
+ * without a known place gets) reads "UTC+1": the Etc names count the other way, so "GMT-1" would
+ * tell the traveller the wrong hour.
+ */
+export function zoneCity(zone: string): string {
+  const fixed = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
+  if (fixed) return `UTC${fixed[1] === "-" ? "+" : "-"}${fixed[2]}`;
+  if (/^(Etc\/)?(UTC|GMT|Zulu|UCT)$/.test(zone)) return "UTC";
+  return (zone.split("/").at(-1) ?? zone).replaceAll("_", " ");
+}
 
 /** "Departs Mon, Dec 28 at 10:04 (Paris time)" */
 export const formatDeparture = (t: Pick<Transport, "departAt" | "departZone">) =>
