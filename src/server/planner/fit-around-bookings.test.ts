@@ -3,14 +3,7 @@ import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { bookedItinerary } from "./booked-activities.ts";
 import { fitAroundBookings } from "./fit-around-bookings.ts";
-
-const PARIS = {
-  name: "Paris",
-  country: "France",
-  lat: 48.8566,
-  lng: 2.3522,
-  timezone: "Europe/Paris",
-};
+import { PARIS } from "#tests/support/trip-places.ts";
 
 const stops: TripStop[] = [
   {

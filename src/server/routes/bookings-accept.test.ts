@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ProposedStay, ProposedTransport } from "#shared/schemas/bookings.ts";
 import { tripBookingImportSchema } from "#shared/schemas/bookings.ts";
-import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import { historyResponseSchema } from "#shared/schemas/trip-history.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import {
@@ -13,17 +12,10 @@ import {
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { LYON } from "#tests/support/trip-places.ts";
 
 // A proposal is accepted through the trip's own versioned PATCH (transport and stays): saved once,
 // in the history, and the next import of the same mail marks both as already there.
-
-const LYON: TripPlace = {
-  name: "Lyon",
-  country: "France",
-  lat: 45.764,
-  lng: 4.8357,
-  timezone: "Europe/Paris",
-};
 
 let t: TestApp;
 let owner: { client: TestClient; userId: string };

@@ -7,7 +7,6 @@ import {
   newTripBookingImportSchema,
   tripBookingImportSchema,
 } from "#shared/schemas/bookings.ts";
-import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import {
@@ -24,17 +23,10 @@ import {
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { LYON } from "#tests/support/trip-places.ts";
 
 // Bookings in (issue 35) through real HTTP on a real database: a proposal, nothing saved, the
 // access rules, no doubles, the limits, a PDF through the model fake, a new trip's frame.
-
-const LYON: TripPlace = {
-  name: "Lyon",
-  country: "France",
-  lat: 45.764,
-  lng: 4.8357,
-  timezone: "Europe/Paris",
-};
 
 let t: TestApp;
 let modelApp: TestApp;

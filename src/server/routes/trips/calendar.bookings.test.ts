@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkItineraryRealism } from "#shared/realism.ts";
 import type { ProposedTransport } from "#shared/schemas/bookings.ts";
 import { tripBookingImportSchema } from "#shared/schemas/bookings.ts";
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TripStop } from "#shared/schemas/trip-stops.ts";
@@ -11,6 +11,7 @@ import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { parseCalendar } from "#tests/support/ical.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { LYON, PARIS } from "#tests/support/trip-places.ts";
 
 /*
  * An imported journey is a journey like a typed one: once accepted through PATCH it is in the
@@ -18,20 +19,6 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * Paris (2 nights); the mail's train leaves Lyon Part-Dieu at 17:04 on Fri 1 Jan 2027, the
  * transfer day, and reaches Paris at 19:01.
  */
-const LYON: TripPlace = {
-  name: "Lyon",
-  country: "France",
-  lat: 45.764,
-  lng: 4.8357,
-  timezone: "Europe/Paris",
-};
-const PARIS: TripPlace = {
-  name: "Paris",
-  country: "France",
-  lat: 48.8566,
-  lng: 2.3522,
-  timezone: "Europe/Paris",
-};
 const stops: TripStop[] = [
   {
     id: "00000000-0000-4000-8000-0000000000a1",

@@ -1,30 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { parseCalendar } from "#tests/support/ical.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { LISBON, PARIS } from "#tests/support/trip-places.ts";
 
 /*
  * Lisbon (WET, +00:00, until 01:00 UTC on Sunday 28 March 2027, then WEST, +01:00), then Paris
  * (CEST, +02:00 from the same instant): each activity in its own stop's zone, the flight from one
  * zone to the other, the hotel all day from check-in to check-out.
  */
-const LISBON: TripPlace = {
-  name: "Lisbon",
-  country: "Portugal",
-  lat: 38.7223,
-  lng: -9.1393,
-  timezone: "Europe/Lisbon",
-};
-const PARIS: TripPlace = {
-  name: "Paris",
-  country: "France",
-  lat: 48.8566,
-  lng: 2.3522,
-  timezone: "Europe/Paris",
-};
 const stops: TripStop[] = [
   {
     id: "00000000-0000-4000-8000-0000000000b1",

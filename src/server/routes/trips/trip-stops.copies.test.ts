@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import { tripResponseSchema, tripSchema } from "#shared/schemas/trip.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { buildItinerary, insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { PARIS } from "#tests/support/trip-places.ts";
 
-const PARIS: TripPlace = {
-  name: "Paris",
-  country: "France",
-  lat: 48.8566,
-  lng: 2.3522,
-  timezone: "Europe/Paris",
-};
 const stops: TripStop[] = [
   {
     id: "00000000-0000-4000-8000-0000000000e1",

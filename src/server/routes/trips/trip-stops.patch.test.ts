@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { sharedTripResponseSchema } from "#shared/schemas/shared-trip.ts";
 import { tripConflictSchema } from "#shared/schemas/trip-edit.ts";
 import { historyResponseSchema } from "#shared/schemas/trip-history.ts";
@@ -10,21 +10,8 @@ import { buildItinerary, insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { LYON, PARIS } from "#tests/support/trip-places.ts";
 
-const PARIS: TripPlace = {
-  name: "Paris",
-  country: "France",
-  lat: 48.8566,
-  lng: 2.3522,
-  timezone: "Europe/Paris",
-};
-const LYON: TripPlace = {
-  name: "Lyon",
-  country: "France",
-  lat: 45.764,
-  lng: 4.8357,
-  timezone: "Europe/Paris",
-};
 const PARIS_ID = "00000000-0000-4000-8000-0000000000a1";
 const LYON_ID = "00000000-0000-4000-8000-0000000000a2";
 
