@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { BookingProposal } from "#shared/schemas/bookings.ts";
 import { acceptBookings } from "./accept-bookings.ts";
 import type { Stay, Transport } from "#shared/schemas/trip-stops.ts";
-import { changeFromOp, setTransport, toPatch, type EditableTrip } from "./editable-trip.ts";
+import {
+  changeFromOp,
+  putStay,
+  putTransport,
+  removeStay,
+  removeTransport,
+  setTransport,
+  toPatch,
+  type EditableTrip,
+  type TripChange,
+} from "./editable-trip.ts";
 
 const trip: EditableTrip = {
   name: "France",
@@ -240,5 +250,49 @@ describe("accepting bookings, applied later to a newer trip", () => {
       JSON.stringify(setTransport([companionJourney], "Add journey").op),
     ) as Parameters<typeof changeFromOp>[0];
     expect(changeFromOp(op, "Add journey").apply(trip).transport).toEqual([companionJourney]);
+  });
+});
+
+describe("editing or removing one journey or stay, applied later to a newer trip", () => {
+  const mine: Transport = { ...companionJourney, id: "00000000-0000-4000-8000-0000000000d1" };
+  const read: EditableTrip = { ...trip, transport: [mine] };
+  const later: EditableTrip = { ...newer, transport: [mine, companionJourney] };
+  const back = (change: TripChange) =>
+    changeFromOp(JSON.parse(JSON.stringify(change.op)) as TripChange["op"], change.label);
+
+  it("edits its journey in place and keeps the companion's, also read back from storage", () => {
+    const change = putTransport({ ...mine, number: "AF 1083" }, "Edit journey");
+    for (const applied of [change, back(change)]) {
+      const next = applied.apply(later);
+      expect(next.transport.map((t) => [t.id, t.number])).toEqual([
+        [mine.id, "AF 1083"],
+        [companionJourney.id, "AF 1081"],
+      ]);
+    }
+    // The whole list read before the companion's journey would have dropped it.
+    const whole = setTransport(
+      read.transport.map((t) => ({ ...t, number: "AF 1083" })),
+      "Edit journey",
+    );
+    expect(whole.apply(later).transport.map((t) => t.id)).toEqual([mine.id]);
+  });
+
+  it("removes only its journey and its stay", () => {
+    const gone = back(removeTransport(mine.id, "Remove journey")).apply(later);
+    expect(gone.transport.map((t) => t.id)).toEqual([companionJourney.id]);
+    const noStay = back(removeStay(trip.stays[0]!.id, "Remove stay")).apply(later);
+    expect(noStay.stays.map((s) => s.name)).toEqual(["Auberge de Bob"]);
+  });
+
+  it("edits a stay in place, and puts back one a companion removed (the edit was meant)", () => {
+    const edited = { ...trip.stays[0]!, name: "Hôtel X (suite)" };
+    const next = back(putStay(edited, "Edit stay")).apply(later);
+    expect(next.stays.map((s) => s.name)).toEqual(["Hôtel X (suite)", "Auberge de Bob"]);
+    const removedMeanwhile: EditableTrip = { ...later, stays: [companionStay] };
+    expect(
+      putStay(edited, "Edit stay")
+        .apply(removedMeanwhile)
+        .stays.map((s) => s.name),
+    ).toEqual(["Auberge de Bob", "Hôtel X (suite)"]);
   });
 });

@@ -48,6 +48,10 @@ export type ChangeOp =
   | { name: "setStays"; stays: readonly Stay[]; label: string }
   | { name: "addTransport"; transport: readonly Transport[]; label: string }
   | { name: "addStays"; stays: readonly Stay[]; label: string }
+  | { name: "putTransport"; journey: Transport; label: string }
+  | { name: "removeTransport"; id: string; label: string }
+  | { name: "putStay"; stay: Stay; label: string }
+  | { name: "removeStay"; id: string; label: string }
   | { name: "all"; ops: readonly ChangeOp[] };
 
 /** A change as a function of the trip it is applied to, so it can be applied again on a newer one. */
@@ -343,6 +347,44 @@ export const addStays = (stays: readonly Stay[], label: string): TripChange => (
   }),
 });
 
+/** A list with `item` in place of the one with its id, or added at the end when none has it. */
+const putById = <T extends { id: string }>(list: readonly T[], item: T): T[] =>
+  list.some((held) => held.id === item.id)
+    ? list.map((held) => (held.id === item.id ? item : held))
+    : [...list, item];
+
+/**
+ * One journey as the journey form leaves it, put in place (by id) in the trip the change is applied
+ * to: the trip's other journeys are the ones it has then, so an edit never undoes a companion's
+ * journey saved in between. Edited after a companion removed it, it comes back: the edit was meant.
+ */
+export const putTransport = (journey: Transport, label: string): TripChange => ({
+  label,
+  op: { name: "putTransport", journey, label },
+  apply: (trip) => ({ ...trip, transport: putById(trip.transport, journey) }),
+});
+
+/** One journey removed (by id) from the trip the change is applied to. */
+export const removeTransport = (id: string, label: string): TripChange => ({
+  label,
+  op: { name: "removeTransport", id, label },
+  apply: (trip) => ({ ...trip, transport: trip.transport.filter((t) => t.id !== id) }),
+});
+
+/** One stay as the stay form leaves it, put in place by id, as putTransport does a journey. */
+export const putStay = (stay: Stay, label: string): TripChange => ({
+  label,
+  op: { name: "putStay", stay, label },
+  apply: (trip) => ({ ...trip, stays: putById(trip.stays, stay) }),
+});
+
+/** One stay removed (by id) from the trip the change is applied to. */
+export const removeStay = (id: string, label: string): TripChange => ({
+  label,
+  op: { name: "removeStay", id, label },
+  apply: (trip) => ({ ...trip, stays: trip.stays.filter((s) => s.id !== id) }),
+});
+
 /** Days and activities a change of stops would drop: a removed city's, and nights taken away. */
 export function droppedByStops(trip: EditableTrip, stops: readonly StopEdit[]) {
   const next = new Map(stops.flatMap((s) => (s.id ? [[s.id, s.nights] as const] : [])));
@@ -400,6 +442,14 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return addTransport(op.transport, op.label);
       case "addStays":
         return addStays(op.stays, op.label);
+      case "putTransport":
+        return putTransport(op.journey, op.label);
+      case "removeTransport":
+        return removeTransport(op.id, op.label);
+      case "putStay":
+        return putStay(op.stay, op.label);
+      case "removeStay":
+        return removeStay(op.id, op.label);
       case "all":
         return allOf(
           op.ops.map((o) => changeFromOp(o, label)),

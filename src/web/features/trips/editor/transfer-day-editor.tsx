@@ -5,7 +5,13 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import { dayStopIndexes } from "#shared/trip-stop-days.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
-import { addTransport, newActivityId, setTransport, type TripChange } from "./editable-trip.ts";
+import {
+  addTransport,
+  newActivityId,
+  putTransport,
+  removeTransport,
+  type TripChange,
+} from "./editable-trip.ts";
 import { JourneyForm } from "./journey-form.tsx";
 import type { TripEditor } from "./use-trip-editor.ts";
 
@@ -68,14 +74,7 @@ export function TransferDayEditor({
               size="sm"
               variant="danger"
               aria-label={`Remove journey from ${journey.from} to ${journey.to}`}
-              onClick={() =>
-                save(
-                  setTransport(
-                    trip.transport.filter((t) => t.id !== journey.id),
-                    "Remove journey",
-                  ),
-                )
-              }
+              onClick={() => save(removeTransport(journey.id, "Remove journey"))}
             >
               Remove
             </Button>
@@ -103,14 +102,11 @@ export function TransferDayEditor({
           onCancel={() => setOpen(null)}
           onSave={(journey) =>
             save(
-              // A new journey is added to the trip as it is when the change is applied, so a
-              // companion's journey saved in between is kept (as Add bookings does).
+              // Put in the trip as it is when the change is applied, so a companion's journey
+              // saved in between is kept (as Add bookings does).
               open.isNew
                 ? addTransport([journey], "Add journey")
-                : setTransport(
-                    trip.transport.map((t) => (t.id === journey.id ? journey : t)),
-                    "Edit journey",
-                  ),
+                : putTransport(journey, "Edit journey"),
             )
           }
         />

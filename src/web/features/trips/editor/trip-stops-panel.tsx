@@ -10,7 +10,8 @@ import {
   addStays,
   droppedByStops,
   newActivityId,
-  setStays,
+  putStay,
+  removeStay,
   setStops,
   toEditable,
   type StopEdit,
@@ -192,14 +193,7 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
               size="sm"
               variant="danger"
               aria-label={`Remove ${stay.name}`}
-              onClick={() =>
-                save(
-                  setStays(
-                    trip.stays.filter((s) => s.id !== stay.id),
-                    "Remove stay",
-                  ),
-                )
-              }
+              onClick={() => save(removeStay(stay.id, "Remove stay"))}
             >
               Remove
             </Button>
@@ -219,13 +213,8 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
             onCancel={() => setOpen(null)}
             onSave={(stay) =>
               save(
-                // A new stay joins the trip as it is when applied: a companion's stay is kept.
-                open.isNew
-                  ? addStays([stay], "Add stay")
-                  : setStays(
-                      trip.stays.map((s) => (s.id === stay.id ? stay : s)),
-                      "Edit stay",
-                    ),
+                // Put in the trip as it is when applied: a companion's stay is kept.
+                open.isNew ? addStays([stay], "Add stay") : putStay(stay, "Edit stay"),
               )
             }
           />
