@@ -1,0 +1,46 @@
+/**
+ * The vocabulary of a whole-trip request (who goes, where they sleep, what they eat, how they do not
+ * travel): one copy for the plan request, the sentence reader and the TravelPlanner mapping.
+ */
+
+export const LODGING_KINDS = [
+  "any",
+  "hotel",
+  "entire-home",
+  "private-room",
+  "shared-room",
+  "not-shared",
+] as const;
+export type LodgingKind = (typeof LODGING_KINDS)[number];
+
+export const LODGING_NEEDS = [
+  "pets",
+  "children-under-10",
+  "smoking",
+  "visitors",
+  "parties",
+] as const;
+export type LodgingNeed = (typeof LODGING_NEEDS)[number];
+
+export const CUISINES = [
+  "American",
+  "Chinese",
+  "French",
+  "Indian",
+  "Italian",
+  "Japanese",
+  "Korean",
+  "Mediterranean",
+  "Mexican",
+  "Middle Eastern",
+  "Spanish",
+  "Thai",
+  "Vegetarian",
+  "Vietnamese",
+] as const;
+export type Cuisine = (typeof CUISINES)[number];
+
+export const AVOIDABLE = ["flights", "driving"] as const;
+export type Avoidable = (typeof AVOIDABLE)[number];
+
+export const MAX_TRAVELLERS = 20;
