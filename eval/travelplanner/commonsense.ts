@@ -39,21 +39,24 @@ function route(value: string): { from: string; to: string } {
   return { from: beforeParen(r.from), to: beforeParen(r.to) };
 }
 
-/** The cities a plan passes through, as checks 1 and 8 build them; null with a message on a wrong start. */
-function citiesOf(query: TravelPlannerQuery, plan: PlanDay[]): string[] | Check {
+/** The cities a plan passes through, as checks 1 and 8 build them, or the failure of a wrong start. */
+function citiesOf(
+  query: TravelPlannerQuery,
+  plan: PlanDay[],
+): { cities: string[] } | { failure: Check } {
   const cities: string[] = [];
   for (const [i, day] of daysOf(query, plan).entries()) {
     const current = text(day, "current_city");
     if (current.includes("from")) {
       const { from, to } = route(current);
       if (i === 0 && from !== query.org)
-        return fail(`The first day's city should be ${query.org}.`);
+        return { failure: fail(`The first day's city should be ${query.org}.`) };
       cities.push(from, to);
     } else {
       cities.push(beforeParen(current));
     }
   }
-  return cities;
+  return { cities };
 }
 
 function isValidCitySequence(cities: string[]): boolean {
@@ -80,11 +83,10 @@ export function reasonableVisitingCity(
   plan: PlanDay[],
   sandbox: Sandbox,
 ): Check {
-  const cities = citiesOf(query, plan);
-  if (!Array.isArray(cities) || cities.length === 0) {
-    if (Array.isArray(cities)) throw new PlanError("no city in the plan");
-    return cities;
-  }
+  const path = citiesOf(query, plan);
+  if ("failure" in path) return path.failure;
+  const { cities } = path;
+  if (cities.length === 0) throw new PlanError("no city in the plan");
   if (cities[0] !== cities[cities.length - 1]) return fail("The trip should be a closed circle.");
   if (!isValidCitySequence(cities)) return fail("The city sequence is invalid.");
   for (const [i, city] of cities.entries()) {
@@ -246,9 +248,9 @@ export function notAbsent(query: TravelPlannerQuery, plan: PlanDay[]): Check {
     (day) => Object.keys(day).length > 0 && text(day, "current_city") !== NO_MORE_DAYS,
   ).length;
   if (filled !== query.days) return fail("Invalid Days");
-  const cities = citiesOf(query, plan);
-  if (!Array.isArray(cities)) return cities;
-  const visited = new Set(cities);
+  const path = citiesOf(query, plan);
+  if ("failure" in path) return path.failure;
+  const visited = new Set(path.cities);
   visited.delete(query.org);
   if (visited.size !== query.visiting_city_number)
     return fail(`The number of visiting cities should be ${query.visiting_city_number}.`);
