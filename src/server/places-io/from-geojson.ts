@@ -12,8 +12,15 @@ import {
 
 type Properties = Record<string, unknown>;
 
+
 const objectOf = (value: unknown): Properties =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Properties) : {};
+
+/** Our own export's stays, journeys and day lines: part of the trip, not places to bring back. */
+export const isTripFrame = (feature: unknown) => {
+  const kind = objectOf(objectOf(feature).properties).kind;
+  return kind === "stay" || kind === "journey" || kind === "day-route";
+};
 
 /** A Point feature's position (GeoJSON is [lon, lat]); [0,0] is none. */
 function pointOf(feature: Feature | { geometry?: unknown }): { lat: number; lng: number } | null {
@@ -84,7 +91,7 @@ export function geojsonPlace(
   if (!position && f.geometry && geometry.type !== "Point") return null;
   return placeRecord({
     title,
-    note: cleanNote(p.description ?? p.desc ?? p.note ?? p.notes ?? p.cmt),
+    note: cleanNote(p.description ?? p.desc ?? p.note ?? p.notes),
     url: cleanUrl(p.url ?? p.link ?? link.href ?? p.website),
     position,
     address: address === title ? null : address,
@@ -107,6 +114,7 @@ export function readGeoJson(json: unknown): { places: PlaceRecord[]; skipped: Sk
   const places: PlaceRecord[] = [];
   const skipped: SkippedRecord[] = [];
   features.forEach((feature, index) => {
+    if (isTripFrame(feature)) return;
     const place = takeout
       ? takeoutPlace(feature)
       : geojsonPlace(feature, null, { addressLookup: true });

@@ -8,7 +8,7 @@ import {
   type PlaceRecord,
   type SkippedRecord,
 } from "./place-record.ts";
-import { geojsonPlace } from "./from-geojson.ts";
+import { geojsonPlace, isTripFrame } from "./from-geojson.ts";
 
 type Read = { places: PlaceRecord[]; skipped: SkippedRecord[] };
 
@@ -28,6 +28,7 @@ export function readKml(document: Document): Read {
         continue;
       }
       index += 1;
+      if (isTripFrame(child)) continue;
       const place = geojsonPlace(child, group, { addressLookup: true });
       if (place) places.push(place);
       else if (child.geometry?.type === "Point" || !child.geometry)
