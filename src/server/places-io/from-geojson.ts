@@ -30,6 +30,8 @@ function pointOf(feature: Feature | { geometry?: unknown }): { lat: number; lng:
   return validPosition(lat, lng);
 }
 
+const NO_LOCATION = /^No location information is available for this saved place\.?$/i;
+
 /** True for a Google Takeout feature (either key style of Saved Places.json, or Labeled places). */
 export function isTakeoutFeature(feature: unknown): boolean {
   const p = objectOf(objectOf(feature).properties);
@@ -61,9 +63,11 @@ export function takeoutPlace(feature: unknown): PlaceRecord | null {
   const geo = objectOf(old["Geo Coordinates"]);
   const position =
     pointOf(objectOf(feature)) ?? validPosition(geo.Latitude ?? null, geo.Longitude ?? null);
+  const comment = cleanNote(p.Comment ?? p.comment ?? p.Note ?? p.note);
   return placeRecord({
     title,
-    note: cleanNote(p.Comment ?? p.comment ?? p.Note ?? p.note),
+    // Takeout's own words for [0,0], not the traveller's note.
+    note: comment && NO_LOCATION.test(comment) ? null : comment,
     url: cleanUrl(p["Google Maps URL"] ?? p.google_maps_url),
     position,
     address: address === title ? null : address,

@@ -59,6 +59,12 @@ export function readGpx(document: Document): Read {
   for (const feature of gpx(document).features) {
     if (feature.geometry?.type !== "Point") continue;
     index += 1;
+    const [lng, lat] = feature.geometry.coordinates;
+    if (!validPosition(lat, lng)) {
+      const title = cleanLine(feature.properties?.name) ?? "A waypoint";
+      skipped.push({ line: index, reason: `${title}: no valid latitude and longitude.` });
+      continue;
+    }
     const place = geojsonPlace(feature, null, { addressLookup: false });
     if (place) places.push(place);
     else skipped.push({ line: index, reason: "A waypoint with no name." });
