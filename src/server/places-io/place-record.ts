@@ -73,7 +73,7 @@ export function cleanNote(value: unknown): string | null {
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, " ")
     .split(/\r\n|\r|\n/)
-    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .map((line) => line.replace(/ {2,}/g, " ").trim())
     .filter((line, i, all) => line !== "" || (i > 0 && all[i - 1] !== ""));
   const joined = lines.join("\n").trim();
   return joined === "" ? null : joined.slice(0, NOTE_MAX).trim();
