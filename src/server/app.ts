@@ -20,10 +20,7 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { inviteRoutes } from "./routes/invites.ts";
 import { placesRoutes } from "./routes/places.ts";
-import {
-  homePlacesImportRoutes,
-  sharedExportRoutes,
-} from "./routes/places-io.ts";
+import { homePlacesImportRoutes, sharedExportRoutes } from "./routes/places-io.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
 import { allTripRoutes } from "./routes/trips/index.ts";

@@ -40,7 +40,10 @@ export function appleDirectionsUrl(stops: readonly MapsStop[]): string | null {
   }
   const [first, ...rest] = stops;
   url.searchParams.set("saddr", spot(first!));
-  url.searchParams.set("daddr", rest.map((s, i) => (i === 0 ? spot(s) : `to:${spot(s)}`)).join(" "));
+  url.searchParams.set(
+    "daddr",
+    rest.map((s, i) => (i === 0 ? spot(s) : `to:${spot(s)}`)).join(" "),
+  );
   return url.href;
 }
 

@@ -119,7 +119,9 @@ export async function applyPlaces(
     const { row } = found;
     const { itinerary, added, merged } = placesOnPlan(row.itinerary, request.date, request.places);
     const summary =
-      added === 1 ? "Added 1 saved place" : `Added ${added} saved places` + (merged ? ` (${merged} already on the trip)` : "");
+      added === 1
+        ? "Added 1 saved place"
+        : `Added ${added} saved places` + (merged ? ` (${merged} already on the trip)` : "");
     const updated = await saveTripVersion(
       deps.db,
       row,

@@ -55,5 +55,5 @@ export function tripGpx(trip: ExportTrip): string {
       wpt,
       rte,
     },
-  }) as string;
+  });
 }

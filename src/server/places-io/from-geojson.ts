@@ -12,7 +12,6 @@ import {
 
 type Properties = Record<string, unknown>;
 
-
 const objectOf = (value: unknown): Properties =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Properties) : {};
 
@@ -100,7 +99,8 @@ export function geojsonPlace(
     position,
     address: address === title ? null : address,
     group,
-    osmId: typeof p.osmId === "string" && /^(node|way|relation)\/\d+$/.test(p.osmId) ? p.osmId : null,
+    osmId:
+      typeof p.osmId === "string" && /^(node|way|relation)\/\d+$/.test(p.osmId) ? p.osmId : null,
     lookup: options.addressLookup && address ? "address" : null,
   });
 }

@@ -87,7 +87,7 @@ export function mergeDuplicates(records: PlaceRecord[]): PlaceRecord[] {
     const at = [...candidates].sort((a, b) => a - b).find((i) => samePlace(kept[i]!, record));
     if (at !== undefined) {
       kept[at] = fillFrom(kept[at]!, record);
-      for (const key of keysOf(kept[at]!)) remember(key, at);
+      for (const key of keysOf(kept[at])) remember(key, at);
       continue;
     }
     kept.push(record);

@@ -65,7 +65,7 @@ export function cleanNote(value: unknown): string | null {
   let text: string | null = null;
   if (typeof value === "string") text = value;
   else if (value && typeof value === "object" && "value" in value) {
-    const html = (value as { value: unknown }).value;
+    const html = value.value;
     if (typeof html === "string") text = htmlToText(html);
   }
   if (text === null) return null;

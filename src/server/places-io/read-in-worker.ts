@@ -14,7 +14,7 @@ export const READ_DEADLINE_MS = 20_000;
 function workerFile(): string {
   const bundled = new URL("./places-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(bundled))) return bundled.href;
-  return new URL("./places-worker-tsx.mjs", import.meta.url).href;
+  return new URL("../../../scripts/places-worker-tsx.mjs", import.meta.url).href;
 }
 
 let pool: Piscina<ReadTask, FileReading> | null = null;

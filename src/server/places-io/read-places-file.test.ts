@@ -148,8 +148,18 @@ describe("refusals", () => {
 });
 
 describe("duplicates in one import", () => {
-  const at = (title: string, lat: number, lng: number, extra: Partial<{ url: string; note: string }> = {}) =>
-    placeRecord({ title, position: { lat, lng }, url: extra.url ?? null, note: extra.note ?? null });
+  const at = (
+    title: string,
+    lat: number,
+    lng: number,
+    extra: Partial<{ url: string; note: string }> = {},
+  ) =>
+    placeRecord({
+      title,
+      position: { lat, lng },
+      url: extra.url ?? null,
+      note: extra.note ?? null,
+    });
 
   it("merges the same name within 50 m, the same link, or the same OSM place, keeping the first's title and note", () => {
     const merged = mergeDuplicates([

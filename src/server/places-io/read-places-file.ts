@@ -30,7 +30,8 @@ export function readPlacesFile(bytes: Uint8Array, name: string): FileReading {
     const read = readBytes(bytes, name, 0);
     if (read.places.length === 0 && read.skipped.length === 0)
       return { ok: false, reason: "noPlaces" };
-    if (read.places.length > PLACES_IMPORT_MAX_PLACES) return { ok: false, reason: "tooManyPlaces" };
+    if (read.places.length > PLACES_IMPORT_MAX_PLACES)
+      return { ok: false, reason: "tooManyPlaces" };
     return { ok: true, ...read };
   } catch (error) {
     if (error instanceof RefusedFile) return { ok: false, reason: error.reason };
@@ -100,6 +101,7 @@ function textOf(bytes: Uint8Array): string {
   }
   // Text files hold no NUL or other C0 control bytes besides tab and line breaks.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) throw new RefusedFile("unknownFormat");
+  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096)))
+    throw new RefusedFile("unknownFormat");
   return text;
 }

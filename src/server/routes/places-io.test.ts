@@ -5,7 +5,11 @@ import type { PlacesPreview } from "#shared/schemas/places-io.ts";
 import { tripMembers, trips, type TripRow } from "#server/db/schema.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { GENEROUS_LIMITS, startPlacesFakes, type PlacesFakes } from "#tests/support/places-fakes.ts";
+import {
+  GENEROUS_LIMITS,
+  startPlacesFakes,
+  type PlacesFakes,
+} from "#tests/support/places-fakes.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { PARIS } from "#tests/support/trip-places.ts";
 
@@ -214,8 +218,11 @@ describe("access", () => {
 
   it("Home's import needs a session only", async () => {
     expect(
-      (await clients.signedOut.request("POST", "/api/import-places", { body: form(fileOf("trail.gpx")) }))
-        .status,
+      (
+        await clients.signedOut.request("POST", "/api/import-places", {
+          body: form(fileOf("trail.gpx")),
+        })
+      ).status,
     ).toBe(401);
     const res = await clients.stranger.request("POST", "/api/import-places", {
       body: form(fileOf("my-maps.kml")),
@@ -223,7 +230,10 @@ describe("access", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as PlacesPreview;
     // No trip to look addresses up near: the address-only placemark stays unlocated.
-    expect(body.places[1]).toMatchObject({ title: "Traboule de la Cour des Voraces", matched: "none" });
+    expect(body.places[1]).toMatchObject({
+      title: "Traboule de la Cour des Voraces",
+      matched: "none",
+    });
   });
 
   it("the shared page's exports: public trips only, without booking references and costs", async () => {
