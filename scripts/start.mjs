@@ -34,7 +34,12 @@ for (const name of readdirSync(builds, { withFileTypes: true }).filter((e) => e.
 const outdir = path.join(builds, String(process.pid));
 await build({
   absWorkingDir: root,
-  entryPoints: ["scripts/start.ts"],
+  // The saved-places reader runs in worker threads (src/server/places-io/read-in-worker.ts), which
+  // load it from its own file beside the server's.
+  entryPoints: {
+    start: "scripts/start.ts",
+    "places-worker": "src/server/places-io/places-worker.ts",
+  },
   outdir,
   bundle: true,
   // node_modules stay where they are; only our own code is bundled.

@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "#shared/messages.ts";
 import { BOOKING_FILE_MAX_BYTES, BOOKING_MESSAGES } from "#shared/schemas/bookings.ts";
+import { PLACES_IMPORT_MAX_BYTES, PLACES_IO_MESSAGES } from "#shared/schemas/places-io.ts";
 import type { AppBindings, AppDeps } from "./http/context.ts";
 import { isLoopback, requestOriginReader } from "./http/client-address.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
@@ -19,6 +20,7 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { inviteRoutes } from "./routes/invites.ts";
 import { placesRoutes } from "./routes/places.ts";
+import { homePlacesImportRoutes, sharedExportRoutes } from "./routes/places-io.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
 import { allTripRoutes } from "./routes/trips/index.ts";
@@ -29,6 +31,12 @@ const UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
 // Booking imports: several files of up to 5 MB each (each checked on its own, 413 naming it).
 const IMPORT_BODY_LIMIT = 4 * BOOKING_FILE_MAX_BYTES;
 const IMPORT_PATH = /^\/api\/(trips\/[^/]+\/)?bookings\/import\/?$/;
+// Saved places: 10 MB of files in all (the route names the file that passes it), with room for the
+// multipart framing; the apply's JSON holds up to 2,000 places.
+const PLACES_IMPORT_BODY_LIMIT = PLACES_IMPORT_MAX_BYTES + 256 * 1024;
+const PLACES_IMPORT_PATH = /^\/api\/(trips\/[^/]+\/)?import-places\/?$/;
+const PLACES_APPLY_BODY_LIMIT = 4 * 1024 * 1024;
+const PLACES_APPLY_PATH = /^\/api\/trips\/[^/]+\/import-places\/apply\/?$/;
 
 /**
  * The origins a `{z}/{x}/{y}` tile template loads from: one, or Leaflet's default subdomains a, b
@@ -166,11 +174,21 @@ export function createApp(
     onError: (c) =>
       c.json({ error: { code: "payload_too_large", message: BOOKING_MESSAGES.tooLarge } }, 413),
   });
+  const placesImportLimit: MiddlewareHandler<AppBindings> = bodyLimit({
+    maxSize: PLACES_IMPORT_BODY_LIMIT,
+    onError: (c) =>
+      c.json({ error: { code: "invalid_input", message: PLACES_IO_MESSAGES.tooLarge } }, 422),
+  });
+  const placesApplyLimit: MiddlewareHandler<AppBindings> = bodyLimit({
+    maxSize: PLACES_APPLY_BODY_LIMIT,
+  });
   // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
   app.use((c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || !c.req.path.startsWith("/api/")) return next();
     if (c.req.path === "/api/profile/avatar") return uploadLimit(c, next);
+    if (PLACES_IMPORT_PATH.test(c.req.path)) return placesImportLimit(c, next);
+    if (PLACES_APPLY_PATH.test(c.req.path)) return placesApplyLimit(c, next);
     return IMPORT_PATH.test(c.req.path) ? importLimit(c, next) : jsonLimit(c, next);
   });
   // The dev outbox holds every reset and verification link: only this machine may read it (with
@@ -223,6 +241,8 @@ export function createApp(
   api.route("/files", filesRoutes);
   api.route("/shared", sharedRoutes);
   api.route("/shared", sharedCalendarRoutes);
+  api.route("/shared", sharedExportRoutes);
+  api.route("/import-places", homePlacesImportRoutes);
   api.route("/chat", chatRoutes);
   api.route("/places", placesRoutes);
   api.route("/invites", inviteRoutes);

@@ -74,4 +74,6 @@ export type TripDetailSlots = {
    * while it is shown. Without it the page has no tabs.
    */
   renderMoney?: (trip: Trip) => ReactNode;
+  /** Saved places in and out: "Export" (every member), "Import places" (owners and editors). */
+  renderPlacesIo?: (trip: Trip) => ReactNode;
 };

@@ -10,6 +10,7 @@ import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
+import { tripPlacesRoutes } from "../places-io.ts";
 
 /** Everything under /api/trips, one sub-app per concern, in the order they were always matched. */
 export const allTripRoutes = new Hono<AppBindings>()
@@ -22,4 +23,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripMemberRoutes)
   .route("/", tripHistoryRoutes)
   .route("/", tripBookingRoutes)
-  .route("/", tripExpenseRoutes);
+  .route("/", tripExpenseRoutes)
+  .route("/", tripPlacesRoutes);

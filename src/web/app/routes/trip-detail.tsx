@@ -11,6 +11,10 @@ import { ActivityMapTools } from "#web/features/trip-map/components/activity-map
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
 import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
+import { tripDetailKey } from "#web/features/trips/api/get-trip.ts";
+import { PlacesIoTools } from "#web/features/places-io/components/places-io-tools.tsx";
+import { DirectionsLink, OpenInMaps } from "#web/features/places-io/components/open-in-maps.tsx";
+import { useQueryClient } from "@tanstack/react-query";
 
 /** The Money tab with the trip's members (who pays, who shares), from the people feature's query. */
 function TripMoney({ trip, userId }: { trip: Trip; userId: string | undefined }) {
@@ -28,6 +32,7 @@ function TripMoney({ trip, userId }: { trip: Trip; userId: string | undefined })
 export function TripDetailRoute() {
   const { id = "" } = useParams();
   const auth = useAuth();
+  const queryClient = useQueryClient();
   return (
     <RequireAuth>
       {/* Keyed by id: moving between trips starts from Day 1 with fresh dialogs and notices. */}
@@ -36,16 +41,30 @@ export function TripDetailRoute() {
         id={id}
         slots={{
           renderDayExtras: (day, actions) => (
-            <DayWeather tripId={id} day={day} onRegenerate={actions?.regenerate} />
+            <>
+              <DayWeather tripId={id} day={day} onRegenerate={actions?.regenerate} />
+              <OpenInMaps day={day} label={day.date} />
+            </>
           ),
           renderMap: (context) => <TripMap {...context} />,
-          renderActivityExtras: (activity) => <ActivityMapTools activity={activity} canPlace />,
+          renderActivityExtras: (activity) => (
+            <>
+              <ActivityMapTools activity={activity} canPlace />
+              <DirectionsLink activity={activity} />
+            </>
+          ),
           renderLocationField: (props) => <PlaceCombobox tripId={id} {...props} />,
           renderPeople: (trip) => (
             <PeoplePanel tripId={trip.id} role={trip.role} userId={auth.user?.id} />
           ),
           renderBookings: (trip, accept) => <AddBookings trip={trip} onAccept={accept} />,
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
+          renderPlacesIo: (trip) => (
+            <PlacesIoTools
+              trip={trip}
+              onApplied={() => void queryClient.invalidateQueries({ queryKey: tripDetailKey(id) })}
+            />
+          ),
         }}
       />
     </RequireAuth>

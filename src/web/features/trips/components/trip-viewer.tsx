@@ -66,6 +66,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
             printTo={`/trips/${trip.id}/print`}
           />
           <DuplicateTripButton tripId={trip.id} startDate={trip.startDate} />
+          {slots.renderPlacesIo?.(trip)}
         </div>
       </header>
       {slots.renderPeople?.(trip)}

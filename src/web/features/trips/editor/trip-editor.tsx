@@ -124,6 +124,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         {slots.renderPeople?.(trip)}
         <EditorToolbar editor={editor} />
         {slots.renderBookings?.(trip, (picks) => void editor.save(acceptBookings(trip, picks)))}
+        {slots.renderPlacesIo?.(trip)}
         <LiveStatus online={live.online} latest={live.latest} />
         <TripTabs
           money={slots.renderMoney?.(trip)}

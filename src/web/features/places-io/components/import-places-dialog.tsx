@@ -1,0 +1,219 @@
+import { useId, useState, type FormEvent } from "react";
+import type { Day } from "#shared/schemas/itinerary.ts";
+import type { ImportedPlace, PlaceMatch, PlacesPreview } from "#shared/schemas/places-io.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Dialog } from "#web/components/ui/dialog.tsx";
+import { getErrorMessage } from "#web/lib/api-client.ts";
+import { useApplyPlaces } from "../api/apply-places.ts";
+import { IMPORT_PLACES_FAILED, useImportPlaces } from "../api/import-places.ts";
+
+const ACCEPT = ".json,.geojson,.csv,.kml,.kmz,.gpx,.zip";
+
+const MATCH_TEXT: Record<PlaceMatch, string> = {
+  coordinates: "Position from the file",
+  name: "Found by name nearby",
+  address: "Found by address",
+  none: "Not on the map (link kept)",
+};
+
+/**
+ * "Import places" (owners and editors): files of saved places read into a preview; the traveller
+ * ticks the places and picks the day they go on; nothing is saved until "Add".
+ */
+export function ImportPlacesButton({
+  tripId,
+  days,
+  onApplied,
+}: {
+  tripId: string;
+  days: readonly Day[];
+  onApplied?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Import places
+      </Button>
+      {done ? (
+        <p role="status" className="text-sm text-slate-700">
+          {done}
+        </p>
+      ) : null}
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Import saved places"
+        description="Google Takeout (Saved Places.json or a saved list's CSV), My Maps KML or KMZ, GPX, GeoJSON or CSV. Nothing is added until you choose."
+      >
+        <ImportPlacesForm
+          tripId={tripId}
+          days={days}
+          onDone={(message) => {
+            setOpen(false);
+            setDone(message);
+            onApplied?.();
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+function ImportPlacesForm({
+  tripId,
+  days,
+  onDone,
+}: {
+  tripId: string;
+  days: readonly Day[];
+  onDone: (message: string) => void;
+}) {
+  const fileId = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const reading = useImportPlaces(tripId);
+  const preview = reading.data;
+  if (preview) return <PreviewForm tripId={tripId} days={days} preview={preview} onDone={onDone} />;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length) reading.mutate(files);
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
+      <label htmlFor={fileId} className="font-medium">
+        Files of saved places
+      </label>
+      <input
+        id={fileId}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        data-autofocus
+        onChange={(event) => setFiles([...(event.target.files ?? [])])}
+      />
+      {reading.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {getErrorMessage(reading.error, IMPORT_PLACES_FAILED)}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={files.length === 0 || reading.isPending}>
+        {reading.isPending ? "Reading..." : "Read files"}
+      </Button>
+    </form>
+  );
+}
+
+function PreviewForm({
+  tripId,
+  days,
+  preview,
+  onDone,
+}: {
+  tripId: string;
+  days: readonly Day[];
+  preview: PlacesPreview;
+  onDone: (message: string) => void;
+}) {
+  const dayId = useId();
+  const [picked, setPicked] = useState(() => new Set(preview.places.map((_, i) => i)));
+  const [date, setDate] = useState(days[0]?.date ?? "");
+  const apply = useApplyPlaces(tripId);
+  const chosen: ImportedPlace[] = preview.places.filter((_, i) => picked.has(i));
+  const toggle = (index: number) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply.mutate(
+      { date, places: chosen },
+      {
+        onSuccess: ({ added, merged }) =>
+          onDone(
+            `Added ${added} ${added === 1 ? "place" : "places"}` +
+              (merged ? `; ${merged} already on the trip were merged.` : "."),
+          ),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium">
+          {preview.places.length} {preview.places.length === 1 ? "place" : "places"} found
+        </legend>
+        <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
+          {preview.places.map((place, index) => (
+            <li key={index} className="rounded-md border border-slate-200 p-2">
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={picked.has(index)}
+                  onChange={() => toggle(index)}
+                />
+                <span className="flex flex-col">
+                  <span className="font-medium break-words">{place.title}</span>
+                  <span className="text-sm text-slate-700">
+                    {MATCH_TEXT[place.matched]}
+                    {place.group ? ` · ${place.group}` : ""}
+                    {place.duplicateOf ? " · Already on the trip: will be merged" : ""}
+                  </span>
+                  {place.note ? (
+                    <span className="text-sm break-words text-slate-600">{place.note}</span>
+                  ) : null}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {preview.skipped.length ? (
+        <details className="text-sm text-slate-700">
+          <summary>
+            {preview.skipped.length} {preview.skipped.length === 1 ? "line" : "lines"} skipped
+          </summary>
+          <ul className="mt-1 list-disc pl-5">
+            {preview.skipped.map((s) => (
+              <li key={`${s.file}:${s.line}`}>
+                {s.file}, line {s.line}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <label htmlFor={dayId} className="font-medium">
+        Add to day
+      </label>
+      <select
+        id={dayId}
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+        className="rounded-md border border-slate-300 px-2 py-1"
+      >
+        {days.map((day, i) => (
+          <option key={day.date} value={day.date}>
+            Day {i + 1} ({day.date})
+          </option>
+        ))}
+      </select>
+      <p className="text-sm text-slate-600">
+        Places go on this day, and on the next days when it is full.
+      </p>
+      {apply.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {getErrorMessage(apply.error, "Could not add the places. Please try again.")}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={chosen.length === 0 || apply.isPending}>
+        {apply.isPending
+          ? "Adding..."
+          : `Add ${chosen.length} ${chosen.length === 1 ? "place" : "places"}`}
+      </Button>
+    </form>
+  );
+}
