@@ -9,6 +9,7 @@ import { Menu } from "#web/components/ui/menu.tsx";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
+import { previousOnDay } from "#shared/travel-note.ts";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
@@ -138,7 +139,11 @@ export function SortableActivity({
           {activity.description ? (
             <p className="mt-1 break-words text-slate-800">{activity.description}</p>
           ) : null}
-          <ActivityNotes activity={activity} warnings={warnings} />
+          <ActivityNotes
+            activity={activity}
+            previous={previousOnDay(day, activity.id)}
+            warnings={warnings}
+          />
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>
