@@ -37,6 +37,8 @@ type Props = {
   onUseTime: (time: string) => void;
   slots: TripDetailSlots;
   placeContext: PlaceContext;
+  /** A booked activity that repeats the plan: "Replace the planned dinner" and the like. */
+  fits?: readonly { label: string; onSelect: () => void }[];
 };
 
 /** The id of an activity's Edit button, where focus returns after its form closes. */
@@ -60,6 +62,7 @@ export function SortableActivity({
   onUseTime,
   slots,
   placeContext,
+  fits = [],
 }: Props) {
   const {
     setNodeRef,
@@ -154,6 +157,16 @@ export function SortableActivity({
           />
         </p>
       </div>
+      {fits.length > 0 ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-sky-50 p-2 text-sm">
+          <p className="text-slate-800">This booking repeats the plan.</p>
+          {fits.map((fit) => (
+            <Button key={fit.label} variant="secondary" size="sm" onClick={fit.onSelect}>
+              {fit.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button
           id={activityEditButtonId(activity.id)}
