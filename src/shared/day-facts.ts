@@ -25,12 +25,31 @@ const CLOCK = /\b\d{1,2}[:.h]\d{2}\b|\b24 hours\b/i;
 /** The keyless planner's old sentences about hours it did not know, whatever their wording. */
 const UNKNOWN_HOURS = /^(?:opening )?hours unknown\b/i;
 
+/*
+ * What else the keyless planner used to write that was false or went stale (issue 44): the way from
+ * the activity before ("About 27 minutes on foot from Le Procope", "3.1 km from X: take transit or a
+ * taxi"), which changes when the day is reordered and is now drawn from coordinates
+ * (travel-note.ts); estimated prices ("Entry to X about $15 a person: an estimate…", "About $45 a
+ * person at X…", "X is probably free: an estimate…"), which an edited cost contradicts and which the
+ * cost column shows labelled as an estimate; and identifiers or trivia ("well documented (Wikidata
+ * Q736858)", "has its own article on the French Wikipedia").
+ */
+const STALE = [
+  /^About \d+ minutes? on foot from\b/i,
+  /^[\d.]+ k?m from .+: take transit or a taxi\.?$/i,
+  /\babout \$\d+(?:\.\d+)? a person\b/i,
+  /\bis probably free: an estimate\b/i,
+  /\(Wikidata Q\d+\)/i,
+  /\bhas its own (?:article on the \w+ Wikipedia|Wikipedia article)\b/i,
+];
+
 const isDayFact = (sentence: string) =>
   DATED.test(sentence) ||
   UNKNOWN_HOURS.test(sentence) ||
-  (OPENING.test(sentence) && CLOCK.test(sentence));
+  (OPENING.test(sentence) && CLOCK.test(sentence)) ||
+  STALE.some((pattern) => pattern.test(sentence));
 
-/** The description without its sentences about dates or opening hours. */
+/** The description without its sentences about dates, opening hours, neighbours or guessed prices. */
 export function withoutDayFacts(description: string): string {
   const sentences = description.split(/(?<=[.!?])\s+/);
   const kept = sentences.filter((s) => !isDayFact(s));

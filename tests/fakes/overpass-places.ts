@@ -31,6 +31,9 @@ const paris: FakeOsmElement[] = [
       name: "Musée du Louvre",
       tourism: "museum",
       wikidata: "Q19675",
+      // A price as OpenStreetMap tags it: quoted in the description, from data.
+      fee: "yes",
+      charge: "22 EUR",
       opening_hours: "Mo,We,Th,Sa,Su 09:00-18:00; Fr 09:00-21:45; Tu off",
       website: "https://www.louvre.fr/",
       "addr:street": "Rue de Rivoli",
@@ -165,6 +168,8 @@ const paris: FakeOsmElement[] = [
       name: "Jardin du Luxembourg",
       leisure: "park",
       wikidata: "Q210720",
+      // `fee=no`: "Free entry." in the description (issue 44).
+      fee: "no",
       opening_hours: "Mo-Su 07:30-21:30",
     },
   },

@@ -66,6 +66,17 @@ export function settleTime(
   return { local: epochToZoned(epoch, "UTC"), zone: "UTC" };
 }
 
+/**
+ * A booking's end as the wall-clock `HH:MM` of its start's zone, when it ends after it starts and
+ * within a day (a dinner 20:00–22:00, a concert till 00:30); otherwise null (its length estimated).
+ */
+function endTimeOf(startLocal: string, endLocal: string): string | null {
+  const minutes = (Date.parse(`${endLocal}:00Z`) - Date.parse(`${startLocal}:00Z`)) / 60_000;
+  return Number.isFinite(minutes) && minutes > 0 && minutes < 24 * 60
+    ? endLocal.slice(11, 16)
+    : null;
+}
+
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -176,9 +187,12 @@ export function toProposal(
   const activities = unique(
     reading.activities.slice(0, MAX_READ).map((draft): ProposedActivity => {
       const start = settleTime(draft.start, draft.location, places);
+      const time = draft.start.dateOnly ? null : start.local.slice(11, 16);
+      const end = draft.end ? settleTime(draft.end, draft.location, places) : null;
       const proposed: ProposedActivity = {
         date: start.local.slice(0, 10),
-        time: draft.start.dateOnly ? null : start.local.slice(11, 16),
+        time,
+        endTime: time && end ? endTimeOf(start.local, end.local) : null,
         activity: draft.activity,
         location: draft.location,
         reference: draft.reference,

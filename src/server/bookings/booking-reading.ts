@@ -35,6 +35,8 @@ export type StayDraft = {
 
 export type ActivityDraft = {
   start: BookingTime;
+  /** When the booking says when it ends (a calendar entry's DTEND, an event's endDate). */
+  end?: BookingTime | null;
   activity: string;
   location: string | null;
   reference: string | null;

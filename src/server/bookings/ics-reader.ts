@@ -101,6 +101,7 @@ export function readCalendar(text: string): Reading {
       }
       reading.activities.push({
         start,
+        end: end && !start.dateOnly && !end.dateOnly ? end : null,
         activity: summary,
         location,
         reference: null,

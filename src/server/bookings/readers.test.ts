@@ -93,6 +93,7 @@ describe("e-mails with schema.org", () => {
       {
         date: "2026-12-30",
         time: "20:00",
+        endTime: null,
         activity: "La Traviata & more",
         location: "Opéra de Lyon",
         reference: "OPERA-9",

@@ -177,6 +177,7 @@ function addTo(reading: Reading, reservation: Node) {
         .join(", ");
       reading.activities.push({
         start,
+        end: timeOf(first(thing, "endDate") ?? first(reservation, "endTime")),
         activity: name,
         location: cleanText(where) ?? textOf(location),
         reference,
@@ -191,6 +192,7 @@ function addTo(reading: Reading, reservation: Node) {
       const party = textOf(first(reservation, "partySize"), 4);
       reading.activities.push({
         start,
+        end: timeOf(first(reservation, "endTime")),
         activity: cleanText(party ? `Table for ${party} at ${name}` : `Table at ${name}`) ?? name,
         location: addressOf(first(thing, "address")) ?? name,
         reference,

@@ -47,6 +47,7 @@ const fit = (day: Activity[], transport: Transport[] = [], openAt?: () => "close
       {
         date: "2027-03-10",
         time: "10:00",
+        endTime: null,
         activity: "Cooking class",
         location: null,
         reference: "C-1",

@@ -168,7 +168,7 @@ export function readWishes(instruction: string | undefined): DayWishes {
 }
 
 /** Whether a sight is free to enter (OpenStreetMap says so, or places of its kind usually are). */
-export const isFreeToEnter = (p: Place) => estimateCost(p, "morning", "budget").cost === 0;
+export const isFreeToEnter = (p: Place) => estimateCost(p, "morning", "budget") === 0;
 
 /** What the regenerate preview says about the instruction: what was used, or that it needs a model. */
 export function wishesNote(instruction: string | undefined, wishes: DayWishes): string | null {

@@ -37,6 +37,18 @@ export const modelDaySchema = z.object({
 const inRange = (lat: number | null, lng: number | null) =>
   lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
+/**
+ * A model's sentence that states a price ("Entry costs €17.", "about $15 a person"): it is a guess
+ * that the description would present as fact and that an edited cost contradicts, so it goes; the
+ * guess lives in `cost`, which the page labels as an estimate (issue 44).
+ */
+const PRICE = /[$€£¥]\s?\d|\d\s?(?:USD|EUR|GBP|JPY|CHF|dollars?|euros?|pounds?)\b/i;
+const withoutPrices = (description: string) => {
+  const sentences = description.split(/(?<=[.!?])\s+/);
+  const kept = sentences.filter((s) => !PRICE.test(s));
+  return kept.length === sentences.length ? description : kept.join(" ").trim();
+};
+
 /** The model's "why", trimmed and cut to what an activity stores. */
 function clipWhy(why: string | null): string | null {
   const text = why?.trim().replace(/\s+/g, " ") ?? "";
@@ -54,7 +66,11 @@ export function fromModelActivity(answer: ModelActivity): Activity {
   const located = inRange(lat, lng);
   const claim = osmId?.trim() ?? "";
   return toActivity(
-    { ...draft, durationMinutes: durationMinutes ?? undefined },
+    {
+      ...draft,
+      description: withoutPrices(draft.description),
+      durationMinutes: durationMinutes ?? undefined,
+    },
     {
       lat: located ? lat : null,
       lng: located ? lng : null,

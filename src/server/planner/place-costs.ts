@@ -36,39 +36,46 @@ const ENTRY_USD: Record<string, number> = {
   climbing: 25,
   "sports centre": 25,
 };
-const FREE_KINDS_NOTE = "places like this are usually free";
 export const MEAL_USD: Record<TravelStyle, { lunch: number; dinner: number; cafe: number }> = {
   budget: { lunch: 12, dinner: 20, cafe: 8 },
   comfort: { lunch: 25, dinner: 45, cafe: 15 },
   luxury: { lunch: 60, dinner: 120, cafe: 30 },
 };
 
-/** A typical cost and how the page should say it: `fee=no` is free, anything else an estimate. */
-export function estimateCost(
-  place: Place,
-  slot: SlotName,
-  style: TravelStyle,
-): { cost: number; note: string } {
+/** A price OpenStreetMap gives as text ("12 EUR", "€5", "5-10 EUR"): kept as written, bounded. */
+function taggedPrice(tags: Record<string, string> | undefined): string | null {
+  const value = [tags?.charge, tags?.fee]
+    .map((v) => v?.trim() ?? "")
+    .find((v) => /\d/.test(v) && v.length <= 40);
+  return value ?? null;
+}
+
+/**
+ * What the description says about the price, from the place's own tags only (issue 44): `fee=no`
+ * is "Free entry.", a `charge` or `fee` amount is quoted, anything else is "Price unknown.". The
+ * planner's typical figure never appears in text: it is the activity's `cost`, which the page labels
+ * as an estimate.
+ */
+export function priceNote(place: Place, slot: SlotName): string {
+  const meal = slot === "lunch" || slot === "dinner";
+  const tags = place.tags;
+  if (!meal && tags?.fee === "no") return "Free entry.";
+  const price = taggedPrice(tags);
+  if (price) return `${meal ? "Price" : "Entry"}: ${price} (OpenStreetMap).`;
+  if (!meal && tags?.fee === "yes") return "Entry is charged; price unknown.";
+  return "Price unknown.";
+}
+
+/** A typical cost per person in USD: 0 when OpenStreetMap says `fee=no`, else an estimate. */
+export function estimateCost(place: Place, slot: SlotName, style: TravelStyle): number {
   const fee = place.tags?.fee;
-  // Each note names its place: a plan's notes never repeat one another word for word.
-  const { name } = place;
-  if (fee === "no") return { cost: 0, note: `Free entry to ${name} (OpenStreetMap lists no fee).` };
   if (slot === "lunch" || slot === "dinner") {
     const prices = MEAL_USD[style];
-    const cafe = place.tags?.amenity === "cafe";
-    const cost = cafe ? prices.cafe : prices[slot];
-    return {
-      cost,
-      note: `About $${cost} a person at ${name}: an estimate for ${slot} at a ${cafe ? "café" : "restaurant"} on a ${style} trip.`,
-    };
+    return place.tags?.amenity === "cafe" ? prices.cafe : prices[slot];
   }
+  if (fee === "no") return 0;
   const sport = place.tags?.sport;
   const table = ENTRY_USD[place.kind] ?? (sport ? ENTRY_USD[sport] : undefined);
-  if (table === 0 && fee !== "yes")
-    return { cost: 0, note: `${name} is probably free: an estimate, as ${FREE_KINDS_NOTE}.` };
-  const cost = table && table > 0 ? table : 10;
-  return {
-    cost,
-    note: `Entry to ${name} about $${cost} a person: an estimate for ${/^[aeiou]/i.test(place.kind) ? "an" : "a"} ${place.kind}; check before you go.`,
-  };
+  if (table === 0 && fee !== "yes") return 0;
+  return table && table > 0 ? table : 10;
 }

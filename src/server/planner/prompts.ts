@@ -15,7 +15,7 @@ const STYLE_HINT = {
 
 /** What every activity carries besides its text; times must leave room to get from stop to stop. */
 const PLACE_FIELDS =
-  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; osmId: the listed place's osmId, else null; durationMinutes: how long the activity lasts (5-720, e.g. 75 for lunch, 120 for a museum), null if unsure; each activity must end, with time to travel, before the next starts; descriptions name no dates or opening hours (the app shows each day's).";
+  "lat/lng: the place's coordinates, null if unsure; why: which interest or style it serves, a few words; osmId: the listed place's osmId, else null; durationMinutes: how long the activity lasts (5-720, e.g. 75 for lunch, 120 for a museum), null if unsure; each activity must end, with time to travel, before the next starts; descriptions name no dates, opening hours, prices or travel from other activities (the app shows those from data); cost: your estimate in USD per person, never a price you invent in the text.";
 
 /** A real place offered to the model: enough to choose it and to say which one it chose. */
 export type PromptPlace = {

@@ -166,7 +166,14 @@ describe("planFromPlaces (property)", () => {
             expect(mayVisitAt(place.openingHours, at)).toBe(true);
             // No dates or hours in the text: the page computes them for the day.
             expect(withoutDayFacts(activity.description)).toBe(activity.description);
-            if (place.tags?.fee === "no") expect(activity.cost).toBe(0);
+            // `fee=no` is free entry; a meal's price is its food, never free by that tag.
+            const meal = /^(?:Lunch|Dinner) at /.test(activity.activity);
+            if (place.tags?.fee === "no" && !meal) {
+              expect(activity.cost).toBe(0);
+              expect(activity.description).toMatch(/Free entry\.$/);
+            }
+            // No price in the text that is not from the place's tags (issue 44).
+            expect(activity.description).not.toMatch(/\$\d|estimate/);
 
             if (previous) {
               const hop = distanceKm(previous, place);
@@ -233,7 +240,9 @@ describe("planFromPlaces (property)", () => {
     expect(day?.activities.map((a) => a.time)).toEqual(DAY_SLOTS.map((s) => s.times[0]));
     expect(day?.activities[0]?.why).toBe("For your interest in History");
     expect(day?.activities[1]?.activity).toBe("Lunch at Place 2");
-    expect(day?.activities[1]?.description).toMatch(/an estimate/);
+    // The meal's typical price is its cost (labelled an estimate on the page), never its text.
+    expect(day?.activities[1]?.description).toMatch(/Price unknown\.$/);
+    expect(day?.activities[1]?.cost).toBeGreaterThan(0);
   });
 
   it("fills a slot no open place can take with a general suggestion, counted as unverified", () => {

@@ -119,13 +119,7 @@ export function planFromPlaces(input: {
       }
       usedIds.add(chosen.place.osmId);
       usedNames.add(nameKey(chosen.place.name));
-      const visit = toVisit(
-        chosen.place,
-        slot,
-        chosen.time,
-        { request, place, countryCode, date },
-        previous,
-      );
+      const visit = toVisit(chosen.place, slot, chosen.time, { request, place, countryCode, date });
       activities.push(visit);
       freeFrom =
         Number(visit.time.slice(0, 2)) * 60 +

@@ -5,7 +5,7 @@ import type { Place } from "../services/places/places-service.ts";
 import { toActivity } from "./activity.ts";
 import { estimateDurationMinutes } from "./activity-duration.ts";
 import { describePlace } from "./place-description.ts";
-import { estimateCost, MEAL_USD } from "./place-costs.ts";
+import { estimateCost, MEAL_USD, priceNote } from "./place-costs.ts";
 import type { Slot, SlotName } from "./visit-schedule.ts";
 
 // What a keyless activity says: its title, place, hours, cost and why it was chosen.
@@ -24,19 +24,18 @@ export const clip = (text: string, max: number) => {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// Never names the activity before: that goes stale when the day is reordered (issue 44).
 function whyFor(
   picked: Place,
   slot: Slot,
   wanted: readonly Interest[],
   destination: string,
-  previous: Place | null,
 ): string {
   const served = picked.interests?.find((i) => (wanted as readonly string[]).includes(i));
   if (served) return clip(`For your interest in ${served}`, 200);
-  if (slot.meal)
-    return clip(previous ? `A meal close to ${previous.name}` : `A meal in ${destination}`, 200);
+  if (slot.meal) return clip(`A meal in ${destination}`, 200);
   if (picked.notable) return clip(`One of the best-known sights in ${destination}`, 200);
-  return clip(previous ? `Close to ${previous.name}` : `A sight in ${destination}`, 200);
+  return clip(`A sight in ${destination}`, 200);
 }
 
 const VERB: Record<SlotName, string> = {
@@ -53,14 +52,13 @@ export function toVisit(
   slot: Slot,
   time: string,
   context: { request: TripRequest; place: TripPlace; countryCode: string | null; date: string },
-  previous: Place | null,
 ): Activity {
   const { request, place } = context;
-  const { cost, note } = estimateCost(picked, slot.name, request.travelStyle);
+  const cost = estimateCost(picked, slot.name, request.travelStyle);
   const where = picked.address
     ? `${picked.name}, ${picked.address}`
     : `${picked.name}, ${place.name}`;
-  const description = describePlace(picked, previous, place, note);
+  const description = describePlace(picked, place, priceNote(picked, slot.name));
   const text = {
     time,
     activity: clip(`${VERB[slot.name]} ${picked.name}`, 200),
@@ -80,7 +78,7 @@ export function toVisit(
     {
       lat: picked.lat,
       lng: picked.lng,
-      why: whyFor(picked, slot, request.interests, place.name, previous),
+      why: whyFor(picked, slot, request.interests, place.name),
       osmId: picked.osmId,
       openingHours: picked.openingHours,
       website: picked.website,
@@ -107,7 +105,7 @@ export function generalVisit(
       location: clip(meal ? `a place to eat near ${near}` : `the streets near ${near}`, 200),
       description: clip(
         meal
-          ? `A general suggestion near ${near}: OpenStreetMap listed no other place to eat open then. About $${cost} a person (an estimate).`
+          ? `A general suggestion near ${near}: OpenStreetMap listed no other place to eat open then. Price unknown.`
           : `A general suggestion for the streets near ${near}: OpenStreetMap listed no other sight open then.`,
         1000,
       ),

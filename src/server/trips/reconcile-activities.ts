@@ -62,6 +62,8 @@ export function reconcileActivity(
       input.durationMinutes ?? previous?.durationMinutes ?? estimateDurationMinutes(input),
     // The stop it is in, as sent or as stored (checked against its day's stops after the edit).
     ...stopOf(input.stopIndex ?? previous?.stopIndex),
+    // Made from a booking: stays marked as such through every edit (booking-fit.ts).
+    ...(input.booked || previous?.booked ? { booked: true as const } : {}),
   };
   if (!previous) {
     // A new activity with no place picked is looked up like a changed location.

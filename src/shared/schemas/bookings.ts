@@ -94,6 +94,12 @@ export const proposedActivitySchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .nullable(),
+  /** When the booking ends, `HH:MM` on the same clock (past midnight when before `time`); null when unknown. */
+  endTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .nullable()
+    .default(null),
   activity: z.string(),
   location: z.string().nullable(),
   reference: z.string().nullable(),

@@ -67,6 +67,11 @@ export const activitySchema = z.object({
    * saved before stops existed and on drafts: read it through `activityStopIndex` (trip-stop-days.ts).
    */
   stopIndex: z.number().int().min(0).max(7).optional(),
+  /**
+   * Set on an activity made from a booking (a ticket, a table, a calendar entry): it is fixed, and
+   * a planned activity it repeats is offered for replacing (booking-fit.ts). Absent otherwise.
+   */
+  booked: z.literal(true).optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -16,6 +16,8 @@ export const BOOKED_ACTIVITY_KINDS = ["event", "restaurant", "car", "calendar", 
 export const bookedActivityInputSchema = z.object({
   date: storableDate("Date"),
   time: z.string().regex(TIME_PATTERN, "Time must be HH:MM").nullable().default(null),
+  /** When it ends (a calendar entry's end): its length; null when the booking does not say. */
+  endTime: z.string().regex(TIME_PATTERN, "End time must be HH:MM").nullable().default(null),
   activity: safeText("Activity", { error: "Activity is required" })
     .trim()
     .min(1, "Activity is required")

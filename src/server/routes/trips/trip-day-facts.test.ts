@@ -85,7 +85,9 @@ describe("descriptions without dates or hours", () => {
     const readText = await read.text();
     expect(readText).not.toContain("28 Dec");
     expect(readText).not.toContain("Opening hours unknown");
-    expect(readText).toContain("Museum, one of the area's notable places. Entry about $25");
+    expect(readText).toContain("Museum, one of the area's notable places.");
+    // The old estimate was a guess written as fact: it is not read back (issue 44).
+    expect(readText).not.toContain("about $25");
 
     // Tuesday 6 April 2027: the Louvre is closed on Tuesdays.
     const res = await client.post(`/api/trips/${row.id}/duplicate`, { startDate: "2027-04-06" });
@@ -108,7 +110,7 @@ describe("descriptions without dates or hours", () => {
     const [louvre, lunch] = parseCalendar(ics).events;
     // The hours shown are the new date's, computed from the place's hours.
     expect(louvre!.description).toBe(
-      "Museum, one of the area's notable places. Entry about $25 a person: an estimate for a museum; check before you go.\nClosed on Tue 6 Apr\nCost: $25.00",
+      "Museum, one of the area's notable places.\nClosed on Tue 6 Apr\nCost: $25.00",
     );
     expect(lunch!.description).toBe("Restaurant.\nCost: $45.00");
 
@@ -140,5 +142,95 @@ describe("descriptions without dates or hours", () => {
     });
     expect(stored?.startDate).toBe("2027-04-08");
     expect(JSON.stringify(stored?.itinerary)).not.toMatch(/28 Dec|Opening hours unknown/);
+  });
+});
+
+// As the keyless planner wrote it before issue 44: the way from the activity before, a guessed price
+// and an identifier, all inside the description.
+const neighbourItinerary: Itinerary = {
+  days: [
+    {
+      date: "2026-12-28",
+      activities: [
+        activityOf({
+          time: "10:00",
+          activity: "Lunch at Le Procope",
+          location: "Le Procope, Rue de l'Ancienne Comédie",
+          description:
+            "Le Procope is a restaurant on Rue de l'Ancienne Comédie. About $45 a person at Le Procope: an estimate for lunch at a restaurant on a comfort trip.",
+          cost: 45,
+          lat: 48.853,
+          lng: 2.3389,
+        }),
+        activityOf({
+          time: "14:00",
+          activity: "Visit Musée du Louvre",
+          location: "Musée du Louvre, Rue de Rivoli",
+          description:
+            "A museum on Rue de Rivoli: Musée du Louvre. Musée du Louvre is well documented (Wikidata Q19675). About 13 minutes on foot from Le Procope. Entry to Musée du Louvre about $18 a person: an estimate for a museum; check before you go.",
+          cost: 13,
+          lat: 48.8611,
+          lng: 2.3358,
+        }),
+      ],
+    },
+  ],
+};
+
+describe("descriptions that say nothing about their neighbours (issue 44)", () => {
+  it("a stored travel sentence, estimate and identifier read clean; the way is drawn from the day as it is", async () => {
+    const { userId, client } = await signUpUser(t);
+    const row = await insertTrip(t.deps.database.db, userId, {
+      destination: "Paris",
+      startDate: "2026-12-28",
+      endDate: "2026-12-28",
+      itinerary: neighbourItinerary,
+      place: paris,
+    });
+
+    const trip = tripSchema.parse(
+      ((await (await client.get(`/api/trips/${row.id}`)).json()) as { trip: unknown }).trip,
+    );
+    const [procope, louvre] = trip.itinerary.days[0]!.activities;
+    expect(procope!.description).toBe("Le Procope is a restaurant on Rue de l'Ancienne Comédie.");
+    expect(louvre!.description).toBe("A museum on Rue de Rivoli: Musée du Louvre.");
+    // The cost the traveller set ($13) stays; the stale "about $18" is gone.
+    expect(louvre!.cost).toBe(13);
+
+    // The calendar draws the way from the activity before, from coordinates.
+    const ics = parseCalendar(await (await client.get(`/api/trips/${row.id}/calendar.ics`)).text());
+    expect(ics.events[1]!.description).toBe(
+      "A museum on Rue de Rivoli: Musée du Louvre.\nAbout 12 minutes on foot from Le Procope\nCost: $13.00",
+    );
+    expect(ics.events[0]!.description).not.toContain("on foot");
+
+    // Reordered: the Louvre first. Nothing stored says "from Le Procope", and the calendar now
+    // draws the way to Le Procope from the Louvre.
+    const swapped = [
+      { ...louvre!, time: "10:00" },
+      { ...procope!, time: "13:00" },
+    ];
+    const patch = await client.patch(`/api/trips/${row.id}`, {
+      version: trip.version,
+      itinerary: { days: [{ date: "2026-12-28", activities: swapped }] },
+    });
+    expect(patch.status).toBe(200);
+    const stored = await t.deps.database.db.query.trips.findFirst({
+      where: (trips, { eq }) => eq(trips.id, row.id),
+    });
+    expect(JSON.stringify(stored?.itinerary)).not.toMatch(/on foot|Wikidata|about \$/);
+    const after = parseCalendar(
+      await (await client.get(`/api/trips/${row.id}/calendar.ics`)).text(),
+    );
+    expect(after.events[0]!.description).not.toContain("on foot");
+    expect(after.events[1]!.description).toContain("About 12 minutes on foot from Musée du Louvre");
+
+    // The shared page reads clean too.
+    const share = await client.post(`/api/trips/${row.id}/share`, {});
+    const { shareUrl } = (await share.json()) as { shareUrl: string };
+    const token = shareUrl.split("/").at(-1)!;
+    const shared = await (await client.get(`/api/shared/${token}`)).text();
+    expect(shared).not.toMatch(/on foot|Wikidata|about \$/);
+    expect(shared).toContain("A museum on Rue de Rivoli: Musée du Louvre.");
   });
 });

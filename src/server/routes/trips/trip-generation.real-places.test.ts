@@ -134,7 +134,11 @@ describe("a keyless plan from real places", () => {
         // No dates or hours in the text: the page computes them for the day.
         expect(withoutDayFacts(a.description)).toBe(a.description);
         expect(a.why).toBeTruthy();
-        if (a.cost !== 0) expect(a.description).toMatch(/an estimate/);
+        // Prices in text come from OpenStreetMap's tags or say they are unknown; no estimate.
+        expect(a.description).toMatch(
+          /(?:Free entry|Price unknown|price unknown|\(OpenStreetMap\))\.$/,
+        );
+        expect(a.description).not.toMatch(/\$\d|estimate/);
       }
       // The Louvre is closed on Tuesdays.
       if (day.date === "2026-12-29")
@@ -265,12 +269,26 @@ describe("keyless descriptions", () => {
       a.description.split(/(?<=[.!?])\s+/).filter((s) => s !== ""),
     );
     expect(sentences.length).toBeGreaterThan(activities(trip).length);
-    const repeated = sentences.filter((s, i) => sentences.indexOf(s) !== i);
+    // The price sentence is the same words for every place whose price is unknown or free.
+    const PRICE_NOTES = ["Price unknown.", "Free entry.", "Entry is charged; price unknown."];
+    const repeated = sentences.filter(
+      (s, i) => sentences.indexOf(s) !== i && !PRICE_NOTES.includes(s),
+    );
     expect(repeated).toEqual([]);
-    // Written from the tags: the Louvre's Wikidata entry, Le Procope's street, no hours or dates.
+    // Written from the tags: Le Procope's street; no hours or dates, no identifiers or trivia, nothing
+    // about the activity before (that is drawn from coordinates where the plan is shown).
     const text = activities(trip)
       .map((a) => a.description)
       .join(" ");
     expect(text).not.toMatch(/\b\d{2}:\d{2}\b|Dec\b/);
+    expect(text).not.toMatch(/Wikidata|Wikipedia|\bQ\d+\b|on foot from|take transit|\$\d/);
+    // Prices from the tags: the Louvre's `charge`, the Luxembourg's `fee=no`.
+    const byPlace = (name: string) => activities(trip).find((a) => a.activity.includes(name));
+    expect(byPlace("Musée du Louvre")?.description).toMatch(/Entry: 22 EUR \(OpenStreetMap\)\.$/);
+    expect(byPlace("Jardin du Luxembourg")?.description).toMatch(/Free entry\.$/);
+    expect(byPlace("Jardin du Luxembourg")?.cost).toBe(0);
+    expect(activities(trip).map((a) => a.why ?? "")).not.toContainEqual(
+      expect.stringMatching(/^(?:Close to|A meal close to) /),
+    );
   });
 });

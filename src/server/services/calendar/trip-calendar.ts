@@ -4,6 +4,7 @@ import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { countryCodeOf } from "#shared/country-code.ts";
 import { withoutDayFacts } from "#shared/day-facts.ts";
+import { travelFrom } from "#shared/travel-note.ts";
 import { formatHoursOn } from "#shared/opening-hours.ts";
 import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
 
@@ -91,14 +92,25 @@ function hoursOn(activity: Activity, date: string, place: TripPlace | null): str
   return formatHoursOn(activity.openingHours, { ...where, localDate: date });
 }
 
-function describe(activity: Activity, date: string, place: TripPlace | null): string {
+function describe(
+  activity: Activity,
+  previous: Activity | undefined,
+  date: string,
+  place: TripPlace | null,
+): string {
   const cost =
     activity.cost === null
       ? "Cost: unknown"
       : activity.cost === 0
         ? "Cost: free"
         : `Cost: ${usd.format(activity.cost)}`;
-  return [withoutDayFacts(activity.description), hoursOn(activity, date, place) ?? "", cost]
+  // The way from the activity before is drawn now, from the day as it is (travel-note.ts).
+  return [
+    withoutDayFacts(activity.description),
+    travelFrom(previous, activity) ?? "",
+    hoursOn(activity, date, place) ?? "",
+    cost,
+  ]
     .filter((part) => part.length > 0)
     .join("\n");
 }
@@ -149,7 +161,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
     return zone;
   };
   for (const day of trip.itinerary.days) {
-    for (const activity of day.activities) {
+    for (const [index, activity] of day.activities.entries()) {
       const zone = use(stopZone(activityStopIndex(activity, day)));
       const start = `${basicDate(day.date)}T${basicTime(activity.time)}`;
       const end = endOf(day.date, activity.time, activity.durationMinutes);
@@ -161,7 +173,7 @@ export function tripCalendar(trip: CalendarTrip, now: Date = new Date()): string
         zoned("DTEND", zone, end),
         `SUMMARY:${escapeText(activity.activity)}`,
         `LOCATION:${escapeText(activity.location)}`,
-        `DESCRIPTION:${escapeText(describe(activity, day.date, trip.place))}`,
+        `DESCRIPTION:${escapeText(describe(activity, day.activities[index - 1], day.date, trip.place))}`,
         ...(activity.lat !== null && activity.lng !== null
           ? [`GEO:${activity.lat.toFixed(6)};${activity.lng.toFixed(6)}`]
           : []),

@@ -45,6 +45,7 @@ const proposal: BookingProposal = {
     {
       date: "2026-12-31",
       time: "20:00",
+      endTime: null,
       activity: "La Traviata",
       location: "Opéra de Lyon",
       reference: null,

@@ -55,6 +55,7 @@ const proposal: BookingProposal = {
     {
       date: "2027-01-02",
       time: "20:00",
+      endTime: null,
       activity: "Concert",
       location: "Opera",
       reference: null,

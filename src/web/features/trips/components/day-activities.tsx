@@ -6,6 +6,7 @@ import { isNote, RouteNotes } from "../stops/route-notes.tsx";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
+import { previousOnDay, travelFrom } from "#shared/travel-note.ts";
 import { approxLocal, type LocalCurrency } from "../local-cost.ts";
 import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
 
@@ -72,13 +73,18 @@ export function DayTotal({ day, local = null }: { day: Day; local?: LocalCurrenc
  */
 export function ActivityNotes({
   activity,
+  previous,
   warnings,
 }: {
-  activity: Pick<Activity, "why">;
+  activity: Pick<Activity, "why" | "lat" | "lng" | "location" | "activity">;
+  /** The activity before it on its day: the way from there is drawn from coordinates, always current. */
+  previous?: Activity | null | undefined;
   warnings: readonly RealismWarning[];
 }) {
+  const travel = travelFrom(previous, activity);
   return (
     <>
+      {travel ? <p className="mt-1 text-xs break-words text-slate-600">{travel}</p> : null}
       {activity.why ? (
         <p className="mt-1 text-xs break-words text-slate-600">Why: {activity.why}</p>
       ) : null}
@@ -132,7 +138,11 @@ function ActivityItem({
           <ActivityPlace activity={activity} date={day.date} context={placeContext} />
         ) : null}
         <p className="mt-1 break-words text-slate-800">{activity.description}</p>
-        <ActivityNotes activity={activity} warnings={warnings} />
+        <ActivityNotes
+          activity={activity}
+          previous={previousOnDay(day, activity.id)}
+          warnings={warnings}
+        />
       </div>
       <p className="text-sm font-medium sm:text-right">
         <span className="sr-only">Cost: </span>

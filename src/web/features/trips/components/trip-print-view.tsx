@@ -1,3 +1,4 @@
+import { travelFrom } from "#shared/travel-note.ts";
 import { Link } from "#web/lib/router/link.tsx";
 import { ActivityTime } from "./activity-time.tsx";
 import {
@@ -36,6 +37,11 @@ const LONG_DAY_ACTIVITIES = 5;
  * no navigation, chat or buttons (the route renders outside the app's layout; `print:hidden` hides
  * the toolbar). Page breaks fall between days.
  */
+/** The way from the activity before, drawn from coordinates (never stored in a description). */
+function TravelLine({ text }: { text: string | null }) {
+  return text ? <p className="mt-1 text-xs break-words text-slate-600">{text}</p> : null;
+}
+
 export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: string }) {
   usePageTitle(`${trip.name} (print)`);
   const days = trip.itinerary.days;
@@ -98,7 +104,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                 </tr>
               </thead>
               <tbody>
-                {day.activities.map((a) => (
+                {day.activities.map((a, index) => (
                   <tr
                     key={a.id}
                     className="border-b border-slate-200 align-top print:break-inside-avoid"
@@ -111,6 +117,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                       <p className="break-words text-slate-700">{a.location}</p>
                       <ActivityPlace activity={a} date={day.date} context={placeContext} />
                       {a.description ? <p className="mt-1 break-words">{a.description}</p> : null}
+                      <TravelLine text={travelFrom(day.activities[index - 1], a)} />
                     </td>
                     <td className="py-2 text-right whitespace-nowrap">{formatCost(a.cost)}</td>
                   </tr>

@@ -103,6 +103,7 @@ const picks: BookingProposal = {
     {
       date: "2026-12-31",
       time: "20:00",
+      endTime: null,
       activity: "Concert",
       location: "Philharmonie",
       reference: "C9",
@@ -112,6 +113,7 @@ const picks: BookingProposal = {
     {
       date: "2027-03-01",
       time: null,
+      endTime: null,
       activity: "Outside the trip",
       location: null,
       reference: null,

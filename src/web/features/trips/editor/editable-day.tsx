@@ -1,5 +1,6 @@
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useState, type ReactNode } from "react";
+import { bookingFits } from "#shared/booking-fit.ts";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { RouteContext } from "#shared/route-checks.ts";
 import { isNote, RouteNotes } from "../stops/route-notes.tsx";
@@ -123,6 +124,10 @@ export function EditableDay({
   const notes = checks.filter(isNote);
   const warnings = checks.filter((w) => !isNote(w));
   const flagged = new Set(warnings.map((w) => w.activityId)).size;
+  // A booking that repeats the plan offers to take the planned one out (issue 44).
+  const fits = bookingFits(days);
+  const dayLabel = (date: string) =>
+    `Day ${days.findIndex((d) => d.date === date) + 1} · ${formatWeekday(date)}`;
   const full = day.activities.length >= MAX_ACTIVITIES_PER_DAY;
 
   return (
@@ -180,6 +185,17 @@ export function EditableDay({
                 return (
                   <SortableActivity
                     key={activity.id}
+                    fits={(fits.get(activity.id) ?? []).map((fit) => ({
+                      label:
+                        fit.kind === "replace"
+                          ? fit.label
+                          : `${fit.label.replace(/ on \S+$/, "")} on ${dayLabel(fit.date)}`,
+                      onSelect: () =>
+                        focusAfter(
+                          focusActivity(activity.id),
+                          editor.save(removeActivity(fit.plannedId)),
+                        ),
+                    }))}
                     activity={activity}
                     day={day}
                     days={days}

@@ -9,6 +9,7 @@ import { Menu } from "#web/components/ui/menu.tsx";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
+import { previousOnDay } from "#shared/travel-note.ts";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { ActivityFields } from "./editable-trip.ts";
@@ -36,6 +37,8 @@ type Props = {
   onUseTime: (time: string) => void;
   slots: TripDetailSlots;
   placeContext: PlaceContext;
+  /** A booked activity that repeats the plan: "Replace the planned dinner" and the like. */
+  fits?: readonly { label: string; onSelect: () => void }[];
 };
 
 /** The id of an activity's Edit button, where focus returns after its form closes. */
@@ -59,6 +62,7 @@ export function SortableActivity({
   onUseTime,
   slots,
   placeContext,
+  fits = [],
 }: Props) {
   const {
     setNodeRef,
@@ -138,7 +142,11 @@ export function SortableActivity({
           {activity.description ? (
             <p className="mt-1 break-words text-slate-800">{activity.description}</p>
           ) : null}
-          <ActivityNotes activity={activity} warnings={warnings} />
+          <ActivityNotes
+            activity={activity}
+            previous={previousOnDay(day, activity.id)}
+            warnings={warnings}
+          />
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>
@@ -149,6 +157,16 @@ export function SortableActivity({
           />
         </p>
       </div>
+      {fits.length > 0 ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-sky-50 p-2 text-sm">
+          <p className="text-slate-800">This booking repeats the plan.</p>
+          {fits.map((fit) => (
+            <Button key={fit.label} variant="secondary" size="sm" onClick={fit.onSelect}>
+              {fit.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button
           id={activityEditButtonId(activity.id)}
