@@ -34,7 +34,17 @@ for (const name of readdirSync(builds, { withFileTypes: true }).filter((e) => e.
 const outdir = path.join(builds, String(process.pid));
 await build({
   absWorkingDir: root,
-  entryPoints: ["scripts/start.ts"],
+  // The server, and each worker-thread entry (src/server/workers/*.ts, see
+  // src/server/lib/bounded-worker.ts) as workers/<name>.js beside it.
+  entryPoints: [
+    { in: "scripts/start.ts", out: "start" },
+    ...readdirSync(path.join(root, "src/server/workers"))
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map((name) => ({
+        in: `src/server/workers/${name}`,
+        out: `workers/${name.replace(/\.ts$/, "")}`,
+      })),
+  ],
   outdir,
   bundle: true,
   // node_modules stay where they are; only our own code is bundled.
