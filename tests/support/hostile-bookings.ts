@@ -81,11 +81,7 @@ export function pdfDecompressionBomb(segments = 1000): Uint8Array {
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    [
-      `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`,
-      data,
-      "\nendstream",
-    ],
+    [`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, data, "\nendstream"],
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
   objects.forEach((object, i) => {

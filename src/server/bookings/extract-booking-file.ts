@@ -37,8 +37,7 @@ export type Extraction = { pieces: Piece[]; fallback: { name: string; text: stri
 
 /** The worker's answer: an Extraction, or the failure the traveller sees (errors do not cross threads whole). */
 export type ExtractionResult =
-  | { ok: true; extraction: Extraction }
-  | { ok: false; status: 413 | 422 | 503; message: string };
+  { ok: true; extraction: Extraction } | { ok: false; status: 413 | 422 | 503; message: string };
 
 type Format = "eml" | "ics" | "pkpass" | "pdf" | "html" | "text";
 
@@ -109,7 +108,8 @@ async function extractEmail(file: BookingFile, modelAvailable: boolean): Promise
     throw new BookingFileError(422, file.name, BOOKING_MESSAGES.expandsTooFar(file.name));
 
   const pieces: Piece[] = [];
-  if (email.html) pieces.push({ kind: "reading", reading: readHtml(email.html), source: "schema.org" });
+  if (email.html)
+    pieces.push({ kind: "reading", reading: readHtml(email.html), source: "schema.org" });
   for (const attachment of email.attachments) {
     const bytes =
       typeof attachment.content === "string"

@@ -8,7 +8,11 @@
  * only read when asked for (`paramOf`).
  */
 
-export type IcsProperty = { name: string; /** `;A=b;C="d"`, read by paramOf. */ params: string; value: string };
+export type IcsProperty = {
+  name: string;
+  /** `;A=b;C="d"`, read by paramOf. */ params: string;
+  value: string;
+};
 export type IcsComponent = { name: string; properties: IcsProperty[]; components: IcsComponent[] };
 
 const MAX_COMPONENTS = 1_000;
@@ -80,12 +84,13 @@ export function parseIcs(text: string): IcsComponent[] {
 
   // Line by line; a line starting with a space or a tab continues the one before (folding).
   let logical: string | null = null;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = text.indexOf("\n", at);
     if (end === -1) end = text.length;
     const line = text.slice(at, text[end - 1] === "\r" ? end - 1 : end);
     at = end + 1;
-    if ((line.startsWith(" ") || line.startsWith("\t")) && logical !== null) logical += line.slice(1);
+    if ((line.startsWith(" ") || line.startsWith("\t")) && logical !== null)
+      logical += line.slice(1);
     else {
       if (logical) handle(logical);
       logical = line;

@@ -77,7 +77,9 @@ const textOf = (component: IcsComponent, name: string) => {
 export function readCalendar(text: string): Reading {
   const reading = emptyReading();
   const top = parseIcs(text);
-  const calendars = top.flatMap((c) => (c.name === "VCALENDAR" ? [c] : subcomponents(c, "VCALENDAR")));
+  const calendars = top.flatMap((c) =>
+    c.name === "VCALENDAR" ? [c] : subcomponents(c, "VCALENDAR"),
+  );
   let events = 0;
   for (const calendar of calendars) {
     const zones: Zones = new Map();

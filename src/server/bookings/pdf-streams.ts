@@ -154,7 +154,8 @@ function asciiHex(data: Uint8Array, sink: Sink) {
   }
   if (digits.length % 2) digits.push(0);
   const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = ((digits[2 * i] ?? 0) << 4) | (digits[2 * i + 1] ?? 0);
+  for (let i = 0; i < out.length; i++)
+    out[i] = ((digits[2 * i] ?? 0) << 4) | (digits[2 * i + 1] ?? 0);
   sink.push(out);
 }
 

@@ -17,7 +17,10 @@ const INFLATE_STEP_BYTES = 4 * 1024;
  */
 export function inflateInSteps(inflater: Inflate, data: Uint8Array) {
   for (let at = 0; at < data.length; at += INFLATE_STEP_BYTES)
-    inflater.push(data.subarray(at, at + INFLATE_STEP_BYTES), at + INFLATE_STEP_BYTES >= data.length);
+    inflater.push(
+      data.subarray(at, at + INFLATE_STEP_BYTES),
+      at + INFLATE_STEP_BYTES >= data.length,
+    );
   if (data.length === 0) inflater.push(data, true);
 }
 

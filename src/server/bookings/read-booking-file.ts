@@ -5,11 +5,7 @@ import {
   BOOKING_READ_MEMORY_MB,
   type BookingSource,
 } from "#shared/schemas/bookings.ts";
-import {
-  boundedWorker,
-  workerEntry,
-  WorkerLimitError,
-} from "../lib/bounded-worker.ts";
+import { boundedWorker, workerEntry, WorkerLimitError } from "../lib/bounded-worker.ts";
 import { ModelError } from "../services/llm/model-error.ts";
 import { BookingFileError } from "./booking-errors.ts";
 import type { BookingModel } from "./booking-model.ts";

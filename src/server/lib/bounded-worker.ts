@@ -27,7 +27,7 @@ export class WorkerLimitError extends Error {
 }
 
 /**
- * What a task receives: its name (ts-worker.mjs dispatches on it), its input, and the port on which
+ * What a task receives: its name (scripts/ts-worker.mjs dispatches on it), its input, and the port on which
  * it says it started (the deadline's clock starts then, not while the thread loads).
  */
 export type TaskMessage<I> = { task: string; input: I; started: MessagePort };
@@ -89,12 +89,13 @@ export function boundedWorker(options: BoundedWorkerOptions): BoundedWorker {
   const fromSources = options.entry.endsWith(".ts");
   const poolOf = () =>
     (pool ??= new Piscina({
-      // TypeScript sources load through tsx in ts-worker.mjs; the bundle's entry loads as it is.
-      filename: fromSources ? fileURLToPath(new URL("./ts-worker.mjs", import.meta.url)) : options.entry,
+      // TypeScript sources load through tsx in scripts/ts-worker.mjs; the bundle's entry loads as it is.
+      filename: fromSources
+        ? fileURLToPath(new URL("../../../scripts/ts-worker.mjs", import.meta.url))
+        : options.entry,
       workerData: { entry: options.entry },
       minThreads: 0,
-      maxThreads:
-        options.maxThreads ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+      maxThreads: options.maxThreads ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       idleTimeout: IDLE_THREAD_MS,
       resourceLimits: {
         maxOldGenerationSizeMb: options.memoryMb,
@@ -113,11 +114,14 @@ export function boundedWorker(options: BoundedWorkerOptions): BoundedWorker {
       });
       channel.port1.unref();
       try {
-        return (await poolOf().run({ task, input, started: channel.port2 } satisfies TaskMessage<I>, {
-          name: fromSources ? "default" : task,
-          transferList: [channel.port2],
-          signal: signal ? AbortSignal.any([stop.signal, signal]) : stop.signal,
-        })) as O;
+        return (await poolOf().run(
+          { task, input, started: channel.port2 } satisfies TaskMessage<I>,
+          {
+            name: fromSources ? "default" : task,
+            transferList: [channel.port2],
+            signal: signal ? AbortSignal.any([stop.signal, signal]) : stop.signal,
+          },
+        )) as O;
       } catch (error) {
         if (stop.signal.aborted) throw new WorkerLimitError("deadline");
         if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY")
