@@ -7,6 +7,7 @@ import { benchFirstViewFetches } from "./first-view-fetches.ts";
 import { benchFirstRun } from "./first-run.ts";
 import { benchFrontEnd } from "./frontend.ts";
 import { benchGeneration } from "./generation.ts";
+import { benchImports } from "./imports.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchLive } from "./live.ts";
 import { benchPatch } from "./patch.ts";
@@ -21,7 +22,7 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live, imports
  *   --fresh-install                       the first-run part also measures `npm ci` with an empty npm cache (minutes)
  *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
@@ -29,6 +30,7 @@ import { Summary } from "./lib/summary.ts";
  *   --port-base P (4810: uses P…P+29)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  *   --fx on|off (on: the API part's server asks a loopback Frankfurter fake for rates, as in production)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
+ *   --imports-runs N (imports of each hostile booking file while /api/health is timed, 3)
  */
 const { values } = parseArgs({
   options: {
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     "live-runs": { type: "string", default: "3" },
     "live-patches": { type: "string", default: "20" },
     "live-streams": { type: "string", default: "250" },
+    "imports-runs": { type: "string", default: "3" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
@@ -75,9 +78,11 @@ const PORTS = {
   places: base + 27,
   stops: base + 28,
   fx: base + 29,
+  imports: base + 13,
+  importsAi: base + 14,
 };
 const parts = new Set(
-  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live")
+  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports")
     .split(",")
     .map((p) => p.trim()),
 );
@@ -285,6 +290,24 @@ if (parts.has("live")) {
     console.error(error);
     summary.add({
       part: "live",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("imports")) {
+  console.log(
+    "\n[imports] /api/health while each hostile booking file of security review three is imported",
+  );
+  try {
+    await benchImports(PORTS.imports, PORTS.importsAi, summary, Number(values["imports-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "imports",
       name: "benchmark ran",
       measured: firstLine(error),
       target: "runs",

@@ -34,12 +34,17 @@ for (const name of readdirSync(builds, { withFileTypes: true }).filter((e) => e.
 const outdir = path.join(builds, String(process.pid));
 await build({
   absWorkingDir: root,
-  // The saved-places reader runs in worker threads (src/server/places-io/read-in-worker.ts), which
-  // load it from its own file beside the server's.
-  entryPoints: {
-    start: "scripts/start.ts",
-    "places-worker": "src/server/places-io/places-worker.ts",
-  },
+  // The server, and each worker-thread entry (src/server/workers/*.ts, see
+  // src/server/lib/bounded-worker.ts) as workers/<name>.js beside it.
+  entryPoints: [
+    { in: "scripts/start.ts", out: "start" },
+    ...readdirSync(path.join(root, "src/server/workers"))
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map((name) => ({
+        in: `src/server/workers/${name}`,
+        out: `workers/${name.replace(/\.ts$/, "")}`,
+      })),
+  ],
   outdir,
   bundle: true,
   // node_modules stay where they are; only our own code is bundled.

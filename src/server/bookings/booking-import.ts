@@ -22,7 +22,11 @@ const PASTED_NAME = "Pasted text";
 export async function importInputOf(c: Context<AppBindings>): Promise<ImportInput> {
   const type = c.req.header("content-type") ?? "";
   if (/^multipart\/form-data/i.test(type)) {
-    const body = await c.req.parseBody({ all: true });
+    // A body that is not multipart as it claims (no boundary, cut short, mangled) is the client's
+    // mistake, not the server's: 400 with the form's own message.
+    const body = await c.req.parseBody({ all: true }).catch((error: unknown) => {
+      throw new AppError(400, "bad_request", BOOKING_MESSAGES.noFile, { cause: error });
+    });
     const values = [body.file ?? []].flat();
     const files: BookingFile[] = [];
     for (const value of values) {

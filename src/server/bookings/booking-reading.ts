@@ -1,5 +1,5 @@
+import { BOOKING_TEXT_MAX_LENGTH, type ProposedActivity } from "#shared/schemas/bookings.ts";
 import type { TransportMode } from "#shared/schemas/trip-stops.ts";
-import type { ProposedActivity } from "#shared/schemas/bookings.ts";
 
 /**
  * A time as a booking wrote it: the wall-clock part, and the offset or zone when it gave one
@@ -70,4 +70,14 @@ export function cleanText(value: unknown, max = 200): string | null {
     .trim();
   if (text === "") return null;
   return text.length > max ? text.slice(0, max).trimEnd() : text;
+}
+
+/**
+ * Text a model reads from an import, cut to BOOKING_TEXT_MAX_LENGTH characters (a booking is near
+ * the top of what it is in; a 5 MB file is never sent whole), never between a surrogate pair.
+ */
+export function modelText(text: string): string {
+  if (text.length <= BOOKING_TEXT_MAX_LENGTH) return text;
+  const cut = text.slice(0, BOOKING_TEXT_MAX_LENGTH);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }

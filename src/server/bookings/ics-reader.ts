@@ -1,9 +1,16 @@
-import ICAL from "ical.js";
 import { isTimeZone } from "#shared/zoned-time.ts";
-import { vtimezoneOffset } from "./vtimezone-offset.ts";
+import {
+  icsTime,
+  paramOf,
+  parseIcs,
+  propertyOfComponent,
+  subcomponents,
+  textValue,
+  type IcsComponent,
+  type IcsProperty,
+} from "./ics-parse.ts";
+import { offsetAt, zoneRules, type Observance } from "./vtimezone-offset.ts";
 import { cleanText, emptyReading, type BookingTime, type Reading } from "./booking-reading.ts";
-
-const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `Flight AF 1234 Lyon → Paris`, `Train from Lyon to Paris`: a calendar entry that is a journey. */
 const JOURNEY = /^(flight|train|bus|coach|ferry|boat)\b(.*)$/i;
@@ -33,60 +40,62 @@ const MODES = {
   boat: "ferry",
 } as const;
 
+/** Events read from one file; a calendar of thousands is not a booking, and its rest is not read. */
+const MAX_EVENTS = 200;
+/** Time zones a file may define (looked up by TZID in a map, each read once). */
+const MAX_ZONES = 50;
+
+type Zones = Map<string, { component: IcsComponent; rules?: Observance[] }>;
+
 /**
  * A VEVENT time as written: its wall-clock part and zone. An IANA TZID is the zone; another TZID
  * gives its offset from the file's own VTIMEZONE (read locally: a file's zones are never
- * registered for other requests); UTC is offset 0.
+ * registered for other requests, and looked up in a map, an undefined one costing nothing); UTC
+ * is offset 0.
  */
-function timeOf(
-  time: ICAL.Time | null | undefined,
-  tzid: string | null,
-  zones: Map<string, ICAL.Component>,
-): BookingTime | null {
+function timeOf(property: IcsProperty | null, zones: Zones): BookingTime | null {
+  const time = property ? icsTime(property.value) : null;
   if (!time) return null;
-  const local = `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}`;
-  if (time.isDate) return { local, offsetMinutes: null, zone: null, dateOnly: true };
-  if (time.zone === ICAL.Timezone.utcTimezone)
-    return { local, offsetMinutes: 0, zone: null, dateOnly: false };
+  const { local } = time;
+  if (time.dateOnly) return { local, offsetMinutes: null, zone: null, dateOnly: true };
+  if (time.utc) return { local, offsetMinutes: 0, zone: null, dateOnly: false };
+  const tzid = property ? paramOf(property, "TZID") : null;
   if (tzid && isTimeZone(tzid)) return { local, offsetMinutes: null, zone: tzid, dateOnly: false };
-  const vtimezone = tzid ? zones.get(tzid) : undefined;
-  const offset = vtimezone ? vtimezoneOffset(vtimezone, local) : null;
+  const zone = tzid ? zones.get(tzid) : undefined;
+  if (zone) zone.rules ??= zoneRules(zone.component);
+  const offset = zone?.rules ? offsetAt(zone.rules, local) : null;
   if (offset !== null) return { local, offsetMinutes: offset, zone: null, dateOnly: false };
   return { local, offsetMinutes: null, zone: null, dateOnly: false };
 }
 
-/** Every VEVENT of a calendar file: a journey when its summary says so, otherwise an activity. */
+const textOf = (component: IcsComponent, name: string) => {
+  const value = propertyOfComponent(component, name)?.value;
+  return value === undefined ? null : cleanText(textValue(value));
+};
+
+/** Every VEVENT of a calendar file (at most MAX_EVENTS): a journey when its summary says so, otherwise an activity. */
 export function readCalendar(text: string): Reading {
   const reading = emptyReading();
-  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  const calendars = root.name === "vcalendar" ? [root] : root.getAllSubcomponents("vcalendar");
+  const top = parseIcs(text);
+  const calendars = top.flatMap((c) =>
+    c.name === "VCALENDAR" ? [c] : subcomponents(c, "VCALENDAR"),
+  );
+  let events = 0;
   for (const calendar of calendars) {
-    const zones = new Map<string, ICAL.Component>();
-    for (const component of calendar.getAllSubcomponents("vtimezone")) {
-      const tzid = component.getFirstPropertyValue("tzid");
-      if (typeof tzid === "string") zones.set(tzid, component);
+    const zones: Zones = new Map();
+    for (const component of subcomponents(calendar, "VTIMEZONE").slice(0, MAX_ZONES)) {
+      const tzid = propertyOfComponent(component, "TZID")?.value;
+      if (tzid && !zones.has(tzid)) zones.set(tzid, { component });
     }
-    for (const vevent of calendar.getAllSubcomponents("vevent")) {
-      if (/cancel/i.test(String(vevent.getFirstPropertyValue("status") ?? ""))) continue;
-      const startProperty = vevent.getFirstProperty("dtstart");
-      const endProperty = vevent.getFirstProperty("dtend");
-      const tzidOf = (p: ICAL.Property | null) => {
-        const value = p?.getParameter("tzid");
-        return typeof value === "string" ? value : null;
-      };
-      const start = timeOf(
-        startProperty?.getFirstValue() as ICAL.Time | null,
-        tzidOf(startProperty),
-        zones,
-      );
-      const end = timeOf(
-        endProperty?.getFirstValue() as ICAL.Time | null,
-        tzidOf(endProperty),
-        zones,
-      );
-      const summary = cleanText(vevent.getFirstPropertyValue("summary"));
+    for (const vevent of subcomponents(calendar, "VEVENT")) {
+      if (events >= MAX_EVENTS) return reading;
+      events += 1;
+      if (/cancel/i.test(propertyOfComponent(vevent, "STATUS")?.value ?? "")) continue;
+      const start = timeOf(propertyOfComponent(vevent, "DTSTART"), zones);
+      const end = timeOf(propertyOfComponent(vevent, "DTEND"), zones);
+      const summary = textOf(vevent, "SUMMARY");
       if (!start || !summary) continue;
-      const location = cleanText(vevent.getFirstPropertyValue("location"));
+      const location = textOf(vevent, "LOCATION");
       const journey = journeyOf(summary);
       if (journey && end && !start.dateOnly) {
         reading.journeys.push({

@@ -1,3 +1,4 @@
+import { htmlTokens } from "./html-scan.ts";
 import { decodeEntities } from "./html-text.ts";
 
 /** A microdata item as JSON-LD would write it: `@type` and its properties (the first of each). */
@@ -18,8 +19,6 @@ const VOID = new Set([
   "track",
   "wbr",
 ]);
-const TOKEN =
-  /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)|</g;
 const ITEM_ATTRIBUTE = /\bitem(?:scope|prop)\b/i;
 const MAX_DEPTH = 256;
 const MAX_ITEMS = 200;
@@ -92,25 +91,26 @@ export function microdataItems(html: string): MicrodataItem[] {
     assign(open.owner, open.textProps, open.text.replace(/\s+/g, " ").trim());
   };
 
-  for (const match of html.matchAll(TOKEN)) {
-    const [, , slash, rawTag, rawAttributes = "", rawText] = match;
-    if (rawText !== undefined) {
+  // html-scan.ts reads the document in one pass; scripts, styles and comments are skipped.
+  for (const token of htmlTokens(html)) {
+    if (token.kind === "raw") continue;
+    if (token.kind === "text") {
       if (collecting.length > 0) {
-        const text = decodeEntities(rawText);
+        const text = decodeEntities(token.text);
         for (const open of collecting) if (open.text.length < MAX_TEXT) open.text += text;
       }
       continue;
     }
-    if (!rawTag) continue;
-    const tag = rawTag.toLowerCase();
-    if (slash) {
+    const { tag } = token;
+    if (token.kind === "close") {
       let index = stack.length - 1;
       while (index >= 0 && stack[index]?.tag !== tag) index -= 1;
       if (index === -1) continue;
       for (const open of stack.splice(index).reverse()) close(open);
       continue;
     }
-    const selfClosing = VOID.has(tag) || /\/\s*$/.test(rawAttributes);
+    const rawAttributes = token.attributes;
+    const selfClosing = VOID.has(tag) || token.selfClosing;
     // Only elements with microdata have their attributes read.
     if (!ITEM_ATTRIBUTE.test(rawAttributes)) {
       if (!selfClosing && stack.length < MAX_DEPTH)

@@ -8,6 +8,21 @@ import { parseBookingTime } from "./booking-time.ts";
 export class ExpandsTooFarError extends Error {}
 
 const PASS_JSON_MAX_BYTES = 1024 * 1024;
+const INFLATE_STEP_BYTES = 4 * 1024;
+
+/**
+ * Compressed data given to an inflater a few KB at a time: fflate inflates everything one push
+ * holds before it calls back, so a counting callback only stops a bomb if each push is small
+ * (4 KB of deflate inflate to at most about 4 MB).
+ */
+export function inflateInSteps(inflater: Inflate, data: Uint8Array) {
+  for (let at = 0; at < data.length; at += INFLATE_STEP_BYTES)
+    inflater.push(
+      data.subarray(at, at + INFLATE_STEP_BYTES),
+      at + INFLATE_STEP_BYTES >= data.length,
+    );
+  if (data.length === 0) inflater.push(data, true);
+}
 
 /**
  * `pass.json` of a .pkpass, unpacked only after the zip's directory was checked (entries, declared
@@ -39,7 +54,7 @@ export function passJsonOf(bytes: Uint8Array): unknown {
     if (total > PASS_JSON_MAX_BYTES) throw new ExpandsTooFarError();
     chunks.push(chunk);
   });
-  inflater.push(compressed, true);
+  inflateInSteps(inflater, compressed);
   const out = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {

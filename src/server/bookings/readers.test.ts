@@ -18,6 +18,7 @@ import { createModelClient } from "../services/llm/model-client.ts";
 import { BookingFileError } from "./booking-errors.ts";
 import { createOpenAiBookingModel, type BookingModel } from "./booking-model.ts";
 import { toProposal, type KnownPlace } from "./booking-proposal.ts";
+import { emptyReading } from "./booking-reading.ts";
 import { readBookingFile, type BookingFile, type ReadOptions } from "./read-booking-file.ts";
 
 const LYON: KnownPlace = { names: ["Lyon"], zone: "Europe/Paris" };
@@ -335,7 +336,14 @@ describe("PDFs and text through the model", () => {
     model = createOpenAiBookingModel(
       createModelClient({ baseUrl: ai.url, apiKey: "sk-test", model: "fake", timeoutMs: 5000 }),
     );
-  });
+    // The reading thread's first start (tsx compiling the readers, pdf.js loading) is not what the
+    // tests below time out on: one PDF read first, by a model that finds nothing.
+    const nothing: BookingModel = { read: () => Promise.resolve(emptyReading()) };
+    await readBookingFile(file("warm-up.pdf", buildPdf(["warm-up"])), {
+      model: nothing,
+      signal: new AbortController().signal,
+    }).catch(() => null);
+  }, 120_000);
   afterAll(() => ai.close());
 
   const answer = {

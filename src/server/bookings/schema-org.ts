@@ -230,19 +230,29 @@ function addTo(reading: Reading, reservation: Node) {
 }
 
 const MAX_NODES = 2_000;
+/** Values of any kind looked at (strings, numbers, arrays too): a list of a million is not walked. */
+const MAX_VALUES = 20_000;
 
 /**
  * Every reservation in JSON-LD values or microdata items: one object, an array, `@graph`, or
- * nested anywhere (an Order's `acceptedOffer`…), at most MAX_NODES objects visited.
+ * nested anywhere (an Order's `acceptedOffer`…), at most MAX_NODES objects and MAX_VALUES values
+ * visited, breadth first through an index (never `shift()` on a long queue).
  */
 export function readReservations(values: unknown[]): Reading {
   const reading = emptyReading();
-  const queue: unknown[] = [...values];
+  const queue: unknown[] = [];
+  const enqueue = (value: unknown) => {
+    if (queue.length < MAX_VALUES) queue.push(value);
+  };
+  values.forEach(enqueue);
   let visited = 0;
-  while (queue.length > 0 && visited < MAX_NODES) {
-    const value = queue.shift();
+  for (let at = 0; at < queue.length && visited < MAX_NODES; at++) {
+    const value = queue[at];
     if (Array.isArray(value)) {
-      queue.push(...(value as unknown[]));
+      for (const item of value as unknown[]) {
+        if (queue.length >= MAX_VALUES) break;
+        enqueue(item);
+      }
       continue;
     }
     if (!isNode(value)) continue;
@@ -251,7 +261,10 @@ export function readReservations(values: unknown[]): Reading {
       addTo(reading, value);
       continue;
     }
-    for (const [key, child] of Object.entries(value)) if (key !== "@context") queue.push(child);
+    for (const key in value) {
+      if (queue.length >= MAX_VALUES) break;
+      if (key !== "@context" && Object.hasOwn(value, key)) enqueue(value[key]);
+    }
   }
   return reading;
 }

@@ -1,10 +1,9 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { CALENDAR_ICS } from "#tests/support/booking-fixtures.ts";
+import { parseIcs, subcomponents } from "./ics-parse.ts";
 import { vtimezoneOffset } from "./vtimezone-offset.ts";
 
-const zoneOf = (ics: string) =>
-  new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent("vtimezone")!;
+const zoneOf = (ics: string) => subcomponents(parseIcs(ics)[0]!, "VTIMEZONE")[0]!;
 
 describe("a calendar file's own VTIMEZONE", () => {
   const romance = zoneOf(CALENDAR_ICS);

@@ -15,6 +15,9 @@ export const BOOKING_EXPANDED_MAX_BYTES = 20 * 1024 * 1024;
 export const BOOKING_MAX_PARTS = 200;
 export const BOOKING_MAX_FILES = 10;
 export const BOOKING_TEXT_MAX_LENGTH = 100_000;
+/** How long an uploaded file may take to read (in a worker thread), and the heap that thread may use. */
+export const BOOKING_READ_DEADLINE_MS = 2_000;
+export const BOOKING_READ_MEMORY_MB = 256;
 export const IMPORT_RATE_LIMIT_WINDOW_SECONDS = 60 * 60;
 
 export const BOOKING_SOURCES = ["schema.org", "ics", "pkpass", "model"] as const;
@@ -30,6 +33,10 @@ export const BOOKING_MESSAGES = {
   fileTooLarge: (name: string) => `${name} is larger than 5 MB.`,
   expandsTooFar: (name: string) =>
     `${name} unpacks to more than 20 MB or 200 parts, so it was not read.`,
+  tooSlowToRead: (name: string) =>
+    `${name} takes longer than ${BOOKING_READ_DEADLINE_MS / 1000} seconds to read, so it was not read.`,
+  tooBigToRead: (name: string) =>
+    `${name} needs more than ${BOOKING_READ_MEMORY_MB} MB of memory to read, so it was not read.`,
   unknownFormat: (name: string) =>
     `${name} is not a format we read: send an e-mail (.eml), a calendar file (.ics), a pass (.pkpass), a PDF or text.`,
   unreadable: (name: string) => `${name} could not be read: the file looks damaged.`,
