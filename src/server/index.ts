@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { createDeps, openAppDatabase } from "./deps.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { startPendingFileSweeper } from "./account/account-deletion.ts";
+import { startTripPurger } from "./trips/trip-deletion.ts";
 import { createServerLogger } from "./lib/logger.ts";
 import { developmentExposureWarning } from "./http/startup-warning.ts";
 
@@ -18,6 +19,8 @@ async function main() {
   const app = createApp(deps, { serveWeb: true, prerenderAfterMs: 1_000 });
   // Files of deleted accounts that the store refused at the time (see account/account-deletion.ts).
   const stopSweeper = startPendingFileSweeper(deps);
+  // Trips deleted more than TRIP_PURGE_DAYS ago removed for good, hourly (safe on every instance).
+  const stopPurger = startTripPurger(deps);
   // Today's exchange rates asked now (the table, else the API): the first trip page then finds them
   // in memory instead of waiting for them (services/fx/cached-fx.ts).
   void deps.fx.usdRates().catch((error: unknown) => {
@@ -43,6 +46,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     stopSweeper();
+    stopPurger();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     // Open event streams never end by themselves: closed here, so server.close() can finish.

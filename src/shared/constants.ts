@@ -84,3 +84,6 @@ export const ACCESS_MESSAGES = {
   inviteNotFound: "Invitation not found",
   viewerNote: "You can view this trip",
 } as const;
+
+/** A deleted trip waits this long in its owner's "Recently deleted", restorable, then is removed. */
+export const TRIP_PURGE_DAYS = 30;

@@ -7,8 +7,20 @@ import { countryCodeOf } from "./country-code.ts";
  * everything in between counts whole minor units so parts add up exactly, never floats.
  */
 
-// Codes that name no money (precious metals, testing, "no currency"): never a place's or an expense's.
+// Codes that name no money people pay with (precious metals, testing, "no currency", and the funds
+// and units of account: Bolivia's Mvdol, the next-day dollar, the Swiss WIR units, Chile's UF,
+// Colombia's UVR, Mexico's UDI, Uruguay's indexed units): never a place's, an expense's or a payment's.
 const NOT_MONEY = new Set([
+  "BOV",
+  "CHE",
+  "CHW",
+  "CLF",
+  "COU",
+  "MXV",
+  "USN",
+  "USS",
+  "UYI",
+  "UYW",
   "XAG",
   "XAU",
   "XBA",
@@ -98,6 +110,23 @@ export function toUsdCents(minor: number, currency: string, rate: number): numbe
   return Math.sign(cents) * Math.round(Math.abs(cents) + Number.EPSILON * Math.abs(cents));
 }
 
+/**
+ * `minor` units of `from` in `to`'s minor units, through rates against the US dollar (1 USD = rate
+ * units; USD's own is 1), rounded half away from zero once. Exact (no rate used) when the two are one.
+ */
+export function convertMinor(
+  minor: number,
+  from: string,
+  fromRate: number,
+  to: string,
+  toRate: number,
+): number {
+  if (from === to) return minor;
+  const units = (minor / 10 ** decimalsOf(from) / fromRate) * toRate;
+  const scaled = units * 10 ** decimalsOf(to);
+  return Math.sign(scaled) * Math.round(Math.abs(scaled) + Number.EPSILON * Math.abs(scaled));
+}
+
 /** USD cents → another currency's minor units at a USD → currency rate ("≈ €23"). */
 export function fromUsdCents(cents: number, currency: string, rate: number): number {
   if (currency === "USD") return cents;
@@ -164,7 +193,10 @@ export function splitParts(total: number, split: Split, currency: string): Map<s
   return new Map(people.map((id, i) => [id, parts[i] ?? 0]));
 }
 
-/** One converted expense for the balances: who paid, how much in US cents, split how. */
+/**
+ * One converted expense for the balances: who paid, how much in the settlement currency's minor
+ * units (`amountUsdCents` when that currency is the dollar), split how.
+ */
 export interface BalanceExpense {
   paidBy: string;
   amountUsdCents: number;
@@ -174,9 +206,9 @@ export interface BalanceExpense {
 
 export interface MemberBalance {
   userId: string;
-  /** What they paid, in US cents. */
+  /** What they paid, in minor units of the settlement currency. */
   paid: number;
-  /** Their part of what was spent, in US cents. */
+  /** Their part of what was spent, in minor units of the settlement currency. */
   share: number;
   /** paid − share: above 0 they are owed, below 0 they owe. */
   net: number;
@@ -207,6 +239,37 @@ export function computeBalances(
       row(id).share += part;
   }
   for (const r of rows.values()) r.net = r.paid - r.share;
+  return [...rows.values()];
+}
+
+/** A payment between two people (minor units of the settlement currency): `from` gave `to` money. */
+export interface BalancePayment {
+  from: string;
+  to: string;
+  amount: number;
+}
+
+/**
+ * The balances after payments: paying someone back lowers what the payer owes and what the payee
+ * is owed by exactly the amount; paid and share (what was spent) do not change. Nets still add up to 0.
+ */
+export function applyPayments(
+  balances: readonly MemberBalance[],
+  payments: readonly BalancePayment[],
+): MemberBalance[] {
+  const rows = new Map(balances.map((b) => [b.userId, { ...b }]));
+  const row = (userId: string) => {
+    let found = rows.get(userId);
+    if (!found) {
+      found = { userId, paid: 0, share: 0, net: 0 };
+      rows.set(userId, found);
+    }
+    return found;
+  };
+  for (const payment of payments) {
+    row(payment.from).net += payment.amount;
+    row(payment.to).net -= payment.amount;
+  }
   return [...rows.values()];
 }
 

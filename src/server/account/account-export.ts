@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -33,7 +33,7 @@ async function memberships(deps: Deps, userId: string): Promise<string> {
     })
     .from(tripMembers)
     .innerJoin(trips, eq(trips.id, tripMembers.tripId))
-    .where(eq(tripMembers.userId, userId))
+    .where(and(eq(tripMembers.userId, userId), isNull(trips.deletedAt)))
     .orderBy(tripMembers.createdAt, trips.id);
   const items = rows.map((row) => JSON.stringify(row));
   return items.length === 0 ? "[]" : `[\n    ${items.join(",\n    ")}\n  ]`;
@@ -119,6 +119,7 @@ export function exportTripPage(
       .where(
         and(
           eq(trips.userId, userId),
+          isNull(trips.deletedAt),
           after
             ? sql`(${trips.createdAt}, ${trips.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
             : undefined,

@@ -28,6 +28,9 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     shareToken: null,
     createdAt: new Date(),
     version: 3,
+    settlementCurrency: "USD",
+    settlementCurrencyChosen: false,
+    deletedAt: null,
     place: null,
     stops: [
       {

@@ -92,9 +92,20 @@ export const trips = pgTable(
       .$type<[number, number][]>()
       .notNull()
       .generatedAlwaysAs(sql`trip_card_points("itinerary")`),
+    // Balances and "who pays whom" are in this currency. While not chosen (`settlement_currency_chosen`
+    // false) it follows the expenses: the currency most of their value is in, USD with none or a tie,
+    // recomputed with every expense change (trip-settlement.ts).
+    settlementCurrency: text("settlement_currency").notNull().default("USD"),
+    settlementCurrencyChosen: boolean("settlement_currency_chosen").notNull().default(false),
+    // Set when the owner deletes the trip: from then on no one reads it but the owner's "Recently
+    // deleted" list, and it is removed for good TRIP_PURGE_DAYS later (trip-deletion.ts).
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("trips_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("trips_deleted_at_idx")
+      .on(t.deletedAt)
+      .where(sql`deleted_at is not null`),
     index("trips_user_budget_idx").on(t.userId, t.budget, t.id),
   ],
 );
@@ -315,3 +326,38 @@ export const tripExpenses = pgTable(
   ],
 );
 export type TripExpenseRow = typeof tripExpenses.$inferSelect;
+
+/**
+ * Money one member gave another to settle up ("Record a payment"): a transfer, never spending, so it
+ * moves balances but not what the trip cost. In its own currency; converted to the trip's settlement
+ * currency at the day's rate when balances are read.
+ */
+export const tripPayments = pgTable(
+  "trip_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trip_payments_trip_idx").on(t.tripId, t.date, t.createdAt),
+    index("trip_payments_from_idx").on(t.fromUserId),
+    index("trip_payments_to_idx").on(t.toUserId),
+    index("trip_payments_created_by_idx").on(t.createdBy),
+  ],
+);
+export type TripPaymentRow = typeof tripPayments.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import type { AppBindings } from "./context.ts";
@@ -33,7 +33,7 @@ export async function sharedTripPreview(c: Context<AppBindings>): Promise<string
         endDate: trips.endDate,
       })
       .from(trips)
-      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
+      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true), isNull(trips.deletedAt)))
       .limit(1);
     if (!row) return undefined;
     const dates = `${formatDay(row.startDate)} – ${formatDay(row.endDate)}`;

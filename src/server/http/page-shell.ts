@@ -19,7 +19,7 @@ export const mayHavePageShell = (c: Context<AppBindings>) =>
 const TRIP_TITLE: NamedStatement = {
   name: "trip_shell_title",
   // The page's heading is the trip's own name.
-  text: "select name as destination from trips where user_id = $1 and id = $2",
+  text: "select name as destination from trips where user_id = $1 and id = $2 and deleted_at is null",
 };
 
 /**

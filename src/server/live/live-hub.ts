@@ -59,6 +59,8 @@ export type LiveHub = {
   publishChange: (tripId: string, version: number) => Promise<void>;
   /** Someone's access ended (null: the trip is gone): their listeners get `revoked` and close. */
   publishAccessEnded: (tripId: string, userId: string | null) => Promise<void>;
+  /** The trip was deleted: every listener gets `revoked` with `{ deleted: true }` and closes. */
+  publishTripDeleted: (tripId: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -207,7 +209,12 @@ export function createLiveHub(options: {
       case "r":
         for (const stream of [...state.streams])
           if (message.u === null || stream.user.userId === message.u) {
-            stream.send({ event: "revoked", id: String(state.version), data: {} });
+            // `deleted`: the page can say why (the owner deleted the trip), not only that it ended.
+            stream.send({
+              event: "revoked",
+              id: String(state.version),
+              data: message.d === 1 ? { deleted: true } : {},
+            });
             closeStream(stream, "revoked");
           }
         return;
@@ -272,6 +279,7 @@ export function createLiveHub(options: {
     },
     publishChange: (tripId, version) => publish({ k: "c", t: tripId, v: version }),
     publishAccessEnded: (tripId, userId) => publish({ k: "r", t: tripId, u: userId }),
+    publishTripDeleted: (tripId) => publish({ k: "r", t: tripId, u: null, d: 1 }),
     close: async () => {
       for (const stream of [...local.values()]) closeStream(stream, "shutdown");
       // The others hear of these ends before the channel goes.

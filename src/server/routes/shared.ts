@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -35,7 +35,7 @@ export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => 
       stays: trips.stays,
     })
     .from(trips)
-    .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
+    .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true), isNull(trips.deletedAt)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.tripNotFound);
   const trip: SharedTrip = {

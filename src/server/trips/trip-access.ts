@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ACCESS_MESSAGES, type TripRole } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -39,11 +39,12 @@ const MEMBER_TRIP: NamedStatement = {
     array_to_json(t.interests) as interests, t.itinerary, t.status, t.is_public as "isPublic",
     to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
     t.version, t.place, t.stops, t.transport, t.stays, t.grounding, t.share_token as "shareToken",
+    t.settlement_currency as "settlementCurrency",
     ${ROLE_SQL} as role, o.name as "ownerName"
     from trips t
     left join trip_members m on m.trip_id = t.id and m.user_id = $1
     join "user" o on o.id = t.user_id
-    where t.id = $2 and (t.user_id = $1 or m.user_id is not null)`,
+    where t.id = $2 and t.deleted_at is null and (t.user_id = $1 or m.user_id is not null)`,
 };
 
 /**
@@ -97,7 +98,11 @@ export async function findTripForOrNull(
     .leftJoin(tripMembers, and(eq(tripMembers.tripId, trips.id), eq(tripMembers.userId, userId)))
     .innerJoin(user, eq(user.id, trips.userId))
     .where(
-      and(eq(trips.id, id), or(eq(trips.userId, userId), sql`${tripMembers.userId} is not null`)),
+      and(
+        eq(trips.id, id),
+        isNull(trips.deletedAt),
+        or(eq(trips.userId, userId), sql`${tripMembers.userId} is not null`),
+      ),
     )
     .limit(1);
   if (!found) return null;

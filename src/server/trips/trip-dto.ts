@@ -24,6 +24,9 @@ export type TripSummaryRow = Omit<
   | "stops"
   | "transport"
   | "stays"
+  | "settlementCurrency"
+  | "settlementCurrencyChosen"
+  | "deletedAt"
 > & {
   budget: number | string;
   createdAt: Date | string;
@@ -33,7 +36,14 @@ export type TripSummaryRow = Omit<
 export type TripDetailRow = TripSummaryRow &
   Pick<
     TripRow,
-    "itinerary" | "place" | "grounding" | "shareToken" | "stops" | "transport" | "stays"
+    | "itinerary"
+    | "place"
+    | "grounding"
+    | "shareToken"
+    | "stops"
+    | "transport"
+    | "stays"
+    | "settlementCurrency"
   >;
 
 /** Who reads the trip: their role on it and the owner's name. */
@@ -75,5 +85,6 @@ export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
     stays: row.stays,
     grounding: row.grounding,
     sharePath: row.shareToken && access.role === "owner" ? sharePathFor(row.shareToken) : null,
+    settlementCurrency: row.settlementCurrency,
   };
 }

@@ -19,6 +19,7 @@ import {
 } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
+import { settlementAfterExpenses } from "./trip-settlement.ts";
 import { recordVersion } from "./trip-versions.ts";
 
 export const EXPENSE_NOT_FOUND = "Expense not found";
@@ -126,8 +127,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 async function bumpTrip(tx: Tx, trip: TripRow, byUserId: string, summary: string): Promise<number> {
   const [updated] = await tx
     .update(trips)
-    .set({ version: sql`${trips.version} + 1` })
-    .where(eq(trips.id, trip.id))
+    .set({ version: sql`${trips.version} + 1`, settlementCurrency: settlementAfterExpenses })
+    .where(and(eq(trips.id, trip.id), isNull(trips.deletedAt)))
     .returning();
   if (!updated) throw notFound("Trip not found");
   await recordVersion(tx, updated, byUserId, summary, trip);
@@ -289,6 +290,7 @@ export async function convertPending(db: Db, fx: CachedFx, tripId: string): Prom
     .where(and(eq(tripExpenses.tripId, tripId), isNull(tripExpenses.amountUsdCents)))
     // Newest first: the dates most likely to have a rate (and the ones people look at) go first.
     .orderBy(desc(tripExpenses.date));
+  let converted = 0;
   for (const row of pending) {
     const day = await fx.usdRates(row.date).catch(() => null);
     // No rates at all: when the API is down (or hangs) every other date would wait as long, so
@@ -312,7 +314,14 @@ export async function convertPending(db: Db, fx: CachedFx, tripId: string): Prom
           isNull(tripExpenses.amountUsdCents),
         ),
       );
+    converted++;
   }
+  // Their value is now known in dollars: the default settlement currency may follow it.
+  if (converted > 0)
+    await db
+      .update(trips)
+      .set({ settlementCurrency: settlementAfterExpenses })
+      .where(eq(trips.id, tripId));
 }
 
 /** The trip's expenses, newest first (by date, then by when they were recorded). */

@@ -133,7 +133,8 @@ export async function readInvitation(db: Db, token: string): Promise<Invitation>
     .from(tripInvites)
     .innerJoin(trips, eq(trips.id, tripInvites.tripId))
     .innerJoin(user, eq(user.id, tripInvites.inviterId))
-    .where(and(eq(tripInvites.tokenHash, hashOf(token)), open(new Date())))
+    // A deleted trip's invitations work no more (nor again after a restore: they were revoked).
+    .where(and(eq(tripInvites.tokenHash, hashOf(token)), open(new Date()), isNull(trips.deletedAt)))
     .limit(1);
   if (!row) throw gone();
   return {
@@ -178,7 +179,7 @@ export async function acceptInvite(
     const [trip] = await tx
       .select({ userId: trips.userId })
       .from(trips)
-      .where(eq(trips.id, invite.tripId));
+      .where(and(eq(trips.id, invite.tripId), isNull(trips.deletedAt)));
     if (!trip) throw gone();
     let role: TripRole = invite.role as MemberRole;
     if (trip.userId === account.id) role = "owner";

@@ -100,9 +100,9 @@ const OUTER_ORDER: Record<TripSort, string> = {
 // Which trips a branch reads: the user's own (along the trips_user_* indexes) or the ones shared
 // with them (through trip_members_user_idx; a companion's trips are few).
 const SOURCE = {
-  owner: { from: "user_id = $1", role: "'owner'" },
+  owner: { from: "user_id = $1 and deleted_at is null", role: "'owner'" },
   shared: {
-    from: "id in (select trip_id from trip_members where user_id = $1)",
+    from: "id in (select trip_id from trip_members where user_id = $1) and deleted_at is null",
     role: "(select role from trip_members where trip_id = trips.id and user_id = $1)",
   },
 } as const;

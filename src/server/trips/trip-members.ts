@@ -10,22 +10,6 @@ import { openInvites } from "./trip-invites.ts";
 /** Told once per person whose access to a trip ended (see AppDeps.onAccessEnded). */
 export type AccessEnded = (tripId: string, userId: string) => void;
 
-/** Deletes a trip (its companions and invitations go with it) and tells everyone who was on it. */
-export async function deleteTrip(db: Db, tripId: string, onAccessEnded: AccessEnded) {
-  const people = await db.transaction(async (tx) => {
-    const members = await tx
-      .select({ userId: tripMembers.userId })
-      .from(tripMembers)
-      .where(eq(tripMembers.tripId, tripId));
-    const [deleted] = await tx
-      .delete(trips)
-      .where(eq(trips.id, tripId))
-      .returning({ userId: trips.userId });
-    return deleted ? [deleted.userId, ...members.map((m) => m.userId)] : [];
-  });
-  for (const userId of people) onAccessEnded(tripId, userId);
-}
-
 type PersonRow = { userId: string; name: string; avatarKey: string | null; image: string | null };
 
 /** The avatar as a link signed now (like the profile's), the provider's picture, or none. */

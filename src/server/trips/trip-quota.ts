@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database, Db } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import { user } from "../db/auth-schema.ts";
@@ -19,7 +19,11 @@ const tooManyTrips = (max: number) =>
 type QuotaDeps = { env: Pick<Env, "MAX_TRIPS_PER_USER">; database: Pick<Database, "db"> };
 
 const tripCount = async (db: Pick<Db, "select">, userId: string) => {
-  const [row] = await db.select({ n: count() }).from(trips).where(eq(trips.userId, userId));
+  // A deleted trip makes room at once (the limit's message says so), though kept to be restored.
+  const [row] = await db
+    .select({ n: count() })
+    .from(trips)
+    .where(and(eq(trips.userId, userId), isNull(trips.deletedAt)));
   return row?.n ?? 0;
 };
 

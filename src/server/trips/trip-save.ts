@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { recordVersion } from "./trip-versions.ts";
@@ -19,7 +19,9 @@ export async function saveTripVersion(
     const [updated] = await tx
       .update(trips)
       .set({ ...values, version: sql`${trips.version} + 1` })
-      .where(and(eq(trips.id, current.id), eq(trips.version, current.version)))
+      .where(
+        and(eq(trips.id, current.id), eq(trips.version, current.version), isNull(trips.deletedAt)),
+      )
       .returning();
     if (!updated) return null;
     await recordVersion(tx, updated, byUserId, summary, current);

@@ -25,7 +25,8 @@ export const EXPENSE_DESCRIPTION_MAX_LENGTH = 200;
 /** One expense, in any currency: a billion of anything is a typo. */
 export const EXPENSE_AMOUNT_MAX = 1_000_000_000;
 
-const currencySchema = z
+/** An ISO 4217 code of money people pay with ("eur" reads as EUR): expenses, payments, settlement. */
+export const currencySchema = z
   .string({ error: "Currency is required" })
   .trim()
   .toUpperCase()
@@ -187,9 +188,12 @@ export const expenseDeleteQuerySchema = z.object({
   version: z.coerce.number({ error: "Version is required" }).int().positive(),
 });
 
-/** GET /api/trips/:id/balances: everything in US dollars, cents exact. */
+/**
+ * GET /api/trips/:id/balances: everything in the trip's settlement currency (`currency`), exact to its
+ * minor unit; payments recorded between members are counted in the nets and the transfers.
+ */
 export const balancesResponseSchema = z.object({
-  currency: z.literal("USD"),
+  currency: z.string(),
   members: z.array(
     z.object({
       userId: z.string(),
@@ -204,7 +208,49 @@ export const balancesResponseSchema = z.object({
   ),
   /** The fewest transfers that bring every net to 0. */
   settle: z.array(z.object({ from: z.string(), to: z.string(), amount: z.number() })),
-  /** Expenses left out because their rate is still pending. */
+  /** Expenses and payments left out because their rate is still pending. */
   pending: z.number().int().nonnegative(),
 });
 export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
+
+/**
+ * POST /api/trips/:id/payments: `from` gave `to` `amount` in `currency` on `date` ("Record a
+ * payment"). A transfer between members, not spending. Membership of both is checked by the route.
+ */
+export const paymentInputSchema = z
+  .object({
+    from: userIdSchema,
+    to: userIdSchema,
+    amount: amountSchema,
+    currency: currencySchema,
+    date: storableDate("Date"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from === value.to)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "Choose someone other than the payer",
+      });
+    for (const issue of moneyIssues({ amount: value.amount, currency: value.currency }))
+      ctx.addIssue({ code: "custom", ...issue });
+  });
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  tripId: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  date: z.iso.date(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentResponseSchema = z.object({ payment: paymentSchema });
+/** GET /api/trips/:id/payments: newest first. */
+export const paymentsResponseSchema = z.object({ payments: z.array(paymentSchema) });
+export type PaymentsResponse = z.infer<typeof paymentsResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INTERESTS, REGENERATE_INSTRUCTION_MAX_LENGTH } from "../constants.ts";
 import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
+import { currencySchema } from "./expenses.ts";
 import { safeText } from "./safe-input.ts";
 import { destinationSchema, tripRequestObjectSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
@@ -81,6 +82,11 @@ export const tripPatchSchema = z.object({
     .array(stayInputSchema)
     .max(MAX_STAYS, `A trip can have at most ${MAX_STAYS} stays`)
     .optional(),
+  /**
+   * The currency balances and "who pays whom" are in: a code chooses it, null goes back to the
+   * currency most of the expenses' value is in (USD with none or a tie).
+   */
+  settlementCurrency: currencySchema.nullable().optional(),
   /** What kind of save this is, for its line in the history (an edit when not sent). */
   reason: saveReasonSchema.optional(),
 });

@@ -76,6 +76,7 @@ export const tripSummarySchema = tripSchema
     stops: true,
     transport: true,
     stays: true,
+    settlementCurrency: true,
   })
   .extend({
     // [lat, lng] of the located activities in visit order (My Trips draws them; other answers omit it).

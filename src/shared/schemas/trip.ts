@@ -43,6 +43,11 @@ export const tripSchema = z.object({
    * trip is private. A new token at every share after an unshare.
    */
   sharePath: z.string().nullable(),
+  /**
+   * The currency balances and "who pays whom" are in (ISO 4217): chosen by a member, else the one
+   * most of the expenses' value is in, USD with none or a tie.
+   */
+  settlementCurrency: z.string().default("USD"),
   /** The reader's role on this trip: what the page offers (owner, editor) or only shows (viewer). */
   role: z.enum(TRIP_ROLES),
   /** Who the trip belongs to ("Shared by Alice"); never their id or e-mail. */

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../../http/context.ts";
@@ -50,7 +50,7 @@ export const sharedCalendarRoutes = new Hono<AppBindings>().get(
         stays: trips.stays,
       })
       .from(trips)
-      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
+      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true), isNull(trips.deletedAt)))
       .limit(1);
     if (!row) throw notFound(MESSAGES.tripNotFound);
     // Unsharing must take effect at once, so no shared cache may keep it.

@@ -24,6 +24,7 @@ import { findTripFor } from "../../trips/trip-access.ts";
 import type { TripAccess } from "../../trips/trip-dto.ts";
 import { patchForCurrent } from "../../trips/trip-rebase.ts";
 import { saveTripVersion } from "../../trips/trip-save.ts";
+import { settlementChoice, settlementSummary } from "../../trips/trip-settlement.ts";
 import { describeChange } from "../../trips/trip-summary.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
@@ -106,6 +107,15 @@ export const tripEditRoutes = new Hono<AppBindings>()
         signal: c.req.raw.signal,
         logger: c.var.deps.logger,
       });
+      const settlement =
+        patch.settlementCurrency === undefined
+          ? null
+          : await settlementChoice(db, row.id, patch.settlementCurrency);
+      const described = describeChange(
+        prepared.before,
+        prepared.after ?? patched.values,
+        patch.reason,
+      );
       const updated = await saveTripVersion(
         db,
         row,
@@ -116,9 +126,12 @@ export const tripEditRoutes = new Hono<AppBindings>()
           stops,
           stays,
           grounding: groundingAfterEdit(row.grounding, itinerary),
+          ...settlement,
         },
         user.id,
-        describeChange(prepared.before, prepared.after ?? patched.values, patch.reason),
+        settlement && settlement.settlementCurrency !== row.settlementCurrency
+          ? settlementSummary(described, settlement.settlementCurrency)
+          : described,
       );
       if (updated) {
         await c.var.deps.live.publishChange(id, updated.version);

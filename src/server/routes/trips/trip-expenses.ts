@@ -3,12 +3,21 @@ import {
   expenseDeleteQuerySchema,
   expenseInputSchema,
   expensePatchSchema,
+  paymentInputSchema,
 } from "#shared/schemas/expenses.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
-import { balancesOf, peopleOfExpenses } from "../../trips/trip-balances.ts";
+import { balancesOf, peopleOfExpenses, ratesOf } from "../../trips/trip-balances.ts";
+import {
+  assertPaymentMembers,
+  createPayment,
+  deletePayment,
+  listPayments,
+  toPaymentDto,
+} from "../../trips/trip-payments.ts";
+import { settlementCurrencyOf } from "../../trips/trip-settlement.ts";
 import { expensesCsv } from "../../trips/expenses-csv.ts";
 import {
   assertMembers,
@@ -35,7 +44,7 @@ async function readExpenses(c: Context<AppBindings>) {
   await convertPending(db, c.var.deps.fx, trip.id);
   const rows = await listExpenses(db, trip.id);
   const people = await peopleOfExpenses(db, await tripPeople(db, trip), rows);
-  return { rows, people };
+  return { trip, rows, people };
 }
 
 /**
@@ -90,8 +99,40 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     },
   )
   .get("/:id/balances", async (c) => {
-    const { rows, people } = await readExpenses(c);
-    return c.json(balancesOf(people, rows));
+    const { db } = c.var.deps.database;
+    const { trip, rows, people } = await readExpenses(c);
+    const payments = await listPayments(db, trip.id);
+    const everyone = await peopleOfExpenses(db, people, [], payments);
+    // The converted expenses may have moved the default currency: read it after convertPending.
+    const currency = await settlementCurrencyOf(db, trip.id);
+    return c.json(await balancesOf(currency, everyone, rows, payments, ratesOf(c.var.deps.fx)));
+  })
+  .get("/:id/payments", async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id") ?? "", "view");
+    const rows = await listPayments(db, trip.id);
+    return c.json({ payments: rows.map(toPaymentDto) });
+  })
+  .post("/:id/payments", signedIn, validate("json", paymentInputSchema), async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
+    const values = c.req.valid("json");
+    const people = await tripPeople(db, trip);
+    assertPaymentMembers(people, values);
+    const saved = await createPayment(db, trip, people, me.id, values);
+    await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
+    return c.json({ payment: saved.payment }, 201);
+  })
+  .delete("/:id/payments/:paymentId", async (c) => {
+    const me = await requireUser(c);
+    const { db } = c.var.deps.database;
+    const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
+    const people = await tripPeople(db, trip);
+    const tripVersion = await deletePayment(db, trip, people, me.id, c.req.param("paymentId"));
+    await c.var.deps.live.publishChange(trip.id, tripVersion);
+    return c.body(null, 204);
   })
   .get("/:id/expenses.csv", async (c) => {
     const { rows, people } = await readExpenses(c);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import type { AppBindings } from "../../http/context.ts";
 import type { Db } from "../../db/database.ts";
@@ -7,7 +8,14 @@ import type { SessionUser } from "../../auth/session.ts";
 import { trips } from "../../db/schema.ts";
 import { readAsSessionUser, requireUser, sessionReader } from "../../http/session.ts";
 import { findTripFor, readMemberTrip } from "../../trips/trip-access.ts";
-import { deleteTrip } from "../../trips/trip-members.ts";
+import {
+  deletionSummary,
+  listDeletedTrips,
+  softDeleteTrip,
+  undeleteTrip,
+} from "../../trips/trip-deletion.ts";
+import { notFound } from "../../lib/http-errors.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { tripRates } from "../../trips/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
@@ -46,6 +54,11 @@ export const tripsRoutes = new Hono<AppBindings>()
     const { rows } = await readAsSessionUser<TripListRow>(c, statement, params);
     return c.json(tripListPage(rows, query));
   })
+  // Before "/:id": "deleted" is no trip's id.
+  .get("/deleted", async (c) => {
+    const user = await requireUser(c);
+    return c.json({ trips: await listDeletedTrips(c.var.deps.database.db, user.id) });
+  })
   .get("/:id", async (c) => {
     const row = await readMemberTrip(sessionReader(c), c.req.param("id"));
     const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
@@ -56,9 +69,21 @@ export const tripsRoutes = new Hono<AppBindings>()
     const { deps } = c.var;
     const id = c.req.param("id");
     await findTripFor(deps.database.db, user.id, id, "own");
-    // Everyone who was on it is told once, and their open streams get `revoked` (one per person).
-    await deleteTrip(deps.database.db, id, deps.onAccessEnded);
+    // Into "Recently deleted": every open page of it gets `revoked` with `{ deleted: true }`.
+    await softDeleteTrip(deps.database.db, deps.live, id);
     return c.body(null, 204);
+  })
+  .get("/:id/deletion", async (c) => {
+    const user = await requireUser(c);
+    const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "own");
+    return c.json(await deletionSummary(c.var.deps.database.db, row));
+  })
+  .post("/:id/undelete", async (c) => {
+    const user = await requireUser(c);
+    const id = c.req.param("id");
+    if (!z.uuid().safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
+    const row = await undeleteTrip(c.var.deps, user.id, id);
+    return c.json({ trip: toTripDto(row, asOwner(user)) });
   })
   .post("/:id/share", async (c) => {
     const user = await requireUser(c);

@@ -16,6 +16,8 @@ const place = (name: string, country: string, currency: string): TripPlace => ({
 
 export const MONEY_TRIP: MoneyTrip = {
   id: "00000000-0000-4000-8000-000000000001",
+  version: 1,
+  settlementCurrency: "EUR",
   startDate: "2027-05-03",
   endDate: "2027-05-06",
   place: place("Paris", "France", "EUR"),

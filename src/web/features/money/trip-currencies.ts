@@ -6,7 +6,14 @@ import { stopIndexForNight } from "#shared/trip-stop-days.ts";
 
 export type MoneyTrip = Pick<
   Trip,
-  "id" | "startDate" | "endDate" | "stops" | "place" | "itinerary"
+  | "id"
+  | "startDate"
+  | "endDate"
+  | "stops"
+  | "place"
+  | "itinerary"
+  | "version"
+  | "settlementCurrency"
 >;
 
 const currencyOf = (place: TripPlace | null | undefined) => place?.currency ?? null;

@@ -1,25 +1,34 @@
 import type { BalancesResponse } from "#shared/schemas/expenses.ts";
-import { formatDollars } from "../money-format.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { formatAmount } from "../money-format.ts";
 
-const netText = (net: number) =>
-  net > 0
-    ? `is owed ${formatDollars(net)}`
-    : net < 0
-      ? `owes ${formatDollars(-net)}`
-      : "is settled";
+type Transfer = BalancesResponse["settle"][number];
 
 /**
- * Who paid what, whose part it was and where each stands (in US dollars, cents exact), then
- * "Settle up": the fewest transfers that bring everyone to zero.
+ * Who paid what, whose part it was and where each stands (in the trip's settlement currency, exact
+ * to its cent), then "Settle up": the fewest transfers that bring everyone to zero, each of which a
+ * member with edit rights can record as paid.
  */
-export function BalancesPanel({ balances }: { balances: BalancesResponse }) {
+export function BalancesPanel({
+  balances,
+  onRecord,
+  recording = false,
+}: {
+  balances: BalancesResponse;
+  /** Records the transfer as a payment; absent for viewers. */
+  onRecord?: (transfer: Transfer) => void;
+  recording?: boolean;
+}) {
+  const money = (amount: number) => formatAmount(amount, balances.currency);
+  const netText = (net: number) =>
+    net > 0 ? `is owed ${money(net)}` : net < 0 ? `owes ${money(-net)}` : "is settled";
   const nameOf = (id: string) =>
     balances.members.find((m) => m.userId === id)?.name ?? "A former member";
   return (
     <div className="flex flex-col gap-4">
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Balances in US dollars</caption>
+          <caption className="sr-only">Balances in {balances.currency}</caption>
           <thead>
             <tr className="border-b border-slate-300">
               <th scope="col" className="py-1 pr-2">
@@ -42,8 +51,8 @@ export function BalancesPanel({ balances }: { balances: BalancesResponse }) {
                 <th scope="row" className="py-1 pr-2 font-medium">
                   {member.name}
                 </th>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatDollars(member.paid)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatDollars(member.share)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{money(member.paid)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{money(member.share)}</td>
                 <td
                   className={`py-1 text-right tabular-nums ${member.net < 0 ? "text-red-800" : member.net > 0 ? "text-green-800" : ""}`}
                 >
@@ -57,8 +66,8 @@ export function BalancesPanel({ balances }: { balances: BalancesResponse }) {
       {balances.pending > 0 ? (
         <p className="text-sm text-slate-700">
           {balances.pending === 1
-            ? "1 expense is waiting for its exchange rate and is not counted yet."
-            : `${balances.pending} expenses are waiting for their exchange rate and are not counted yet.`}
+            ? "1 expense or payment is waiting for its exchange rate and is not counted yet."
+            : `${balances.pending} expenses or payments are waiting for their exchange rate and are not counted yet.`}
         </p>
       ) : null}
       <section aria-labelledby="settle-up-heading">
@@ -72,10 +81,23 @@ export function BalancesPanel({ balances }: { balances: BalancesResponse }) {
             {balances.settle.map((transfer) => (
               <li
                 key={`${transfer.from}-${transfer.to}`}
-                className="rounded-md bg-slate-100 px-3 py-2"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 px-3 py-2"
               >
-                {nameOf(transfer.from)} pays {nameOf(transfer.to)}{" "}
-                <strong className="tabular-nums">{formatDollars(transfer.amount)}</strong>
+                <span>
+                  {nameOf(transfer.from)} pays {nameOf(transfer.to)}{" "}
+                  <strong className="tabular-nums">{money(transfer.amount)}</strong>
+                </span>
+                {onRecord ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={recording}
+                    onClick={() => onRecord(transfer)}
+                    aria-label={`Record a payment: ${nameOf(transfer.from)} paid ${nameOf(transfer.to)} ${money(transfer.amount)}`}
+                  >
+                    Record a payment
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>

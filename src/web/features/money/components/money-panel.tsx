@@ -3,6 +3,9 @@ import { buttonStyles } from "#web/components/ui/button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useCreateExpense } from "../api/create-expense.ts";
+import { useCreatePayment } from "../api/create-payment.ts";
+import { useUpdateSettlement } from "../api/update-settlement.ts";
+import { currencyOptions, localToday } from "../trip-currencies.ts";
 import { LOAD_BALANCES_FAILED, useBalances } from "../api/get-balances.ts";
 import { expensesCsvUrl } from "../api/get-expenses-csv.ts";
 import { LOAD_EXPENSES_FAILED, useExpenses } from "../api/get-expenses.ts";
@@ -57,6 +60,9 @@ export function MoneyPanel({
   const balances = useBalances(trip.id);
   const create = useCreateExpense(trip.id);
   const [added, setAdded] = useState<string | null>(null);
+  const pay = useCreatePayment(trip.id);
+  const settlement = useUpdateSettlement(trip.id);
+  const currency = balances.data?.currency ?? trip.settlementCurrency;
 
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-2 lg:items-start">
@@ -85,13 +91,48 @@ export function MoneyPanel({
         </Section>
       ) : null}
       <Section id="balances-heading" title="Balances">
+        <label className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
+          Settle in
+          <select
+            className="min-h-11 rounded-md border border-slate-400 bg-white px-2 py-1"
+            value={currency}
+            disabled={!canEdit || settlement.isPending}
+            onChange={(event) =>
+              settlement.mutate({ version: trip.version, currency: event.target.value })
+            }
+          >
+            {currencyOptions(trip).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {settlement.isError || pay.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {getErrorMessage(settlement.error ?? pay.error, "Failed to save")}
+          </p>
+        ) : null}
         {balances.isError ? (
           <LoadFailed
             message={getErrorMessage(balances.error, LOAD_BALANCES_FAILED)}
             onRetry={() => void balances.refetch()}
           />
         ) : balances.data ? (
-          <BalancesPanel balances={balances.data} />
+          <BalancesPanel
+            balances={balances.data}
+            recording={pay.isPending}
+            onRecord={
+              canEdit
+                ? (transfer) =>
+                    pay.mutate({
+                      ...transfer,
+                      currency: balances.data.currency,
+                      date: localToday(),
+                    })
+                : undefined
+            }
+          />
         ) : (
           <p className="text-slate-600">Loading...</p>
         )}

@@ -58,6 +58,7 @@ const trip: Trip = {
   stays: [],
   grounding: GROUNDING_OFF,
   sharePath: null,
+  settlementCurrency: "USD",
   role: "owner",
   owner: { name: "Ada" },
 };
