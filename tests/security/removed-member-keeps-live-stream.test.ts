@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tripMembers } from "#server/db/schema.ts";
 import { sessionTokenOf } from "#server/auth/session.ts";
 import type { LiveEvent } from "#server/live/live-hub.ts";
@@ -14,6 +14,9 @@ import { drain, openStream, sameSessionOn, twoInstances } from "./support/two-in
 // trip…" and "Added an expense…", and they stayed in "Here now". A stream now re-checks access once
 // it is in place, every change is sent only to streams whose session is still on the trip, and a
 // removal closes the stream on every instance.
+
+// Two instances, each with its own listening connection on PostgreSQL: slower than one.
+vi.setConfig({ testTimeout: 120_000 });
 
 let env: Awaited<ReturnType<typeof twoInstances>>;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tripMembers } from "#server/db/schema.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
@@ -9,6 +9,9 @@ import { drain, openStream, sameSessionOn, twoInstances } from "./support/two-in
 // F-5 (security review three): after sign-out, "sign out other sessions" or a password change, a
 // session's open stream stayed open and kept receiving changes. A stream belongs to its session:
 // when the session ends, its streams close on every instance and leave "Here now".
+
+// Two instances, each with its own listening connection on PostgreSQL: slower than one.
+vi.setConfig({ testTimeout: 120_000 });
 
 let env: Awaited<ReturnType<typeof twoInstances>>;
 beforeAll(async () => {
