@@ -1,11 +1,7 @@
 import { Hono } from "hono";
 import { BOOKING_MESSAGES, type NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { BookingFileError } from "../bookings/booking-errors.ts";
-import {
-  bookingErrorResponse,
-  importInputOf,
-  readImport,
-} from "../bookings/booking-import.ts";
+import { bookingErrorResponse, importInputOf, readImport } from "../bookings/booking-import.ts";
 import { toProposal, type KnownPlace } from "../bookings/booking-proposal.ts";
 import type { Reading } from "../bookings/booking-reading.ts";
 import { newTripFrame, townOf } from "../bookings/new-trip-frame.ts";

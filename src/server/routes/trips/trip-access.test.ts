@@ -10,7 +10,12 @@ import {
 import { snapshotOf } from "#server/trips/trip-versions.ts";
 import { CALENDAR_ICS } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { createClient, signUpUser, signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
+import {
+  createClient,
+  signUpUser,
+  signUpVerifiedUser,
+  type TestClient,
+} from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // The access matrix of issue 33: every route of a trip × owner, editor, viewer, stranger, signed
