@@ -8,7 +8,7 @@ import {
   LYON_HOTEL_AFTER_TRAIN_JSON_LD,
   PARIS_LYON_TRAIN_JSON_LD,
 } from "../tests/support/booking-fixtures.ts";
-import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { freshEmail, signUpVerifiedByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
 import { storedTrip } from "./support/trips.ts";
@@ -72,7 +72,7 @@ const OPERA = {
 
 /** Signed in on Home, the panel open and both files read into the frame and the cards. */
 async function readBothFiles(page: Page) {
-  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings"));
+  await signUpVerifiedByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings"));
   await page.goto("/");
   await page.getByRole("button", { name: "Add bookings" }).click();
   await page.getByLabel("Booking files").setInputFiles([CONFIRMATION, OPERA]);
@@ -178,7 +178,7 @@ test("with nothing ticked, Create trip makes the frame's trip with empty days", 
   page,
 }) => {
   test.setTimeout(60_000);
-  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-none"));
+  await signUpVerifiedByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-none"));
   await page.goto("/");
   await page.getByRole("button", { name: "Add bookings" }).click();
   await page.getByLabel("Booking files").setInputFiles(OPERA);
@@ -213,7 +213,7 @@ test("a flight in and a flight home frame one city; each shows on its day, arriv
       arrivalTime: "2027-01-01T18:50:00+00:00",
     },
   };
-  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-flights"));
+  await signUpVerifiedByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-flights"));
   await page.goto("/");
   await page.getByRole("button", { name: "Add bookings" }).click();
   await page.getByLabel("Booking files").setInputFiles({
@@ -255,7 +255,7 @@ test("a file with no booking is named with what was wrong, on a phone, by keyboa
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-junk"));
+  await signUpVerifiedByApi(page, KEYLESS, "Booking Tester", freshEmail("home-bookings-junk"));
   await page.goto("/");
   await page.getByRole("button", { name: "Add bookings" }).focus();
   await page.keyboard.press("Enter");

@@ -6,7 +6,7 @@ import {
   LYON_HOTEL_AFTER_TRAIN_JSON_LD,
   PARIS_LYON_TRAIN_JSON_LD,
 } from "../tests/support/booking-fixtures.ts";
-import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { freshEmail, signUpVerifiedByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { joinTrip } from "./support/companions.ts";
 import { KEYLESS, waitForKeyless } from "./support/keyless.ts";
@@ -51,7 +51,7 @@ const calendarFile = () =>
   ]);
 
 async function signUp(page: Page) {
-  await signUpByApi(page, KEYLESS, "Booking Tester", freshEmail("bookings"));
+  await signUpVerifiedByApi(page, KEYLESS, "Booking Tester", freshEmail("bookings"));
 }
 
 /** Paris 2 nights → Lyon 2 nights (Mon 28 Dec – Fri 1 Jan); Day 3, Wed 30 Dec, is the transfer day. */

@@ -43,3 +43,18 @@ export async function signUpByApi(page: Page, baseURL: string, name: string, ema
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
+
+/**
+ * Signs up through the API and opens the mailed verification link in the same page, as a person
+ * would: imports need a verified address.
+ */
+export async function signUpVerifiedByApi(
+  page: Page,
+  baseURL: string,
+  name: string,
+  email: string,
+) {
+  await signUpByApi(page, baseURL, name, email);
+  await page.goto(await mailLink(page.request, email, 1));
+  await expect(page).toHaveURL(/verified=/);
+}

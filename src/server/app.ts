@@ -8,6 +8,7 @@ import { PLACES_IMPORT_MAX_BYTES, PLACES_IO_MESSAGES } from "#shared/schemas/pla
 import type { AppBindings, AppDeps } from "./http/context.ts";
 import { isLoopback, requestOriginReader } from "./http/client-address.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
+import { limitBodyNesting } from "./http/nesting-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
@@ -65,6 +66,12 @@ function contentSecurityPolicy(deps: AppDeps) {
     frameAncestors: ["'none'"],
   };
 }
+
+// Paths that carry a secret: an invitation's token, a share link's token, a password reset's
+// token. Masked in the request line like the verification link's token (which sits in the query,
+// never logged): whoever reads the logs must not be able to accept, open or reset with them.
+const TOKEN_IN_PATH = /^(\/api\/(?:invites|shared|auth\/reset-password)\/)[^/]+/i;
+const loggedPath = (path: string) => path.replace(TOKEN_IN_PATH, "$1[redacted]");
 
 const DEV_OR_ESCAPE = /dev|%/i;
 
@@ -139,7 +146,7 @@ export function createApp(
       {
         requestId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -191,6 +198,7 @@ export function createApp(
     if (PLACES_APPLY_PATH.test(c.req.path)) return placesApplyLimit(c, next);
     return IMPORT_PATH.test(c.req.path) ? importLimit(c, next) : jsonLimit(c, next);
   });
+  app.use("/api/*", limitBodyNesting());
   // The dev outbox holds every reset and verification link: only this machine may read it (with
   // TRUST_PROXY, the address a trusted proxy saw), under one of its own names, and not at all in
   // production. Anyone else: 404.

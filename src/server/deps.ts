@@ -114,7 +114,15 @@ export function createDeps(
 ): AppDeps {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
-  const auth = createLazyAuth({ env, db: database.db, mailer, logger });
+  const live = createLiveHub({ db: database.db, bus, logger });
+  // A session ended (signed out, revoked, password changed, account deleted): its open streams
+  // close on every instance.
+  const onSessionsEnded = (userId: string) => {
+    live.publishSessionsEnded(userId).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not publish the end of a session");
+    });
+  };
+  const auth = createLazyAuth({ env, db: database.db, mailer, logger, onSessionsEnded });
   const model = createModel(env);
   const ai = createItineraryGenerator(model);
   const weather = createWeather(env);
@@ -122,7 +130,6 @@ export function createDeps(
   const bookingModel = model ? createOpenAiBookingModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
-  const live = createLiveHub({ db: database.db, bus, logger });
   // Removed, left, or the trip deleted: the person's open pages of the trip get `revoked`, on every
   // instance. A failed publish is logged, never the removal's failure.
   const onAccessEnded = (tripId: string, userId: string) => {
@@ -144,6 +151,7 @@ export function createDeps(
     geo,
     places,
     onAccessEnded,
+    onSessionsEnded,
     live,
     fx: createFx(env, database.db, logger),
   };

@@ -122,6 +122,8 @@ export const envSchema = z
     CHAT_RATE_LIMIT: positiveInt(30),
     // Booking imports (POST /api/trips/:id/bookings/import, POST /api/bookings/import) per user per hour.
     IMPORT_RATE_LIMIT: positiveInt(30),
+    // Imports per client address per hour, so throwaway accounts cannot multiply the per-user limit.
+    IMPORT_IP_RATE_LIMIT: positiveInt(60),
     AUTH_RATE_LIMIT: positiveInt(10),
     EXPORT_RATE_LIMIT: positiveInt(5),
     // Per user per 10 minutes: the place search shares Overpass's two slots with everyone's planning.

@@ -40,3 +40,9 @@ export const MESSAGES = {
   rateLimited: "Too many requests. Please wait a moment and try again.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again shortly.",
 } as const;
+
+/** Every import route (bookings, saved places): who may import, and how often. */
+export const IMPORT_MESSAGES = {
+  emailNotVerified: "Verify your e-mail address before importing: open the link we sent you.",
+  rateLimited: "You have imported many files this hour. Please wait a while and try again.",
+} as const;

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { user } from "#server/db/auth-schema.ts";
 import type { TestApp } from "./test-app.ts";
 import { TEST_ORIGIN } from "./test-app.ts";
 
@@ -62,4 +64,17 @@ export async function signUpUser(
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string } };
   return { client, email, password, userId: body.user.id };
+}
+
+/** A fresh user whose address is verified (as after opening the mail's link): imports need one. */
+export async function signUpVerifiedUser(
+  t: Pick<TestApp, "app" | "deps">,
+  options: { email?: string; password?: string; name?: string } = {},
+) {
+  const signedUp = await signUpUser(t, options);
+  await t.deps.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.id, signedUp.userId));
+  return signedUp;
 }

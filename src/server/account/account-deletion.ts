@@ -28,6 +28,7 @@ export async function deleteAccount(
     mailer: Mailer;
     env: Pick<Env, "CONTACT_EMAIL">;
     onAccessEnded: AccessEnded;
+    onSessionsEnded: (userId: string) => void;
   },
   account: { id: string; email: string },
 ): Promise<{ filesRemoved: boolean }> {
@@ -48,6 +49,7 @@ export async function deleteAccount(
   });
   deps.logger.info({ userId: account.id }, "account deleted");
   for (const { tripId, userId } of ended) deps.onAccessEnded(tripId, userId);
+  deps.onSessionsEnded(account.id);
 
   const filesRemoved = pending ? await sweep(deps, pending) : true;
 

@@ -30,7 +30,19 @@ export type AuthDeps = {
   logger: Logger;
   /** Extra OAuth providers through Better Auth's generic OAuth plugin (the tests' loopback provider). */
   genericProviders?: GenericOAuthConfig[];
+  /** After some of a user's sessions ended: their open live streams close (a no-op by default). */
+  onSessionsEnded?: (userId: string) => void;
 };
+
+/** Better Auth's endpoints that end sessions: sign-out, revoking, and password changes and resets. */
+const SESSION_ENDING_PATHS = new Set([
+  "/sign-out",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/change-password",
+  "/delete-user",
+]);
 
 const ONE_HOUR = 60 * 60;
 const VERIFICATION_LINK_SECONDS = 24 * ONE_HOUR;
@@ -40,6 +52,8 @@ const VERIFICATION_LINK_SECONDS = 24 * ONE_HOUR;
 const passwordUserByRequest = new WeakMap<Request, string>();
 // An unverified user a verification link is about to verify, with the link's issue time (JWT iat).
 const verificationByRequest = new WeakMap<Request, { userId: string; issuedAt: number }>();
+// The signed-in user of a request that may end sessions, read before the endpoint deletes them.
+const sessionUserByRequest = new WeakMap<Request, string>();
 
 /** `callbackURL` with one more query parameter, keeping a relative path relative. */
 function withParam(callbackURL: string, name: string, value: string) {
@@ -50,7 +64,14 @@ function withParam(callbackURL: string, name: string, value: string) {
     : url.toString();
 }
 
-export function createAuth({ env, db, mailer, logger, genericProviders = [] }: AuthDeps) {
+export function createAuth({
+  env,
+  db,
+  mailer,
+  logger,
+  genericProviders = [],
+  onSessionsEnded = () => undefined,
+}: AuthDeps) {
   const social = {
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
@@ -144,6 +165,10 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (SESSION_ENDING_PATHS.has(ctx.path) && ctx.request) {
+          const session = await getSessionFromCtx(ctx);
+          if (session) sessionUserByRequest.set(ctx.request, session.user.id);
+        }
         // The spec: a verification e-mail needs a signed-in session.
         if (ctx.path === "/send-verification-email") {
           const session = await getSessionFromCtx(ctx);
@@ -172,6 +197,12 @@ export function createAuth({ env, db, mailer, logger, genericProviders = [] }: A
       after: createAuthMiddleware(async (ctx) => {
         if (!ctx.request) return;
         const failed = ctx.context.returned instanceof APIError;
+        const endedFor =
+          sessionUserByRequest.get(ctx.request) ??
+          (ctx.path === "/reset-password" ? passwordUserByRequest.get(ctx.request) : undefined);
+        sessionUserByRequest.delete(ctx.request);
+        // Told even when the endpoint failed half-way: each instance checks which sessions are gone.
+        if (endedFor) onSessionsEnded(endedFor);
         if (ctx.path === "/reset-password" || ctx.path === "/change-password") {
           const userId = passwordUserByRequest.get(ctx.request);
           passwordUserByRequest.delete(ctx.request);

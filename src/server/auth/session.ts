@@ -107,6 +107,9 @@ function verifiedToken(signed: string, settings: SessionSettings): string | null
 /** Whether the request carries a validly signed session cookie (not yet whether the session lives). */
 export const hasSessionCookie = (env: Env, headers: Headers) => sessionToken(env, headers) !== null;
 
+/** The session token of the request's validly signed cookie (a live stream ends with it), or null. */
+export const sessionTokenOf = (env: Env, headers: Headers) => sessionToken(env, headers);
+
 /** The session token of a validly signed cookie, or null (then there is nothing to look up). */
 function sessionToken(env: Env, headers: Headers): string | null {
   const settings = settingsOf(env);

@@ -3,11 +3,9 @@ import {
   BOOKING_MAX_FILES,
   BOOKING_MESSAGES,
   bookingTextRequestSchema,
-  IMPORT_RATE_LIMIT_WINDOW_SECONDS,
   type BookingSource,
 } from "#shared/schemas/bookings.ts";
 import type { AppBindings, AppDeps } from "../http/context.ts";
-import { enforceRateLimit } from "../http/rate-limit.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { BookingFileError } from "./booking-errors.ts";
 import { mergeReadings, type Reading } from "./booking-reading.ts";
@@ -53,15 +51,6 @@ function fromText(text: string): ImportInput {
   return {
     files: [{ name: PASTED_NAME, type: "text/plain", bytes: new TextEncoder().encode(checked) }],
   };
-}
-
-export async function enforceImportLimit(deps: AppDeps, userId: string) {
-  await enforceRateLimit(deps.database.db, {
-    key: `bookings-import:user:${userId}`,
-    limit: deps.env.IMPORT_RATE_LIMIT,
-    windowSeconds: IMPORT_RATE_LIMIT_WINDOW_SECONDS,
-    message: BOOKING_MESSAGES.rateLimited,
-  });
 }
 
 /**

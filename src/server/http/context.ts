@@ -38,6 +38,8 @@ export type AppDeps = {
    * and trip; a no-op by default. The live layer uses it to tell their open pages.
    */
   onAccessEnded: (tripId: string, userId: string) => void;
+  /** Called after some of a user's sessions ended; the live layer closes their streams. */
+  onSessionsEnded: (userId: string) => void;
   /** Trip listeners (GET /api/trips/:id/events), in step with every instance. */
   live: LiveHub;
   /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */

@@ -6,6 +6,7 @@ import {
   hasSessionCookie as hasSignedSessionCookie,
   readSessionUser,
   readWithSession,
+  sessionTokenOf,
   type SessionReader,
   type SessionUser,
 } from "../auth/session.ts";
@@ -17,6 +18,10 @@ import type { AppBindings } from "./context.ts";
 /** Whether the request carries a validly signed session cookie (not yet whether the session lives). */
 export const hasSessionCookie = (c: Context<AppBindings>) =>
   hasSignedSessionCookie(c.get("deps").env, c.req.raw.headers);
+
+/** The request's session token (a live stream belongs to it); "" without a signed cookie. */
+export const requestSessionToken = (c: Context<AppBindings>) =>
+  sessionTokenOf(c.get("deps").env, c.req.raw.headers) ?? "";
 
 /** The signed-in user, or null. Looked up once per request. */
 export async function getSessionUser(c: Context<AppBindings>): Promise<SessionUser | null> {

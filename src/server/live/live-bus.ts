@@ -5,6 +5,7 @@
  * - `p`: instance `i` has these users (`u`) with trip `t` open (its whole list for that trip);
  * - `q`: instance `i` opened trip `t` and asks the others to say who they have on it;
  * - `r`: user `u`'s access to trip `t` ended (null: everyone's); `d` when because it was deleted;
+ * - `s`: some of user `u`'s sessions ended: each instance closes their streams whose session is gone;
  * - `o`: instance `i` holds these streams of user `u` (`e`: [stream id, opened at (ms)]); with `w`,
  *   it has just opened the user's first one there and asks the others for theirs;
  * - `e`: instance `i` closed its stream `s` of user `u`;
@@ -16,6 +17,7 @@ export type LiveMessage =
   | { k: "p"; t: string; i: string; u: string[] }
   | { k: "q"; t: string; i: string }
   | { k: "r"; t: string; u: string | null; d?: 1 }
+  | { k: "s"; u: string }
   | { k: "o"; i: string; u: string; e: [string, number][]; w?: 1 }
   | { k: "e"; i: string; u: string; s: string }
   | { k: "x"; i: string };

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import { user } from "../db/auth-schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { changesSince } from "../trips/trip-versions.ts";
+import { sessionsStillOnTrip } from "./live-access.ts";
 import type { LiveBus, LiveMessage } from "./live-bus.ts";
 import { createStreamLimit } from "./stream-limit.ts";
 
@@ -23,6 +24,10 @@ type Stream = {
   id: string;
   tripId: string;
   user: OnlineUser;
+  /** The session (token) it was opened with: it ends with it. Kept in memory only. */
+  session: string;
+  /** Access re-checked once the listener was in place: nothing reaches it before. */
+  admitted: boolean;
   send: (event: LiveEvent) => void;
   close: (reason: LiveCloseReason | null) => void;
   closed: boolean;
@@ -50,6 +55,8 @@ export type LiveHub = {
     tripId: string;
     version: number;
     user: OnlineUser;
+    /** The session token the request came with. */
+    session: string;
     lastEventId?: number;
     send: (event: LiveEvent) => void;
     /** The hub ends it (`reason`), or null after the listener's own close. */
@@ -61,6 +68,11 @@ export type LiveHub = {
   publishAccessEnded: (tripId: string, userId: string | null) => Promise<void>;
   /** The trip was deleted: every listener gets `revoked` with `{ deleted: true }` and closes. */
   publishTripDeleted: (tripId: string) => Promise<void>;
+  /**
+   * Some of a user's sessions ended (sign-out, other sessions signed out, a password changed or
+   * reset, the account deleted): every instance closes their streams whose session is gone.
+   */
+  publishSessionsEnded: (userId: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -99,7 +111,9 @@ export function createLiveHub(options: {
   });
 
   const localUsers = (state: TripState) => [
-    ...new Map([...state.streams].map((s) => [s.user.userId, s.user])).values(),
+    ...new Map(
+      [...state.streams].filter((s) => s.admitted).map((s) => [s.user.userId, s.user]),
+    ).values(),
   ];
 
   const online = async (state: TripState): Promise<OnlineUser[]> => {
@@ -126,7 +140,7 @@ export function createLiveHub(options: {
     // One object for every listener, so that it is serialised once (live-sse.ts frameOf), not
     // once per open stream.
     const shared: LiveEvent = { ...event, id: String(state.version) };
-    for (const stream of state.streams) stream.send(shared);
+    for (const stream of state.streams) if (stream.admitted) stream.send(shared);
   };
 
   const enqueue = (state: TripState, task: () => Promise<void>) => {
@@ -136,10 +150,32 @@ export function createLiveHub(options: {
     return state.chain;
   };
 
+  /**
+   * Closes, with `revoked`, the trip's streams whose session ended or whose user is no longer on
+   * the trip: the check does not wait for the news of it (an `r` may come after the next change).
+   */
+  const dropEnded = async (tripId: string, streams: Stream[]) => {
+    const open = streams.filter((s) => !s.closed);
+    if (open.length === 0) return;
+    const allowed = await sessionsStillOnTrip(
+      db,
+      tripId,
+      open.map((s) => s.session),
+    );
+    for (const stream of open)
+      if (!allowed.has(stream.session) && !stream.closed) {
+        stream.send({ event: "revoked", id: String(trips.get(tripId)?.version ?? 0), data: {} });
+        closeStream(stream, "revoked");
+      }
+  };
+
   /** Tells the trip's listeners every version saved after the newest they were told. */
   const catchUp = (tripId: string, state: TripState) =>
     enqueue(state, async () => {
-      for (const entry of await changesSince(db, tripId, state.version)) {
+      const entries = await changesSince(db, tripId, state.version);
+      // No change reaches a stream whose access ended, whatever order the news comes in.
+      if (entries.length > 0) await dropEnded(tripId, [...state.streams]);
+      for (const entry of entries) {
         state.version = entry.version;
         broadcast(state, {
           event: "change",
@@ -183,6 +219,17 @@ export function createLiveHub(options: {
   const onMessage = (message: LiveMessage) => {
     if (message.k === "o" || message.k === "e" || message.k === "x") {
       limit.message(message);
+      return;
+    }
+    if (message.k === "s") {
+      const byTrip = new Map<string, Stream[]>();
+      for (const stream of local.values())
+        if (stream.user.userId === message.u)
+          byTrip.set(stream.tripId, [...(byTrip.get(stream.tripId) ?? []), stream]);
+      for (const [tripId, streams] of byTrip) {
+        const state = trips.get(tripId);
+        if (state) void enqueue(state, () => dropEnded(tripId, streams));
+      }
       return;
     }
     const state = trips.get(message.t);
@@ -233,13 +280,15 @@ export function createLiveHub(options: {
   };
 
   return {
-    open: async ({ tripId, version, user: who, lastEventId, send, close }) => {
+    open: async ({ tripId, version, user: who, session, lastEventId, send, close }) => {
       await (listening ??= bus.listen({ message: onMessage, resync }));
       known.set(who.userId, who);
       const stream: Stream = {
         id: (++opened).toString(36),
         tripId,
         user: who,
+        session,
+        admitted: false,
         send,
         close,
         closed: false,
@@ -250,12 +299,24 @@ export function createLiveHub(options: {
         state = { streams: new Set(), version, remote: new Map(), chain: Promise.resolve() };
         trips.set(tripId, state);
       }
-      const newUserHere = !localUsers(state).some((u) => u.userId === who.userId);
+      // In place first, so that a removal or sign-out from now on closes it; then access is
+      // checked again, so that one that came before (after the caller's read) closes it too.
       state.streams.add(stream);
       local.set(stream.id, stream);
       limit.opened(who.userId, stream.id);
       const current = state;
+      let newUserHere = false;
       await enqueue(current, async () => {
+        if (stream.closed) return;
+        const allowed = await sessionsStillOnTrip(db, tripId, [session]);
+        if (stream.closed) return;
+        if (!allowed.has(session)) {
+          send({ event: "revoked", id: String(Math.max(version, current.version)), data: {} });
+          closeStream(stream, "revoked");
+          return;
+        }
+        newUserHere = !localUsers(current).some((u) => u.userId === who.userId);
+        stream.admitted = true;
         send({
           event: "ready",
           id: String(Math.max(version, current.version)),
@@ -271,6 +332,7 @@ export function createLiveHub(options: {
                 data: { version: entry.version, by: entry.by, summary: entry.summary },
               });
       });
+      if (stream.closed) return { close: () => undefined };
       // A change saved between the caller's read and this listener's start is not lost.
       void catchUp(tripId, current);
       if (first) void publish({ k: "q", t: tripId, i: instance });
@@ -280,6 +342,7 @@ export function createLiveHub(options: {
     publishChange: (tripId, version) => publish({ k: "c", t: tripId, v: version }),
     publishAccessEnded: (tripId, userId) => publish({ k: "r", t: tripId, u: userId }),
     publishTripDeleted: (tripId) => publish({ k: "r", t: tripId, u: null, d: 1 }),
+    publishSessionsEnded: (userId) => publish({ k: "s", u: userId }),
     close: async () => {
       for (const stream of [...local.values()]) closeStream(stream, "shutdown");
       // The others hear of these ends before the channel goes.

@@ -10,7 +10,7 @@ import {
   LYON_TRAIN_JSON_LD,
 } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { LYON } from "#tests/support/trip-places.ts";
 
@@ -22,7 +22,7 @@ let owner: { client: TestClient; userId: string };
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: "1000", IMPORT_RATE_LIMIT: "1000" });
-  owner = await signUpUser(t, { name: "Ada" });
+  owner = await signUpVerifiedUser(t, { name: "Ada" });
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trips, tripMembers } from "#server/db/schema.ts";
+import { IMPORT_MESSAGES } from "#shared/messages.ts";
 import {
   BOOKING_MESSAGES,
   newTripBookingImportSchema,
@@ -21,7 +22,7 @@ import {
   LYON_TRAIN_JSON_LD,
 } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createClient, signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { LYON } from "#tests/support/trip-places.ts";
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
       AI_TIMEOUT_MS: "5000",
     }),
   ]);
-  owner = await signUpUser(t, { name: "Ada" });
+  owner = await signUpVerifiedUser(t, { name: "Ada" });
 }, 120_000);
 
 afterAll(async () => {
@@ -185,11 +186,11 @@ describe("POST /api/trips/:id/bookings/import", () => {
     const files = [{ name: "plans.ics", body: CALENDAR_ICS }];
     const url = `/api/trips/${trip.id}/bookings/import`;
     expect((await upload(createClient(t), url, files)).status).toBe(401);
-    const stranger = await signUpUser(t);
+    const stranger = await signUpVerifiedUser(t);
     const strangerRes = await upload(stranger.client, url, files);
     expect(strangerRes.status).toBe(404);
     expect(((await strangerRes.json()) as ErrorBody).error.message).toBe("Trip not found");
-    const viewer = await signUpUser(t);
+    const viewer = await signUpVerifiedUser(t);
     await t.deps.database.db
       .insert(tripMembers)
       .values({ tripId: trip.id, userId: viewer.userId, role: "viewer" });
@@ -248,7 +249,7 @@ describe("POST /api/trips/:id/bookings/import", () => {
   });
 
   it("reads a PDF through the model", async () => {
-    const user = await signUpUser(modelApp);
+    const user = await signUpVerifiedUser(modelApp);
     const trip = await lyonTrip(modelApp, user.userId);
     ai.reset();
     ai.enqueue({
@@ -291,7 +292,7 @@ describe("POST /api/trips/:id/bookings/import", () => {
   it("counts imports per user per hour (IMPORT_RATE_LIMIT)", async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT: "1000", IMPORT_RATE_LIMIT: "2" });
     try {
-      const user = await signUpUser(limited);
+      const user = await signUpVerifiedUser(limited);
       const trip = await lyonTrip(limited, user.userId);
       const send = () =>
         upload(user.client, `/api/trips/${trip.id}/bookings/import`, [
@@ -302,7 +303,7 @@ describe("POST /api/trips/:id/bookings/import", () => {
       const third = await send();
       expect(third.status).toBe(429);
       expect(third.headers.get("Retry-After")).toMatch(/^\d+$/);
-      expect(((await third.json()) as ErrorBody).error.message).toBe(BOOKING_MESSAGES.rateLimited);
+      expect(((await third.json()) as ErrorBody).error.message).toBe(IMPORT_MESSAGES.rateLimited);
     } finally {
       await limited.close();
     }
@@ -311,7 +312,7 @@ describe("POST /api/trips/:id/bookings/import", () => {
 
 describe("POST /api/bookings/import", () => {
   it("frames a new trip from bookings alone, saving nothing", async () => {
-    const user = await signUpUser(t);
+    const user = await signUpVerifiedUser(t);
     const before = await t.deps.database.db
       .select()
       .from(trips)
@@ -346,7 +347,7 @@ describe("POST /api/bookings/import", () => {
       { name: "plans.ics", body: CALENDAR_ICS },
     ]);
     expect(res.status).toBe(401);
-    const user = await signUpUser(t);
+    const user = await signUpVerifiedUser(t);
     const empty = await user.client.request("POST", "/api/bookings/import", {
       body: new FormData(),
     });

@@ -1,16 +1,12 @@
 import { Hono } from "hono";
 import { BOOKING_MESSAGES, type NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { BookingFileError } from "../bookings/booking-errors.ts";
-import {
-  bookingErrorResponse,
-  enforceImportLimit,
-  importInputOf,
-  readImport,
-} from "../bookings/booking-import.ts";
+import { bookingErrorResponse, importInputOf, readImport } from "../bookings/booking-import.ts";
 import { toProposal, type KnownPlace } from "../bookings/booking-proposal.ts";
 import type { Reading } from "../bookings/booking-reading.ts";
 import { newTripFrame, townOf } from "../bookings/new-trip-frame.ts";
 import type { AppBindings, AppDeps } from "../http/context.ts";
+import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
 
 const MAX_TOWN_LOOKUPS = 6;
@@ -44,7 +40,7 @@ async function placesOf(deps: AppDeps, reading: Reading, userId: string): Promis
 export const bookingRoutes = new Hono<AppBindings>().post("/import", async (c) => {
   const { deps } = c.var;
   const user = await requireUser(c);
-  await enforceImportLimit(deps, user.id);
+  await guardImport(c, user);
   const input = await importInputOf(c);
   try {
     const { reading, source } = await readImport(deps, input, {

@@ -18,6 +18,7 @@ import {
   type TripRow,
 } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
+import { isUuid } from "../lib/is-uuid.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
 import { settlementAfterExpenses } from "./trip-settlement.ts";
 import { recordVersion } from "./trip-versions.ts";
@@ -45,13 +46,19 @@ export async function tripPeople(db: Db, trip: Pick<TripRow, "id" | "userId">): 
   return [...(owner ? [owner] : []), ...companions];
 }
 
-/** 422 naming the field when the payer or anyone sharing is not on the trip. */
-export function assertMembers(people: Person[], values: { paidBy: string; split: Split }): void {
+/**
+ * 422 naming the field when the payer or anyone sharing is not on the trip. An edit passes only the
+ * fields it changes: a former member's expense can still have its description corrected.
+ */
+export function assertMembers(
+  people: Person[],
+  values: { paidBy?: string | undefined; split?: Split | undefined },
+): void {
   const ids = new Set(people.map((p) => p.userId));
   const issues: { path: string[]; message: string }[] = [];
-  if (!ids.has(values.paidBy))
+  if (values.paidBy !== undefined && !ids.has(values.paidBy))
     issues.push({ path: ["paidBy"], message: "The payer must be a member of the trip" });
-  if (values.split.among.some((id) => !ids.has(id)))
+  if (values.split?.among.some((id) => !ids.has(id)))
     issues.push({
       path: ["split", "among"],
       message: "Everyone sharing must be a member of the trip",
@@ -185,7 +192,8 @@ function cleanSplit(split: Split): Split {
 }
 
 async function findExpense(db: Db, tripId: string, expenseId: string): Promise<TripExpenseRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(expenseId)) throw notFound(EXPENSE_NOT_FOUND);
+  // A malformed id is missing, not a uuid cast's 422 (F-15).
+  if (!isUuid(expenseId)) throw notFound(EXPENSE_NOT_FOUND);
   const [row] = await db
     .select()
     .from(tripExpenses)
@@ -220,7 +228,14 @@ export async function updateExpense(
   };
   const issues = moneyIssues(merged);
   if (issues.length > 0) throw invalid(issues);
-  assertMembers(people, merged);
+  // Only what this edit changes: the payer or the split as they were may name a former member.
+  assertMembers(people, {
+    paidBy:
+      changes.paidBy !== undefined && changes.paidBy !== current.paidBy
+        ? changes.paidBy
+        : undefined,
+    split: changes.split,
+  });
   const amountMinor = toMinor(merged.amount, merged.currency);
   if (amountMinor === null) throw new Error("checked by moneyIssues");
   const moneyChanged =

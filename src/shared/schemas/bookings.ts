@@ -42,7 +42,6 @@ export const BOOKING_MESSAGES = {
   unreadable: (name: string) => `${name} could not be read: the file looks damaged.`,
   modelFailed: (name: string) =>
     `${name} could not be read by the AI provider just now. Please try again later.`,
-  rateLimited: "You have imported many bookings this hour. Please wait a while and try again.",
 } as const;
 
 /** `POST …/bookings/import` as JSON: pasted text. */

@@ -9,7 +9,7 @@ import type { TripStop } from "#shared/schemas/trip-stops.ts";
 import { buildMail, htmlWithJsonLd, LYON_TRAIN_JSON_LD } from "#tests/support/booking-fixtures.ts";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { parseCalendar } from "#tests/support/ical.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { LYON, PARIS } from "#tests/support/trip-places.ts";
 
@@ -65,7 +65,7 @@ let t: TestApp;
 let owner: { client: TestClient; userId: string };
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: "1000", IMPORT_RATE_LIMIT: "1000" });
-  owner = await signUpUser(t, { name: "Ada" });
+  owner = await signUpVerifiedUser(t, { name: "Ada" });
 }, 120_000);
 afterAll(() => t.close());
 

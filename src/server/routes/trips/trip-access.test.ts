@@ -10,7 +10,12 @@ import {
 import { snapshotOf } from "#server/trips/trip-versions.ts";
 import { CALENDAR_ICS } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
+import {
+  createClient,
+  signUpUser,
+  signUpVerifiedUser,
+  type TestClient,
+} from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // The access matrix of issue 33: every route of a trip × owner, editor, viewer, stranger, signed
@@ -228,7 +233,7 @@ const ids = {} as Record<Exclude<Actor, "signedOut">, string> & { companion: str
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: "1000", GENERATION_RATE_LIMIT: "1000" });
   for (const actor of ["owner", "editor", "viewer", "stranger"] as const) {
-    const signedUp = await signUpUser(t, { name: `The ${actor}` });
+    const signedUp = await signUpVerifiedUser(t, { name: `The ${actor}` });
     clients[actor] = signedUp.client;
     ids[actor] = signedUp.userId;
   }

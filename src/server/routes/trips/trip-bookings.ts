@@ -1,14 +1,10 @@
 import { Hono } from "hono";
 import type { TripBookingImport } from "#shared/schemas/bookings.ts";
 import { BookingFileError } from "../../bookings/booking-errors.ts";
-import {
-  bookingErrorResponse,
-  enforceImportLimit,
-  importInputOf,
-  readImport,
-} from "../../bookings/booking-import.ts";
+import { bookingErrorResponse, importInputOf, readImport } from "../../bookings/booking-import.ts";
 import { toProposal, type KnownPlace } from "../../bookings/booking-proposal.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { guardImport } from "../../http/import-guard.ts";
 import { requireUser } from "../../http/session.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
@@ -44,7 +40,7 @@ export const tripBookingRoutes = new Hono<AppBindings>().post("/:id/bookings/imp
   const { deps } = c.var;
   const user = await requireUser(c);
   const { row: trip } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "edit");
-  await enforceImportLimit(deps, user.id);
+  await guardImport(c, user);
   const input = await importInputOf(c);
   try {
     const { reading, source } = await readImport(deps, input, {

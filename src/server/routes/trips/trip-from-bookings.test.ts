@@ -13,7 +13,7 @@ import {
   HOTEL_JSON_LD,
   htmlWithJsonLd,
 } from "#tests/support/booking-fixtures.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import {
   GENEROUS_LIMITS,
   startPlacesFakes,
@@ -124,7 +124,7 @@ const bookings = {
 const BOOKED_NAMES = new Set(bookings.activities.map((a) => a.activity));
 
 async function create(t: TestApp, body: object, client?: TestClient) {
-  const owner = client ?? (await signUpUser(t)).client;
+  const owner = client ?? (await signUpVerifiedUser(t)).client;
   const res = await owner.post("/api/trips", body, { Accept: "application/json" });
   return { res, client: owner };
 }
@@ -232,7 +232,7 @@ function expectPlannedAroundBookings(trip: Trip) {
 
 describe("POST /api/trips with bookings and planRest: false (Create trip)", () => {
   it("saves the journeys, stays and booked activities with no planner and no plan counted", async () => {
-    const user = await signUpUser(strict);
+    const user = await signUpVerifiedUser(strict);
     const body = { ...frame, bookings, planRest: false };
     const { trip } = await created(strict, body, user.client);
     expect(trip.status).toBe("generated");
@@ -318,7 +318,7 @@ describe("POST /api/trips with bookings and planRest: false (Create trip)", () =
   });
 
   it("streams the days and the saved trip too", async () => {
-    const { client } = await signUpUser(keyless);
+    const { client } = await signUpVerifiedUser(keyless);
     const res = await client.post(
       "/api/trips",
       { ...frame, bookings, planRest: false },
@@ -352,7 +352,7 @@ describe("POST /api/trips with bookings (Plan the rest)", () => {
   });
 
   it("keyless, streamed: the days sent last are the saved ones, bookings in", async () => {
-    const { client } = await signUpUser(keyless);
+    const { client } = await signUpVerifiedUser(keyless);
     const res = await client.post(
       "/api/trips",
       { ...frame, bookings },
@@ -392,7 +392,7 @@ describe("POST /api/trips with bookings (Plan the rest)", () => {
 
 describe("POST /api/trips with bookings refused", () => {
   const refused = async (t: TestApp, body: object) => {
-    const user = await signUpUser(t);
+    const user = await signUpVerifiedUser(t);
     const { res } = await create(t, body, user.client);
     const json = (await res.json()) as { error: { code: string; message: string } };
     expect(await rowsOf(t, user.userId)).toEqual([]);
@@ -475,7 +475,7 @@ describe("a new trip from an e-mail, round trip", () => {
   };
 
   it("imports, creates the trip from the proposal, shows it, and a second import marks it all existing", async () => {
-    const { client } = await signUpUser(keyless);
+    const { client } = await signUpVerifiedUser(keyless);
     const imported = await upload(client, "/api/bookings/import");
     expect(imported.status).toBe(200);
     const { proposal } = newTripBookingImportSchema.parse(await imported.json());

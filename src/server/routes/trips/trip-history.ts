@@ -6,7 +6,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { user } from "../../db/auth-schema.ts";
 import { AppError } from "../../lib/http-errors.ts";
 import { createSseBody } from "../../live/live-sse.ts";
-import { requireUser } from "../../http/session.ts";
+import { requestSessionToken, requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
@@ -85,6 +85,7 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       tripId: trip.id,
       version: trip.version,
       user: { userId: me.id, name: me.name, image: profile?.image ?? null },
+      session: requestSessionToken(c),
       lastEventId: resumeFrom.success ? resumeFrom.data : undefined,
       send: sse.send,
       // Closed for the user's 21st stream: the browser would reconnect in seconds and close another

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { fxRates } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { FxRates, RatesDay } from "./fx-rates.ts";
+import { ratesProblem } from "./rate-bounds.ts";
 
 /** After a failed request, the same day is not asked again for this long (every page would wait). */
 export const FX_RETRY_AFTER_MS = 60_000;
@@ -106,7 +107,14 @@ export function createCachedFx(options: {
       .from(fxRates)
       .where(and(eq(fxRates.base, BASE), eq(fxRates.date, date)))
       .limit(1);
-    return row ? { base: BASE, date: row.rateDate, rates: row.rates } : null;
+    if (!row) return null;
+    const day = { base: BASE, date: row.rateDate, rates: row.rates };
+    // Kept before rates were checked (or written by hand): not used, and asked for again.
+    const problem = ratesProblem(day, BASE);
+    if (!problem) return day;
+    logger.warn({ date, problem }, "fx: stored rates refused; forgetting them");
+    await db.delete(fxRates).where(and(eq(fxRates.base, BASE), eq(fxRates.date, date)));
+    return null;
   };
 
   /** Keeps an answer; when another instance kept the day first, its rates are the ones held. */
@@ -136,7 +144,10 @@ export function createCachedFx(options: {
         return kept;
       }
       const day = isLatest ? await fx.latest(BASE) : await fx.onDate(BASE, key);
-      if (!day || day.base !== BASE) {
+      // Checked before it is stored or used: an answer that fails is neither.
+      const problem = day ? ratesProblem(day, BASE) : "none";
+      if (!day || problem) {
+        if (day) logger.warn({ date: key, problem }, "fx: rates refused");
         fail(key);
         return null;
       }
