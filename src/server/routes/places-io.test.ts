@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlacesPreview } from "#shared/schemas/places-io.ts";
 import { tripMembers, trips, type TripRow } from "#server/db/schema.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
+import {
+  createClient,
+  signUpUser,
+  signUpVerifiedUser,
+  type TestClient,
+} from "#tests/support/http.ts";
 import {
   GENEROUS_LIMITS,
   startPlacesFakes,
@@ -30,9 +35,14 @@ const ids = {} as Record<Exclude<Actor, "signedOut">, string>;
 
 beforeAll(async () => {
   fakes = await startPlacesFakes();
-  t = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places(5000), IMPORT_RATE_LIMIT: "1000" });
+  t = await createTestApp({
+    ...GENEROUS_LIMITS,
+    ...fakes.places(5000),
+    IMPORT_RATE_LIMIT: "1000",
+    IMPORT_IP_RATE_LIMIT: "1000",
+  });
   for (const actor of ["owner", "editor", "viewer", "stranger"] as const) {
-    const signedUp = await signUpUser(t, { name: `The ${actor}` });
+    const signedUp = await signUpVerifiedUser(t, { name: `The ${actor}` });
     clients[actor] = signedUp.client;
     ids[actor] = signedUp.userId;
   }
@@ -216,7 +226,26 @@ describe("access", () => {
     }
   });
 
-  it("Home's import needs a session only", async () => {
+  it("an account whose address is not verified may not import (403), on a trip or from Home", async () => {
+    const unverified = await signUpUser(t, { name: "New" });
+    const trip = await insertTrip(t.deps.database.db, unverified.userId, {
+      destination: "Paris, France",
+      place: PARIS,
+      startDate: "2027-05-01",
+      days: 2,
+    });
+    const onTrip = await preview(unverified.client, trip.id, fileOf("trail.gpx"));
+    expect(onTrip.status).toBe(403);
+    expect(((await onTrip.json()) as { error: { code: string } }).error.code).toBe(
+      "email_not_verified",
+    );
+    const fromHome = await unverified.client.request("POST", "/api/import-places", {
+      body: form(fileOf("trail.gpx")),
+    });
+    expect(fromHome.status).toBe(403);
+  });
+
+  it("Home's import needs a verified session", async () => {
     expect(
       (
         await clients.signedOut.request("POST", "/api/import-places", {

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
-import { IMPORT_RATE_LIMIT_WINDOW_SECONDS } from "#shared/schemas/bookings.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import {
   applyPlacesRequestSchema,
@@ -13,7 +12,7 @@ import {
 } from "#shared/schemas/places-io.ts";
 import type { AppBindings } from "../http/context.ts";
 import { geocoderBudget } from "../http/geocoder-budget.ts";
-import { enforceRateLimit } from "../http/rate-limit.ts";
+import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
 import { trips, type TripRow } from "../db/schema.ts";
@@ -36,22 +35,6 @@ import { withDurations } from "../planner/activity-duration.ts";
 /** 401 before anything else. */
 const signedIn: MiddlewareHandler<AppBindings> = async (c, next) => {
   await requireUser(c);
-  await next();
-};
-
-/**
- * Reading files counts against IMPORT_RATE_LIMIT, the same hourly budget as booking imports (one
- * counter: an import is an import). The shared verified-e-mail and per-IP guard of `http/` goes
- * beside this one, as one more middleware on the two import routes.
- */
-const countsAsImport: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const user = await requireUser(c);
-  await enforceRateLimit(c.var.deps.database.db, {
-    key: `bookings-import:user:${user.id}`,
-    limit: c.var.deps.env.IMPORT_RATE_LIMIT,
-    windowSeconds: IMPORT_RATE_LIMIT_WINDOW_SECONDS,
-    message: PLACES_IO_MESSAGES.rateLimited,
-  });
   await next();
 };
 
@@ -149,9 +132,10 @@ const exported = (c: Context<AppBindings>, trip: ExportTrip, format: ExportForma
  * `GET …/export.{gpx,kml,geojson,csv}` (any member) writes the trip out.
  */
 export const tripPlacesRoutes = new Hono<AppBindings>()
-  .post("/:id/import-places", signedIn, countsAsImport, async (c) => {
+  .post("/:id/import-places", signedIn, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "edit");
+    await guardImport(c, user);
     return preview(c, row);
   })
   .post(
@@ -183,12 +167,10 @@ for (const format of EXPORT_FORMATS)
   });
 
 /** `POST /api/import-places` (signed in, Home's "Start from saved places"): a preview with no trip. */
-export const homePlacesImportRoutes = new Hono<AppBindings>().post(
-  "/",
-  signedIn,
-  countsAsImport,
-  (c) => preview(c, null),
-);
+export const homePlacesImportRoutes = new Hono<AppBindings>().post("/", signedIn, async (c) => {
+  await guardImport(c, await requireUser(c));
+  return preview(c, null);
+});
 
 /** `GET /api/shared/:token/export.<format>`: a public trip without booking references and costs. */
 export const sharedExportRoutes = new Hono<AppBindings>();

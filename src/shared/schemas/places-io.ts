@@ -45,7 +45,6 @@ export const PLACES_IO_MESSAGES = {
   tooManyPlaces: (name: string) =>
     `${name}: more than ${PLACES_IMPORT_MAX_PLACES.toLocaleString("en-US")} places in this import; split it into smaller files.`,
   timedOut: (name: string) => `${name}: reading this file took too long, so it was stopped.`,
-  rateLimited: "You have imported many files this hour. Please wait a while and try again.",
   dayFull: "The days from this one to the end of the trip cannot hold that many more activities.",
   dayNotInTrip: "Pick a day of the trip.",
   noDays: "Add the places to a day of the trip.",
