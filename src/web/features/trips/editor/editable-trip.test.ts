@@ -23,6 +23,7 @@ import {
   setStops,
   setTransport,
   toPatch,
+  type ChangeOp,
   type EditableTrip,
 } from "./editable-trip.ts";
 
@@ -272,7 +273,9 @@ describe("moving to another day by time", () => {
     expect(names(moved, 0)).toEqual(["museum"]);
     expect(names(moved, 1)).toEqual(["lunch", "dinner"]);
     // From session storage (a change kept offline), the new op and the old index-based one.
-    const stored = JSON.parse(JSON.stringify(moveActivityToDay("lunch", "2027-05-04").op));
+    const stored = JSON.parse(
+      JSON.stringify(moveActivityToDay("lunch", "2027-05-04").op),
+    ) as ChangeOp;
     expect(names(changeFromOp(stored, "Move activity").apply(paris), 1)).toEqual([
       "lunch",
       "dinner",
@@ -344,7 +347,7 @@ describe("changed fields only", () => {
     expect(mine.stays[0]).toMatchObject({ reference: "ANA-1", checkOut: "2027-05-04", lat: 48.8 });
     // A new name is located again; stored as data, the op applies the same.
     const renamed = changeFromOp(
-      JSON.parse(JSON.stringify(patchStay(stay.id, { name: "Other" }, "Edit stay").op)),
+      JSON.parse(JSON.stringify(patchStay(stay.id, { name: "Other" }, "Edit stay").op)) as ChangeOp,
       "Edit stay",
     ).apply(withBookings);
     expect(renamed.stays[0]).toMatchObject({ name: "Other", lat: null, lng: null });
