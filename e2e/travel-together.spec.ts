@@ -189,9 +189,12 @@ test.describe("Travel together", () => {
         .getByRole("navigation", { name: "Days" })
         .getByRole("button", { name: /^Day 2/ })
         .click();
-      await expect(activities(bob).last()).toHaveText("Lunch at Chez Janou");
+      // In its place by time on that day, not at its end.
       const trip = await storedTrip(bob, tripId);
-      expect(trip.itinerary.days[1]!.activities.at(-1)!.activity).toBe("Lunch at Chez Janou");
+      const day2 = trip.itinerary.days[1]!.activities;
+      expect(day2.map((a) => a.activity)).toContain("Lunch at Chez Janou");
+      expect(day2.map((a) => a.time)).toEqual(day2.map((a) => a.time).toSorted());
+      await expect(activities(bob)).toHaveText(day2.map((a) => a.activity));
 
       // Bob leaves: Alice's Here now empties.
       await bobContext.close();
@@ -230,7 +233,9 @@ test.describe("Travel together", () => {
       // Nothing of Bob's was overwritten.
       await expect(form.getByLabel("Activity")).toHaveValue("Tiles with Bob");
       await expect(form.getByLabel("Description")).toHaveValue("Bob booked the guided tour");
-      await expect(form.getByLabel("Time")).toHaveValue("09:00");
+      // Alice's time, a field Bob never touched, is taken in: only the name is asked about.
+      await expect(form.getByLabel("Time")).toHaveValue("10:30");
+      await expect(note).toContainText("You both changed the name");
       await expectAxeClean(bob, "changed while editing, by another person");
 
       await note.getByRole("button", { name: "Keep mine" }).click();
@@ -244,7 +249,7 @@ test.describe("Travel together", () => {
       expect(first).toMatchObject({
         activity: "Tiles with Bob",
         description: "Bob booked the guided tour",
-        time: "09:00",
+        time: "10:30",
       });
       await expect(activities(alice)).toHaveText([
         "Tiles with Bob",
@@ -303,9 +308,8 @@ test.describe("Travel together", () => {
       await expect(form.getByLabel("Activity")).toHaveValue("Azulejo museum");
       await expect(form.getByLabel("Time")).toHaveValue("10:30");
       await expect(form.getByLabel("Description")).toHaveValue(alicesFirst.description);
-      await expect(form.getByLabel("Cost (USD)")).toHaveValue(
-        alicesFirst.cost === null ? "" : String(alicesFirst.cost),
-      );
+      // Bob's cost, a field Alice did not change, stays his.
+      await expect(form.getByLabel("Cost (USD)")).toHaveValue("12");
       await form.getByRole("button", { name: "Save activity" }).click();
       await saved(bob);
 
@@ -318,7 +322,7 @@ test.describe("Travel together", () => {
       ]);
       expect(trip.itinerary.days[0]!.activities[0]).toMatchObject({
         time: "10:30",
-        cost: alicesFirst.cost,
+        cost: 12,
         description: alicesFirst.description,
       });
       await expect(activities(alice)).toHaveText([
@@ -350,18 +354,14 @@ test.describe("Travel together", () => {
       await saved(alice);
       await announced(bob, `${ALICE} moved “Lunch at Chez Janou” to Tue 4 May`);
 
-      // The form is still open where it was, with what Bob typed, and says what happened.
-      const note = form
-        .getByRole("alert")
-        .filter({ hasText: `${ALICE} changed this activity while you were editing` });
-      await expect(note).toBeVisible();
+      // The form is still open where it was, with what Bob typed, and says where it is now; no
+      // field was changed by both, so nothing is asked.
       await expect(form.getByText("It is now on Day 2 · Tue, May 4.")).toBeVisible();
+      await expect(form.getByRole("button", { name: "Keep mine" })).toHaveCount(0);
       await expect(form.getByLabel("Activity")).toHaveValue("Lunch with Bob");
       await expect(form.getByLabel("Description")).toHaveValue("Table for two at one");
       await expectAxeClean(bob, "moved to another day while editing, by another person");
 
-      await note.getByRole("button", { name: "Keep mine" }).click();
-      await expect(note).toHaveCount(0);
       await form.getByRole("button", { name: "Save activity" }).click();
       await saved(bob);
       await expect(form).toHaveCount(0);
@@ -373,10 +373,12 @@ test.describe("Travel together", () => {
         "Tile museum",
         "Sunset at Miradouro",
       ]);
-      expect(trip.itinerary.days[1]!.activities.at(-1)).toMatchObject({
-        activity: "Lunch with Bob",
-        description: "Table for two at one",
-      });
+      expect(trip.itinerary.days[1]!.activities).toContainEqual(
+        expect.objectContaining({
+          activity: "Lunch with Bob",
+          description: "Table for two at one",
+        }),
+      );
     } finally {
       await bobContext.close();
     }
@@ -429,6 +431,75 @@ test.describe("Travel together", () => {
         "Lunch with Bob",
         "Sunset at Miradouro",
       ]);
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  test("Alice and Bob save the same activity at the same moment: different fields both kept; the same field asked, his typed cost kept", async ({
+    page: alice,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    const { bob, bobContext, tripId } = await aliceAndBob(alice, browser, baseURL!);
+    try {
+      /** Bob's next save waits until `release` is called (sent on the version he had). */
+      const holdBobsSave = async () => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await bob.route(`**/api/trips/${tripId}`, async (route) => {
+          if (route.request().method() !== "PATCH") return route.fallback();
+          await released;
+          await route.continue();
+        });
+        return async () => {
+          release();
+          await bob.unroute(`**/api/trips/${tripId}`);
+        };
+      };
+      const aliceSaves = async (fields: Record<string, string>) => {
+        await alice.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+        const aliceForm = alice.getByRole("form", { name: "Edit Tile museum" });
+        for (const [label, value] of Object.entries(fields))
+          await aliceForm.getByLabel(label).fill(value);
+        await aliceForm.getByRole("button", { name: "Save activity" }).click();
+        await saved(alice);
+      };
+
+      // Different fields: Bob's cost and Alice's description, saved at once.
+      await bob.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      const form = bob.getByRole("form", { name: "Edit Tile museum" });
+      await form.getByLabel("Cost (USD)").fill("13");
+      let releaseBob = await holdBobsSave();
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await aliceSaves({ Description: "Blue and white tiles, 5 rooms" });
+      await releaseBob();
+      await saved(bob);
+      await expect(form).toHaveCount(0);
+      await expect
+        .poll(async () => (await storedTrip(alice, tripId)).itinerary.days[0]!.activities[0])
+        .toMatchObject({ cost: 13, description: "Blue and white tiles, 5 rooms" });
+
+      // The same field: Bob's typed cost stays in his open form, and he is asked.
+      await bob.getByRole("button", { name: "Edit Tile museum", exact: true }).click();
+      await form.getByLabel("Cost (USD)").fill("20");
+      releaseBob = await holdBobsSave();
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await aliceSaves({ "Cost (USD)": "15" });
+      await releaseBob();
+      const note = form.getByRole("alert").filter({ hasText: "You both changed the cost" });
+      await expect(note).toBeVisible();
+      await expect(form.getByLabel("Cost (USD)")).toHaveValue("20");
+      await expectAxeClean(bob, "a simultaneous save of the same field");
+      await note.getByRole("button", { name: "Keep mine" }).click();
+      await form.getByRole("button", { name: "Save activity" }).click();
+      await saved(bob);
+      await expect(form).toHaveCount(0);
+      expect((await storedTrip(alice, tripId)).itinerary.days[0]!.activities[0]).toMatchObject({
+        cost: 20,
+        description: "Blue and white tiles, 5 rooms",
+      });
     } finally {
       await bobContext.close();
     }

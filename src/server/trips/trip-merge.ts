@@ -94,16 +94,97 @@ function movedBy(base: Itinerary, side: Itinerary) {
   return moved;
 }
 
+/** What each field of an activity, a journey or a stay is called in a conflict's message. */
+const ACTIVITY_FIELDS: Record<string, string> = {
+  time: "time",
+  activity: "name",
+  location: "location",
+  description: "description",
+  cost: "cost",
+  durationMinutes: "length",
+  why: "reason",
+  stopIndex: "city",
+};
+const JOURNEY_FIELDS: Record<string, string> = {
+  mode: "mode",
+  from: "from",
+  to: "to",
+  departAt: "departure",
+  arriveAt: "arrival",
+  departZone: "departure zone",
+  arriveZone: "arrival zone",
+  carrier: "carrier",
+  number: "number",
+  reference: "booking reference",
+  notes: "notes",
+};
+const STAY_FIELDS: Record<string, string> = {
+  name: "name",
+  address: "address",
+  checkIn: "check-in",
+  checkOut: "check-out",
+  reference: "booking reference",
+  stopIndex: "city",
+};
+/**
+ * The fields a place lookup fills from the location text (or a pin placed by hand): not a choice of
+ * their own, so one side's new place goes with it; both sides' different places are dropped and the
+ * place is looked up again from the merged text (the save's reconcile keeps the stored one when the
+ * text did not change).
+ */
+const ACTIVITY_PLACE = ["lat", "lng", "osmId", "openingHours", "website"] as const;
+const STAY_PLACE = ["lat", "lng", "osmId"] as const;
+
+/** "its cost", "its cost and description", "its time, cost and description". */
+const fieldList = (labels: readonly string[]) =>
+  labels.length <= 1
+    ? `its ${labels[0] ?? "fields"}`
+    : `its ${labels.slice(0, -1).join(", ")} and ${labels.at(-1)!}`;
+
+/**
+ * One thing changed on both sides, merged field by field: a field one side changed takes that
+ * side's value; a field both changed to different values is a clash (theirs is kept in `merged`, as
+ * nothing is written then). The place fields move as one, and never clash.
+ */
+function mergeFields<T extends object>(
+  base: T,
+  mine: T,
+  theirs: T,
+  place: readonly string[],
+): { merged: T; clashes: string[] } {
+  const b = base as Record<string, unknown>;
+  const m = mine as Record<string, unknown>;
+  const t = theirs as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...t };
+  const clashes: string[] = [];
+  for (const key of new Set([...Object.keys(b), ...Object.keys(m), ...Object.keys(t)])) {
+    if (place.includes(key)) continue;
+    if (same(m[key], b[key]) || same(m[key], t[key])) continue;
+    if (same(t[key], b[key])) {
+      if (m[key] === undefined) delete merged[key];
+      else merged[key] = m[key];
+    } else clashes.push(key);
+  }
+  const pick = (side: Record<string, unknown>) => place.map((key) => side[key]);
+  const [bp, mp, tp] = [pick(b), pick(m), pick(t)];
+  if (!same(mp, bp) && !same(mp, tp)) {
+    const from = same(tp, bp) ? m : null;
+    for (const key of place) merged[key] = from ? from[key] : null;
+  }
+  return { merged: merged as T, clashes };
+}
+
 /**
  * Journeys or stays merged by id, as activities are: each side's additions kept, a removal kept
- * unless the other side edited that one, an edit on one side taken, different edits on both a
- * conflict.
+ * unless the other side edited that one, an edit on one side taken, edits on both merged field by
+ * field (a field both changed differently is a conflict naming it).
  */
 function mergeById<T extends { id: string }>(
   base: readonly T[],
   mine: readonly T[],
   theirs: readonly T[],
-  clash: (item: T, message: string) => void,
+  fields: { labels: Record<string, string>; place: readonly string[] },
+  clash: (item: T, message: string, clashed?: string[]) => void,
 ): T[] {
   const b = new Map(base.map((item) => [item.id, item]));
   const m = new Map(mine.map((item) => [item.id, item]));
@@ -122,20 +203,20 @@ function mergeById<T extends { id: string }>(
         clash(other, "was removed in one change and edited in the other");
       continue;
     }
-    if (same(mi, bi) || same(mi, ti)) merged.push(ti);
-    else if (same(ti, bi)) merged.push(mi);
-    else {
-      clash(mi, "was changed in both");
-      merged.push(ti);
+    const { merged: item, clashes } = mergeFields(bi, mi, ti, fields.place);
+    if (clashes.length > 0) {
+      const labels = clashes.map((key) => fields.labels[key] ?? key);
+      clash(mi, `was changed in both: ${fieldList(labels)}`, labels);
     }
+    merged.push(item);
   }
   return merged;
 }
 
 /**
  * Three-way merge of a stale change (`mine`, made from `base`) with the changes saved since
- * (`theirs`). Things: each trip field (the dates as one), each activity's fields, each activity's
- * day and place in the day. A thing changed on one side takes that side; changed on both to
+ * (`theirs`). Things: each trip field (the dates as one), each field of each activity, journey and
+ * stay (their place fields as one), each activity's day and place in the day. A thing changed on one side takes that side; changed on both to
  * different results is a conflict, and then nothing is merged. Pure: no I/O, no ids drawn.
  */
 export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFields): MergeResult {
@@ -169,8 +250,13 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
   const theirMoves = movedBy(base.itinerary, theirs.itinerary);
   const nameOf = (id: string) =>
     (m.get(id) ?? t.get(id) ?? b.get(id))?.activity.activity ?? "An activity";
-  const clash = (id: string, message: string) =>
-    conflicts.push({ kind: "activity", id, message: `“${nameOf(id)}” ${message}` });
+  const clash = (id: string, message: string, fields?: string[]) =>
+    conflicts.push({
+      kind: "activity",
+      id,
+      message: `“${nameOf(id)}” ${message}`,
+      ...(fields ? { fields } : {}),
+    });
   const content = (s: Slot | undefined) => {
     if (!s) return undefined;
     const { id: _id, ...rest } = s.activity;
@@ -201,13 +287,18 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
       dropped.add(id);
       continue;
     }
-    const [bc, mc, tc] = [content(bs), content(ms), content(ts)];
-    let fields = tc;
-    if (!same(mc, bc) && !same(mc, tc)) {
-      if (same(tc, bc)) fields = mc;
-      else clash(id, "was changed in both");
+    // Field by field: a companion's change to other fields of the same activity is kept.
+    const { merged: fields, clashes } = mergeFields(
+      content(bs)!,
+      content(ms)!,
+      content(ts)!,
+      ACTIVITY_PLACE,
+    );
+    if (clashes.length > 0) {
+      const labels = clashes.map((key) => ACTIVITY_FIELDS[key] ?? key);
+      clash(id, `was changed in both: ${fieldList(labels)}`, labels);
     }
-    activities.set(id, { id, ...fields! });
+    activities.set(id, { id, ...fields });
     const mine = myMoves.get(id);
     const theirs = theirMoves.get(id);
     if (mine && theirs && !same(mine, theirs)) clash(id, "was moved in both");
@@ -219,15 +310,27 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
     base.transport,
     mine.transport,
     theirs.transport,
-    (journey, message) =>
+    { labels: JOURNEY_FIELDS, place: [] },
+    (journey, message, fields) =>
       conflicts.push({
         kind: "transport",
         id: journey.id,
         message: `The ${journeyLabel(journey)} ${message}`,
+        ...(fields ? { fields } : {}),
       }),
   );
-  const stays = mergeById(base.stays, mine.stays, theirs.stays, (stay, message) =>
-    conflicts.push({ kind: "stay", id: stay.id, message: `The ${stayLabel(stay)} ${message}` }),
+  const stays = mergeById(
+    base.stays,
+    mine.stays,
+    theirs.stays,
+    { labels: STAY_FIELDS, place: STAY_PLACE },
+    (stay, message, fields) =>
+      conflicts.push({
+        kind: "stay",
+        id: stay.id,
+        message: `The ${stayLabel(stay)} ${message}`,
+        ...(fields ? { fields } : {}),
+      }),
   );
 
   if (conflicts.length > 0) return { ok: false, conflicts };
@@ -254,6 +357,18 @@ export function mergeTrips(base: MergeFields, mine: MergeFields, theirs: MergeFi
           at = found + 1;
           break;
         }
+      }
+      // Placed by its time on my side (a move to another day, a new activity) and the day in time
+      // order: kept in time order among what the other side put there meanwhile.
+      const time = activities.get(id)!.time;
+      const timeOf = (other: string) => activities.get(other)!.time;
+      const previous = day.activities[i - 1];
+      const next = day.activities[i + 1];
+      const fitsMine = (!previous || previous.time <= time) && (!next || time <= next.time);
+      if (fitsMine && list.every((other, k) => k === 0 || timeOf(list[k - 1]!) <= timeOf(other))) {
+        const low = list.filter((other) => timeOf(other) < time).length;
+        const high = list.filter((other) => timeOf(other) <= time).length;
+        at = Math.min(Math.max(at, low), high);
       }
       list.splice(at, 0, id);
     });

@@ -35,10 +35,27 @@ export const restoreRequestSchema = z.object({ version: z.number().int().positiv
  */
 export const tripMergeConflictSchema = z.union([
   z.object({ kind: z.literal("field"), field: z.string(), message: z.string() }),
-  z.object({ kind: z.literal("activity"), id: z.string(), message: z.string() }),
+  // `fields`: the fields both changed to different values ("cost", "description"), when that is
+  // the clash (not a removal against an edit, nor a move in both).
+  z.object({
+    kind: z.literal("activity"),
+    id: z.string(),
+    message: z.string(),
+    fields: z.array(z.string()).optional(),
+  }),
   // A journey or a stay, by id (merged like activities).
-  z.object({ kind: z.literal("transport"), id: z.string(), message: z.string() }),
-  z.object({ kind: z.literal("stay"), id: z.string(), message: z.string() }),
+  z.object({
+    kind: z.literal("transport"),
+    id: z.string(),
+    message: z.string(),
+    fields: z.array(z.string()).optional(),
+  }),
+  z.object({
+    kind: z.literal("stay"),
+    id: z.string(),
+    message: z.string(),
+    fields: z.array(z.string()).optional(),
+  }),
   z.object({ kind: z.literal("version"), field: z.literal("version"), message: z.string() }),
 ]);
 export type TripMergeConflict = z.infer<typeof tripMergeConflictSchema>;

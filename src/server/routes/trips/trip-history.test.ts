@@ -184,7 +184,8 @@ describe("merging a stale change", () => {
       {
         kind: "activity",
         id: row.itinerary.days[0]!.activities[0]!.id,
-        message: "“Theirs A” was changed in both",
+        message: "“Theirs A” was changed in both: its name",
+        fields: ["name"],
       },
     ]);
     expect(await stored(row.id)).toEqual(before);

@@ -345,7 +345,8 @@ describe("PATCH /api/trips/:id transport and stays", () => {
       {
         kind: "transport",
         id: out.id,
-        message: "The train Paris Gare de Lyon → Lyon Part-Dieu was changed in both",
+        message: "The train Paris Gare de Lyon → Lyon Part-Dieu was changed in both: its number",
+        fields: ["number"],
       },
     ]);
   });

@@ -9,6 +9,8 @@ import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
+import { MergeNotes } from "./merge-notes.tsx";
+import { useFieldMerge } from "./use-field-merge.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
@@ -23,8 +25,9 @@ const loadFieldsSchema = loadOnce(async () =>
   }),
 );
 type Errors = Partial<Record<keyof ActivityFields, string>>;
-/** Someone else changed, moved or removed the activity while its form was open (name: null if unknown). */
-type ChangedUnder = { name: string | null };
+
+/** What a save of the form came to: closed (saved or kept offline), a 409, or refused. */
+export type FormSaveResult = "done" | "conflict" | "failed";
 
 export const EMPTY_ACTIVITY: ActivityFields = {
   time: "09:00",
@@ -37,7 +40,32 @@ export const EMPTY_ACTIVITY: ActivityFields = {
   durationMinutes: 60,
 };
 
-/** An activity's fields, edited in place. An empty cost means unknown (not free). */
+const toValues = (fields: ActivityFields) => ({
+  time: fields.time,
+  activity: fields.activity,
+  location: fields.location,
+  description: fields.description,
+  cost: fields.cost === null ? "" : String(fields.cost),
+  durationMinutes: String(fields.durationMinutes),
+});
+type Values = ReturnType<typeof toValues>;
+
+/** How a field is named in the form's notes ("the cost and the description"). */
+const FIELD_NAMES: Record<keyof Values, string> = {
+  time: "the time",
+  activity: "the name",
+  location: "the location",
+  description: "the description",
+  cost: "the cost",
+  durationMinutes: "the duration",
+};
+
+/**
+ * An activity's fields, edited in place. An empty cost means unknown (not free). Saves only the
+ * fields the traveller changed; a companion's change to the others while the form is open is taken
+ * into it, and Keep mine / Take theirs is asked only for a field both changed. The form stays open
+ * until the save is done: a 409 or a refusal never loses what was typed.
+ */
 export function ActivityForm({
   initial,
   title,
@@ -58,48 +86,46 @@ export function ActivityForm({
   whereNow?: string;
   title: string;
   submitLabel: string;
-  onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
+  /**
+   * The changed fields (all of them for a new activity) and the whole form as the traveller leaves
+   * it (for an activity added back). The form closes when the parent closes it ("done").
+   */
+  onSave: (
+    changed: Partial<ActivityFields> & Partial<PlaceFields>,
+    whole: ActivityFields & Partial<PlaceFields>,
+  ) => Promise<FormSaveResult> | FormSaveResult | void;
   onCancel: () => void;
   renderLocationField?: TripDetailSlots["renderLocationField"];
 }) {
-  const toValues = (fields: ActivityFields) => ({
-    time: fields.time,
-    activity: fields.activity,
-    location: fields.location,
-    description: fields.description,
-    cost: fields.cost === null ? "" : String(fields.cost),
-    durationMinutes: String(fields.durationMinutes),
-  });
-  const [values, setValues] = useState(() => toValues(initial));
-  // What the form last saw of the activity (its fields and where it is): a live change by someone
-  // else is never poured into the form; the traveller chooses. Who made it is taken when the
-  // activity is seen to change, so a later change by someone else to something else does not
-  // rename the author.
+  // Who changed the activity, from the page's live changes: taken when the activity is seen to
+  // change, so a later change by someone else to something else does not rename the author.
   const remote = useLastRemoteChange();
-  const shape = JSON.stringify({ fields: toValues(initial), dayDate });
-  const [seen, setSeen] = useState(() => ({ shape, version: remote?.version ?? 0 }));
-  const [changedUnder, setChangedUnder] = useState<ChangedUnder | null>(null);
-  if (shape !== seen.shape) {
-    const byOther = remote !== null && remote.version > seen.version;
-    setSeen({ shape, version: remote?.version ?? 0 });
-    // This tab's own change (an undo) is not news; gone is gone whoever did it.
-    if (byOther || dayDate === null)
-      setChangedUnder({ name: byOther ? (remote.by?.name ?? "Someone") : null });
-  }
-  const removed = dayDate === null;
-  const keepMine = () => setChangedUnder(null);
-  const takeTheirs = () => {
-    setValues(toValues(initial));
-    keepMine();
+  const [seenVersion, setSeenVersion] = useState(remote?.version ?? 0);
+  const [saving, setSaving] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
+  const whoChanged = () => {
+    const byOther = remote !== null && remote.version > seenVersion;
+    if (!byOther) return null;
+    setSeenVersion(remote.version);
+    return remote.by?.name ?? "Someone";
   };
+  const form = useFieldMerge(toValues(initial), { paused: saving, by: whoChanged });
+  const { values, news } = form;
+  // Gone (removed by someone else): its own choices, named by whoever did it.
+  const [gone, setGone] = useState<{ name: string | null } | null>(null);
+  const removed = dayDate === null;
+  if (removed && !gone) setGone({ name: whoChanged() });
+  if (!removed && gone) setGone(null);
+
   const [place, setPlace] = useState<Partial<PlaceFields>>({});
   const [errors, setErrors] = useState<Errors>({});
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    form.set(field, event.target.value);
 
   useEffect(() => void loadFieldsSchema().catch(() => undefined), []);
 
   const submit = async () => {
+    if (saving) return;
     const cost = values.cost.trim() === "" ? null : Number(values.cost);
     let schema: Awaited<ReturnType<typeof loadFieldsSchema>>;
     try {
@@ -121,7 +147,22 @@ export function ActivityForm({
       setErrors(next);
       return;
     }
-    onSave({ ...parsed.data, ...place });
+    setErrors({});
+    const changedKeys = Object.keys(form.changed()) as (keyof ActivityFields)[];
+    const changed: Partial<ActivityFields> & Partial<PlaceFields> = Object.fromEntries(
+      changedKeys.map((key) => [key, parsed.data[key]]),
+    );
+    // A place picked for the typed location goes with it.
+    if (changedKeys.includes("location")) Object.assign(changed, place);
+    setSaving(true);
+    setUnsaved(false);
+    form.dismiss();
+    const result = await onSave(changed, { ...parsed.data, ...place });
+    // Closed ("done"): the form is gone. Otherwise it stays with what was typed, and takes the
+    // latest version into its other fields.
+    if (result === "done" || result === undefined) return;
+    setSaving(false);
+    setUnsaved(result === "conflict");
   };
 
   const locationLabel = "Location";
@@ -133,7 +174,7 @@ export function ActivityForm({
       onCancel={onCancel}
       layout="p-4 sm:grid-cols-[8rem_1fr]"
       // Removed: its own choices below say what saving does; one submit button, not two.
-      actions={!(changedUnder && removed)}
+      actions={!gone}
     >
       <TextField
         label="Time"
@@ -158,7 +199,7 @@ export function ActivityForm({
             value: values.location,
             error: errors.location,
             onChange: (location, found) => {
-              setValues((v) => ({ ...v, location }));
+              form.set("location", location);
               setPlace(found ?? {});
             },
           })
@@ -207,14 +248,14 @@ export function ActivityForm({
       {whereNow ? (
         <p className="text-sm text-slate-700 sm:col-span-2">It is now on {whereNow}.</p>
       ) : null}
-      {changedUnder && removed ? (
+      {gone ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm sm:col-span-2"
         >
           <p>
-            {changedUnder.name
-              ? `${changedUnder.name} removed this activity while you were editing`
+            {gone.name
+              ? `${gone.name} removed this activity while you were editing`
               : "This activity was removed while you were editing"}
           </p>
           <Button type="submit" size="sm">
@@ -224,20 +265,16 @@ export function ActivityForm({
             Discard
           </Button>
         </div>
-      ) : changedUnder ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm sm:col-span-2"
-        >
-          <p>{changedUnder.name ?? "Someone"} changed this activity while you were editing</p>
-          <Button variant="secondary" size="sm" onClick={keepMine}>
-            Keep mine
-          </Button>
-          <Button variant="secondary" size="sm" onClick={takeTheirs}>
-            Take theirs
-          </Button>
-        </div>
-      ) : null}
+      ) : (
+        <MergeNotes
+          news={news}
+          names={FIELD_NAMES}
+          thing="activity"
+          unsaved={unsaved}
+          onKeepMine={form.keepMine}
+          onTakeTheirs={form.takeTheirs}
+        />
+      )}
     </EditorForm>
   );
 }

@@ -15,7 +15,8 @@ import {
   addActivity,
   fittingTime,
   isInTimeOrder,
-  moveActivity,
+  busyAt,
+  moveActivityToDay,
   newActivityId,
   removeActivity,
   sortDayByTime,
@@ -26,9 +27,20 @@ import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import { usePendingFocus } from "./use-pending-focus.ts";
 import { formatWeekday } from "#web/lib/format.ts";
-import type { TripEditor } from "./use-trip-editor.ts";
+import { formOutcome, saveFromForm, type SaveResult, type TripEditor } from "./use-trip-editor.ts";
 
 const addButtonId = (date: string) => `add-activity-${date}`;
+
+/**
+ * A new activity's id once saved: the server gives it one (the card mounts with it a moment later);
+ * kept offline, it keeps the tab's.
+ */
+const newIdOf = (result: SaveResult, date: string, known: Set<string>, tabId: string) =>
+  result.status === "saved"
+    ? result.trip.itinerary.days
+        .find((d) => d.date === date)
+        ?.activities.find((a) => !known.has(a.id))?.id
+    : tabId;
 
 /** The selected day in the editor: its activities (sortable), Add activity and Regenerate day. */
 export function EditableDay({
@@ -43,6 +55,7 @@ export function EditableDay({
   placeActivity,
   placeContext,
   movedId = null,
+  onMoved,
   stopsHeader,
   route,
 }: {
@@ -63,8 +76,10 @@ export function EditableDay({
   placeActivity?: PlaceActivity;
   /** Real places: links, hours and the closed-place check (once the hours library is loaded). */
   placeContext: PlaceContext;
-  /** The activity last dragged within the day: offered a time that fits its new place. */
+  /** The activity last moved (dragged, or to another day): offered a time that fits or is free. */
   movedId?: string | null;
+  /** An activity of this day was moved to another day (Move to): checked there for a free time. */
+  onMoved?: (id: string) => void;
 }) {
   // The activity whose form is open, as last seen, and its place in this day: if someone else moves
   // it to another day or removes it, the form stays where it was, with what the traveller typed.
@@ -215,37 +230,34 @@ export function EditableDay({
                       setEditing(null);
                       focusAfter(focusActivity(away ? day.activities[index]?.id : activity.id));
                     }}
-                    onSave={(fields) => {
-                      setEditing(null);
+                    onSave={async (changed, whole) => {
                       if (away && !elsewhere) {
                         // Removed by someone else: the traveller's version comes back as a new
                         // activity of this day (its place kept unless the location was changed).
                         const known = new Set(day.activities.map((a) => a.id));
                         const id = newActivityId();
-                        const placed = fields.location === activity.location ? activity : UNPLACED;
-                        focusAfter(
-                          focusActivity(id),
-                          editor.save(
-                            addActivity(day.date, { ...activity, ...placed, ...fields, id }),
-                          ),
-                          (result) =>
-                            focusActivity(
-                              result.status === "saved"
-                                ? result.trip.itinerary.days
-                                    .find((d) => d.date === day.date)
-                                    ?.activities.find((a) => !known.has(a.id))?.id
-                                : result.status === "queued"
-                                  ? id
-                                  : null,
-                            ),
+                        const placed = whole.location === activity.location ? activity : UNPLACED;
+                        const result = await saveFromForm(
+                          editor,
+                          addActivity(day.date, { ...activity, ...placed, ...whole, id }),
                         );
-                        return;
+                        if (formOutcome(result) !== "done") return formOutcome(result);
+                        setEditing(null);
+                        focusAfter(focusActivity(newIdOf(result, day.date, known, id)));
+                        return "done";
                       }
-                      // Moved by someone else: only its fields are saved, it stays where they put it.
-                      focusAfter(
-                        focusActivity(away ? day.activities[index]?.id : activity.id),
-                        editor.save(updateActivity(activity.id, fields)),
-                      );
+                      // Only the fields the traveller changed: a companion's change to the others
+                      // stays. Moved by someone else, it stays where they put it.
+                      const outcome =
+                        Object.keys(changed).length === 0
+                          ? "done"
+                          : formOutcome(
+                              await saveFromForm(editor, updateActivity(activity.id, changed)),
+                            );
+                      if (outcome !== "done") return outcome;
+                      setEditing(null);
+                      focusAfter(focusActivity(away ? day.activities[index]?.id : activity.id));
+                      return outcome;
                     }}
                     onRemove={() => {
                       const neighbour = neighbourOf(activity.id);
@@ -266,18 +278,24 @@ export function EditableDay({
                         ? fittingTime(day.activities, day.activities.indexOf(activity))
                         : null
                     }
+                    busy={
+                      activity.id === movedId
+                        ? busyAt(day.activities, day.activities.indexOf(activity))
+                        : null
+                    }
                     onUseTime={(time) =>
                       focusAfter(
                         focusActivity(activity.id),
                         editor.save(updateActivity(activity.id, { time })),
                       )
                     }
-                    onMoveToDay={(date) =>
+                    onMoveToDay={(date) => {
+                      onMoved?.(activity.id);
                       focusAfter(
                         focusActivity(neighbourOf(activity.id)),
-                        editor.save(moveActivity(activity.id, date, Infinity)),
-                      )
-                    }
+                        editor.save(moveActivityToDay(activity.id, date)),
+                      );
+                    }}
                     slots={slots}
                     placeContext={placeContext}
                   />
@@ -295,26 +313,18 @@ export function EditableDay({
                 setAdding(false);
                 focusAfter(focusActivity(null));
               }}
-              onSave={(fields) => {
-                setAdding(false);
+              onSave={async (_changed, whole) => {
                 const known = new Set(day.activities.map((a) => a.id));
                 const id = newActivityId();
-                focusAfter(
-                  focusActivity(id),
-                  editor.save(addActivity(day.date, { id, ...UNPLACED, ...fields })),
-                  // The server gives a new activity its id: focus waits for the card with that id.
-                  // Kept offline, it keeps the tab's id until it is sent.
-                  (result) =>
-                    focusActivity(
-                      result.status === "saved"
-                        ? result.trip.itinerary.days
-                            .find((d) => d.date === day.date)
-                            ?.activities.find((a) => !known.has(a.id))?.id
-                        : result.status === "queued"
-                          ? id
-                          : null,
-                    ),
+                const result = await saveFromForm(
+                  editor,
+                  addActivity(day.date, { id, ...UNPLACED, ...whole }),
                 );
+                // Refused or met a conflict: the form stays open with what was typed.
+                if (formOutcome(result) !== "done") return formOutcome(result);
+                setAdding(false);
+                focusAfter(focusActivity(newIdOf(result, day.date, known, id)));
+                return "done";
               }}
             />
           ) : (

@@ -3,7 +3,12 @@ import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import {
   addActivity,
+  busyAt,
+  changeFromOp,
   droppedByDates,
+  moveActivityToDay,
+  patchStay,
+  patchTransport,
   fittingTime,
   isInTimeOrder,
   moveActivity,
@@ -18,6 +23,7 @@ import {
   setStops,
   setTransport,
   toPatch,
+  type ChangeOp,
   type EditableTrip,
 } from "./editable-trip.ts";
 
@@ -243,5 +249,111 @@ describe("stops, journeys and stays in a PATCH", () => {
       days: 2,
       activities: 4,
     });
+  });
+});
+
+describe("moving to another day by time", () => {
+  const lunch = { ...act("lunch", "12:30"), durationMinutes: 90 };
+  const dinner = { ...act("dinner", "19:30"), durationMinutes: 120 };
+  const paris: EditableTrip = {
+    ...trip,
+    itinerary: {
+      days: [
+        { date: "2027-05-03", activities: [act("museum", "09:30"), lunch] },
+        { date: "2027-05-04", activities: [dinner] },
+        { date: "2027-05-05", activities: [{ ...act("market", "12:00"), durationMinutes: 120 }] },
+      ],
+    },
+  };
+  const names = (t: EditableTrip, day: number) =>
+    t.itinerary.days[day]!.activities.map((a) => a.id);
+
+  it("a moved lunch goes before the dinner, not after it; a stored op of either kind applies", () => {
+    const moved = moveActivityToDay("lunch", "2027-05-04").apply(paris);
+    expect(names(moved, 0)).toEqual(["museum"]);
+    expect(names(moved, 1)).toEqual(["lunch", "dinner"]);
+    // From session storage (a change kept offline), the new op and the old index-based one.
+    const stored = JSON.parse(
+      JSON.stringify(moveActivityToDay("lunch", "2027-05-04").op),
+    ) as ChangeOp;
+    expect(names(changeFromOp(stored, "Move activity").apply(paris), 1)).toEqual([
+      "lunch",
+      "dinner",
+    ]);
+    const old = changeFromOp(
+      { name: "moveActivity", id: "lunch", date: "2027-05-04", index: Number.MAX_SAFE_INTEGER },
+      "Move activity",
+    );
+    expect(names(old.apply(paris), 1)).toEqual(["dinner", "lunch"]);
+  });
+
+  it("a time taken on the new day: what takes it and the nearest free time", () => {
+    const moved = moveActivityToDay("lunch", "2027-05-05").apply(paris);
+    const day = moved.itinerary.days[2]!.activities;
+    expect(day.map((a) => a.id)).toEqual(["market", "lunch"]);
+    // The market runs 12:00–14:00; a 90-minute lunch fits from 14:00 on, or up to 10:30.
+    expect(busyAt(day, 1)).toEqual({ blocking: day[0], until: "14:00", freeTime: "14:00" });
+    expect(busyAt(moved.itinerary.days[1]!.activities, 0)).toBeNull();
+    const full = [{ ...act("all day", "00:00"), durationMinutes: 24 * 60 }, lunch];
+    expect(busyAt(full, 1)).toMatchObject({ freeTime: null });
+  });
+});
+
+describe("changed fields only", () => {
+  const journey = {
+    id: "00000000-0000-4000-8000-0000000000c1",
+    mode: "train" as const,
+    from: "Paris",
+    to: "Lyon",
+    departAt: "2027-05-04T10:00",
+    arriveAt: "2027-05-04T12:00",
+    departZone: "Europe/Paris",
+    arriveZone: "Europe/Paris",
+    carrier: "SNCF",
+    number: "TGV 1",
+    reference: null,
+    notes: null,
+  };
+  const stay = {
+    id: "00000000-0000-4000-8000-0000000000c2",
+    stopIndex: 0,
+    name: "Hôtel",
+    address: "1 Rue",
+    checkIn: "2027-05-03",
+    checkOut: "2027-05-05",
+    lat: 48.8,
+    lng: 2.3,
+    osmId: null,
+    reference: null,
+  };
+
+  it("an activity's, journey's or stay's change keeps a companion's change to its other fields", () => {
+    const theirs = updateActivity("d", { description: "Ana's text" }).apply(trip);
+    const both = updateActivity("d", { cost: 13 }).apply(theirs);
+    expect(both.itinerary.days[1]!.activities[0]).toMatchObject({
+      description: "Ana's text",
+      cost: 13,
+    });
+
+    const withBookings = {
+      ...trip,
+      transport: [{ ...journey, notes: "Ana's seats" }],
+      stays: [{ ...stay, reference: "ANA-1" }],
+    };
+    const mine = patchStay(stay.id, { checkOut: "2027-05-04" }, "Edit stay").apply(
+      patchTransport(journey.id, { number: "TGV 2" }, "Edit journey").apply(withBookings),
+    );
+    expect(mine.transport[0]).toMatchObject({ notes: "Ana's seats", number: "TGV 2" });
+    expect(mine.stays[0]).toMatchObject({ reference: "ANA-1", checkOut: "2027-05-04", lat: 48.8 });
+    // A new name is located again; stored as data, the op applies the same.
+    const renamed = changeFromOp(
+      JSON.parse(JSON.stringify(patchStay(stay.id, { name: "Other" }, "Edit stay").op)) as ChangeOp,
+      "Edit stay",
+    ).apply(withBookings);
+    expect(renamed.stays[0]).toMatchObject({ name: "Other", lat: null, lng: null });
+    // Gone by then: nothing to change.
+    expect(
+      patchTransport(journey.id, { number: "X" }, "Edit journey").apply(trip).transport,
+    ).toEqual([]);
   });
 });

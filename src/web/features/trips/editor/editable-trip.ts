@@ -39,6 +39,7 @@ export type ChangeOp =
   | { name: "sortDayByTime"; date: string }
   | { name: "removeActivity"; id: string }
   | { name: "moveActivity"; id: string; date: string; index: number }
+  | { name: "moveActivityToDay"; id: string; date: string }
   | { name: "replaceDays"; days: readonly Day[] }
   | { name: "setFacts"; facts: TripFacts }
   | { name: "setName"; value: string }
@@ -51,6 +52,8 @@ export type ChangeOp =
   | { name: "putTransport"; journey: Transport; label: string }
   | { name: "removeTransport"; id: string; label: string }
   | { name: "putStay"; stay: Stay; label: string }
+  | { name: "patchTransport"; id: string; fields: Partial<Transport>; label: string }
+  | { name: "patchStay"; id: string; fields: Partial<Stay>; label: string }
   | { name: "removeStay"; id: string; label: string }
   | { name: "all"; ops: readonly ChangeOp[] };
 
@@ -221,6 +224,41 @@ export function fittingTime(activities: readonly Activity[], index: number): str
   return clockOf(Math.max(0, Math.min(LAST_MINUTE, minutes)));
 }
 
+/** What stands in the way of an activity at its time on its day, and the nearest time that is free. */
+export type BusyAt = { blocking: Activity; until: string; freeTime: string | null };
+
+const overlaps = (start: number, length: number, other: Activity) => {
+  const from = minutesOf(other.time);
+  return start < from + other.durationMinutes && from < start + Math.max(length, 1);
+};
+
+/**
+ * Null when the activity at `index` has its time to itself; else the first other activity it runs
+ * into, and the nearest start (5-minute steps either way, the later one on a tie) at which it runs
+ * into none (null: none left that day).
+ */
+export function busyAt(activities: readonly Activity[], index: number): BusyAt | null {
+  const activity = activities[index];
+  if (!activity) return null;
+  const others = activities.filter((_, i) => i !== index);
+  const start = minutesOf(activity.time);
+  const length = activity.durationMinutes;
+  const blocking = others.find((other) => overlaps(start, length, other));
+  if (!blocking) return null;
+  const free = (at: number) =>
+    at >= 0 && at <= LAST_MINUTE && !others.some((other) => overlaps(at, length, other));
+  let freeTime: string | null = null;
+  for (let step = 5; step <= 24 * 60 && freeTime === null; step += 5) {
+    if (free(start + step)) freeTime = clockOf(start + step);
+    else if (free(start - step)) freeTime = clockOf(start - step);
+  }
+  return {
+    blocking,
+    until: clockOf((minutesOf(blocking.time) + blocking.durationMinutes) % (24 * 60)),
+    freeTime,
+  };
+}
+
 export const removeActivity = (id: string): TripChange => ({
   label: "Remove activity",
   op: { name: "removeActivity", id },
@@ -243,6 +281,27 @@ export const moveActivity = (id: string, date: string, index: number): TripChang
       const at = Math.max(0, Math.min(index, rest.length));
       return { ...day, activities: [...rest.slice(0, at), moving, ...rest.slice(at)] };
     });
+  },
+});
+
+/**
+ * Moves an activity to the day on `date`, in its place by time there (after any at the same time):
+ * "Lunch 12:30" goes before "Dinner 19:30". Already on that day, it stays where it is.
+ */
+export const moveActivityToDay = (id: string, date: string): TripChange => ({
+  label: "Move activity",
+  op: { name: "moveActivityToDay", id, date },
+  apply: (trip) => {
+    const moving = trip.itinerary.days.flatMap((d) => d.activities).find((a) => a.id === id);
+    const target = trip.itinerary.days.find((d) => d.date === date);
+    if (!moving || !target || target.activities.some((a) => a.id === id)) return trip;
+    return mapDays(trip, (day) =>
+      day.date === date
+        ? { ...day, activities: insertByTime(day.activities, moving) }
+        : day.activities.some((a) => a.id === id)
+          ? { ...day, activities: day.activities.filter((a) => a.id !== id) }
+          : day,
+    );
   },
 });
 
@@ -364,6 +423,23 @@ export const putTransport = (journey: Transport, label: string): TripChange => (
   apply: (trip) => ({ ...trip, transport: putById(trip.transport, journey) }),
 });
 
+/**
+ * The fields of one journey its form changed, applied to that journey as the trip holds it when the
+ * change is applied: a companion's change to its other fields is kept. Gone by then, nothing.
+ */
+export const patchTransport = (
+  id: string,
+  fields: Partial<Transport>,
+  label: string,
+): TripChange => ({
+  label,
+  op: { name: "patchTransport", id, fields, label },
+  apply: (trip) => ({
+    ...trip,
+    transport: trip.transport.map((t) => (t.id === id ? { ...t, ...fields, id } : t)),
+  }),
+});
+
 /** One journey removed (by id) from the trip the change is applied to. */
 export const removeTransport = (id: string, label: string): TripChange => ({
   label,
@@ -376,6 +452,27 @@ export const putStay = (stay: Stay, label: string): TripChange => ({
   label,
   op: { name: "putStay", stay, label },
   apply: (trip) => ({ ...trip, stays: putById(trip.stays, stay) }),
+});
+
+/**
+ * The fields of one stay its form changed, applied to that stay as the trip holds it then (as
+ * patchTransport does). A new name or address without a pin of its own is located again.
+ */
+export const patchStay = (id: string, fields: Partial<Stay>, label: string): TripChange => ({
+  label,
+  op: { name: "patchStay", id, fields, label },
+  apply: (trip) => ({
+    ...trip,
+    stays: trip.stays.map((s) => {
+      if (s.id !== id) return s;
+      const renamed =
+        (fields.name !== undefined && fields.name !== s.name) ||
+        (fields.address !== undefined && fields.address !== s.address);
+      const place =
+        renamed && fields.lat === undefined ? { lat: null, lng: null, osmId: null } : {};
+      return { ...s, ...place, ...fields, id };
+    }),
+  }),
 });
 
 /** One stay removed (by id) from the trip the change is applied to. */
@@ -424,6 +521,8 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return removeActivity(op.id);
       case "moveActivity":
         return moveActivity(op.id, op.date, op.index);
+      case "moveActivityToDay":
+        return moveActivityToDay(op.id, op.date);
       case "replaceDays":
         return replaceDays(op.days, label);
       case "setFacts":
@@ -450,6 +549,10 @@ export function changeFromOp(op: ChangeOp, label: string): TripChange {
         return putStay(op.stay, op.label);
       case "removeStay":
         return removeStay(op.id, op.label);
+      case "patchTransport":
+        return patchTransport(op.id, op.fields, op.label);
+      case "patchStay":
+        return patchStay(op.id, op.fields, op.label);
       case "all":
         return allOf(
           op.ops.map((o) => changeFromOp(o, label)),

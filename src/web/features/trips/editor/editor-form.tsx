@@ -1,12 +1,17 @@
 import type { ReactNode } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import type { FormSaveResult } from "./activity-form.tsx";
 
-/** What an editor form is given: the thing it edits, its title and button, and what to do after. */
+/**
+ * What an editor form is given: the thing it edits (as the trip holds it now), its title and button,
+ * and what to do with the fields changed (and the whole thing, for a new one): done closes the form,
+ * a 409 or a refusal leaves it open with what was typed.
+ */
 export type EditorFormProps<T> = {
   initial: T;
   title: string;
   submitLabel: string;
-  onSave: (saved: T) => void;
+  onSave: (changed: Partial<T>, whole: T) => Promise<FormSaveResult>;
   onCancel: () => void;
 };
 

@@ -5,6 +5,7 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
+import { MergeNotes } from "./merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
@@ -30,10 +31,36 @@ type Values = {
   notes: string;
 };
 
+const NAMES: Record<keyof Values, string> = {
+  mode: "the mode",
+  from: "from",
+  to: "to",
+  departAt: "the departure",
+  arriveAt: "the arrival",
+  carrier: "the carrier",
+  number: "the number",
+  reference: "the booking reference",
+  notes: "the notes",
+};
+
+const toValues = (journey: Transport): Values => ({
+  mode: journey.mode,
+  from: journey.from,
+  to: journey.to,
+  departAt: journey.departAt,
+  arriveAt: journey.arriveAt,
+  carrier: journey.carrier ?? "",
+  number: journey.number ?? "",
+  reference: journey.reference ?? "",
+  notes: journey.notes ?? "",
+});
+
 /**
  * A journey's fields, with the activity editor's kit: labels, the schema's messages under their
  * fields, Escape to cancel. Times are the ticket's local times; the zones stay those given (from the
- * stops when new: empty lets the server take the nearest stop's).
+ * stops when new: empty lets the server take the nearest stop's). `initial` is the journey as the
+ * trip holds it now: a companion's change to other fields is taken in, and Save sends only the
+ * fields changed here (Keep mine / Take theirs for a field both changed).
  */
 export function JourneyForm({
   initial,
@@ -42,42 +69,37 @@ export function JourneyForm({
   onSave,
   onCancel,
 }: EditorFormProps<Transport>) {
-  const { field, check } = useSchemaForm(
-    loadSchema,
-    (): Values => ({
-      mode: initial.mode,
-      from: initial.from,
-      to: initial.to,
-      departAt: initial.departAt,
-      arriveAt: initial.arriveAt,
-      carrier: initial.carrier ?? "",
-      number: initial.number ?? "",
-      reference: initial.reference ?? "",
-      notes: initial.notes ?? "",
-    }),
-    { field: "mode", message: "Could not check the journey. Check your connection and try again." },
-  );
+  const { field, submit, notes } = useSchemaForm(loadSchema, toValues(initial), {
+    field: "mode",
+    message: "Could not check the journey. Check your connection and try again.",
+  });
 
-  const submit = async () => {
-    const data = await check((v) => ({
-      ...v,
-      departZone: initial.departZone || null,
-      arriveZone: initial.arriveZone || null,
-    }));
-    if (!data) return;
-    onSave({
-      ...data,
-      id: initial.id,
-      departZone: data.departZone ?? "",
-      arriveZone: data.arriveZone ?? "",
-    });
-  };
+  const save = () =>
+    submit(
+      (v) => ({
+        ...v,
+        departZone: initial.departZone || null,
+        arriveZone: initial.arriveZone || null,
+      }),
+      async (data, changed) => {
+        const whole = {
+          ...data,
+          id: initial.id,
+          departZone: data.departZone ?? "",
+          arriveZone: data.arriveZone ?? "",
+        };
+        const fields = Object.fromEntries(
+          changed.map((key) => [key, whole[key as keyof typeof whole]]),
+        ) as Partial<Transport>;
+        return onSave(fields, whole);
+      },
+    );
 
   return (
     <EditorForm
       title={title}
       submitLabel={submitLabel}
-      onSubmit={submit}
+      onSubmit={save}
       onCancel={onCancel}
       layout="p-4 sm:grid-cols-2"
     >
@@ -105,6 +127,7 @@ export function JourneyForm({
         {...field("reference")}
       />
       <TextareaField className="sm:col-span-2" label="Notes" rows={2} {...field("notes")} />
+      <MergeNotes names={NAMES} thing="journey" {...notes} />
     </EditorForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { useSortable } from "@dnd-kit/sortable";
 import { ActivityTime } from "../components/activity-time.tsx";
 import { CSS } from "@dnd-kit/utilities";
@@ -12,8 +13,7 @@ import { ActivityPlace, type PlaceContext } from "../components/activity-place.t
 import { previousOnDay } from "#shared/travel-note.ts";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
-import type { ActivityFields } from "./editable-trip.ts";
-import type { PlaceFields } from "#shared/place-fields.ts";
+import type { BusyAt } from "./editable-trip.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 
 type Props = {
@@ -29,11 +29,13 @@ type Props = {
   whereNow?: string;
   onEdit: () => void;
   onCancelEdit: () => void;
-  onSave: (fields: ActivityFields & Partial<PlaceFields>) => void;
+  onSave: ComponentProps<typeof ActivityForm>["onSave"];
   onRemove: () => void;
   onMoveToDay: (date: string) => void;
   /** A time that fits where the activity was moved to (null: its time fits). */
   fittingTime: string | null;
+  /** Moved here and its time is taken: by what, and the nearest free time (null: it is free). */
+  busy: BusyAt | null;
   onUseTime: (time: string) => void;
   slots: TripDetailSlots;
   placeContext: PlaceContext;
@@ -59,6 +61,7 @@ export function SortableActivity({
   onRemove,
   onMoveToDay,
   fittingTime,
+  busy,
   onUseTime,
   slots,
   placeContext,
@@ -92,6 +95,8 @@ export function SortableActivity({
       </li>
     );
   }
+  // A time that fits its place in the order; else, moved here onto a taken time, the nearest free one.
+  const offered = fittingTime ?? busy?.freeTime ?? null;
   const otherDays = days
     .map((d, i) => ({ date: d.date, label: `Day ${i + 1} · ${formatWeekday(d.date)}` }))
     .filter((d) => d.date !== day.date);
@@ -121,14 +126,14 @@ export function SortableActivity({
             activity={activity}
             className="text-brand-800 font-mono text-sm font-semibold"
           />
-          {fittingTime ? (
+          {offered ? (
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => onUseTime(fittingTime)}
-              aria-label={`Use ${fittingTime} for ${activity.activity}`}
+              onClick={() => onUseTime(offered)}
+              aria-label={`Use ${offered} for ${activity.activity}`}
             >
-              Use {fittingTime}
+              Use {offered}
             </Button>
           ) : null}
         </div>
@@ -147,6 +152,17 @@ export function SortableActivity({
             previous={previousOnDay(day, activity.id)}
             warnings={warnings}
           />
+          {busy && !fittingTime ? (
+            <p className="mt-1 text-sm font-medium text-amber-900">
+              <span aria-hidden="true">⚠ </span>
+              <span className="sr-only">Worth a look: </span>
+              No free time at {activity.time} on this day: “{busy.blocking.activity}” runs{" "}
+              {busy.blocking.time}–{busy.until}.{" "}
+              {busy.freeTime
+                ? `The nearest free time is ${busy.freeTime}.`
+                : `No time is free for ${activity.durationMinutes} minutes on this day.`}
+            </p>
+          ) : null}
         </div>
         <p className="col-start-2 text-sm font-medium sm:col-start-auto sm:text-right">
           <span className="sr-only">Cost: </span>

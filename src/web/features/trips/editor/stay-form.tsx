@@ -2,6 +2,7 @@ import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
+import { MergeNotes } from "./merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
@@ -17,41 +18,59 @@ type Values = {
   reference: string;
 };
 
-/** A stay's fields, with the activity editor's kit (labels, messages under fields, Escape). */
-export function StayForm({ initial, title, submitLabel, onSave, onCancel }: EditorFormProps<Stay>) {
-  const { field, check } = useSchemaForm(
-    loadSchema,
-    (): Values => ({
-      name: initial.name,
-      address: initial.address ?? "",
-      checkIn: initial.checkIn,
-      checkOut: initial.checkOut,
-      reference: initial.reference ?? "",
-    }),
-    { field: "name", message: "Could not check the stay. Check your connection and try again." },
-  );
+const NAMES: Record<keyof Values, string> = {
+  name: "the name",
+  address: "the address",
+  checkIn: "the check-in",
+  checkOut: "the check-out",
+  reference: "the booking reference",
+};
 
-  const submit = async () => {
-    const data = await check((v) => {
-      const changedAddress = v.address.trim() !== (initial.address ?? "");
-      return {
-        ...v,
-        stopIndex: initial.stopIndex,
-        // A new name or address is located again by the server.
-        ...(changedAddress || v.name.trim() !== initial.name
-          ? {}
-          : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
-      };
-    });
-    if (!data) return;
-    onSave({ ...data, id: initial.id, stopIndex: initial.stopIndex });
-  };
+const toValues = (stay: Stay): Values => ({
+  name: stay.name,
+  address: stay.address ?? "",
+  checkIn: stay.checkIn,
+  checkOut: stay.checkOut,
+  reference: stay.reference ?? "",
+});
+
+/**
+ * A stay's fields, with the activity editor's kit (labels, messages under fields, Escape). Like the
+ * journey form, it saves only the fields changed here and takes a companion's others in.
+ */
+export function StayForm({ initial, title, submitLabel, onSave, onCancel }: EditorFormProps<Stay>) {
+  const { field, submit, notes } = useSchemaForm(loadSchema, toValues(initial), {
+    field: "name",
+    message: "Could not check the stay. Check your connection and try again.",
+  });
+
+  const save = () =>
+    submit(
+      (v) => {
+        const changedAddress = v.address.trim() !== (initial.address ?? "");
+        return {
+          ...v,
+          stopIndex: initial.stopIndex,
+          // A new name or address is located again by the server.
+          ...(changedAddress || v.name.trim() !== initial.name
+            ? {}
+            : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
+        };
+      },
+      async (data, changed) => {
+        const whole = { ...data, id: initial.id, stopIndex: initial.stopIndex };
+        const fields = Object.fromEntries(
+          changed.map((key) => [key, whole[key as keyof typeof whole]]),
+        ) as Partial<Stay>;
+        return onSave(fields, whole);
+      },
+    );
 
   return (
     <EditorForm
       title={title}
       submitLabel={submitLabel}
-      onSubmit={submit}
+      onSubmit={save}
       onCancel={onCancel}
       layout="p-3 sm:grid-cols-2"
     >
@@ -65,6 +84,7 @@ export function StayForm({ initial, title, submitLabel, onSave, onCancel }: Edit
         hint="Members only: never on the shared page"
         {...field("reference")}
       />
+      <MergeNotes names={NAMES} thing="stay" {...notes} />
     </EditorForm>
   );
 }

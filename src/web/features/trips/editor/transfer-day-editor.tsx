@@ -8,12 +8,12 @@ import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
 import {
   addTransport,
   newActivityId,
-  putTransport,
+  patchTransport,
   removeTransport,
   type TripChange,
 } from "./editable-trip.ts";
 import { JourneyForm } from "./journey-form.tsx";
-import type { TripEditor } from "./use-trip-editor.ts";
+import { formOutcome, saveFromForm, type TripEditor } from "./use-trip-editor.ts";
 
 /** A new journey for a transfer day: from the city left to the one arrived at, in their zones. */
 function newJourney(trip: Trip, day: Day): Transport {
@@ -96,19 +96,29 @@ export function TransferDayEditor({
     >
       {open ? (
         <JourneyForm
-          initial={open.journey}
+          // The journey as the trip holds it now: a companion's change is merged into the form.
+          initial={trip.transport.find((t) => t.id === open.journey.id) ?? open.journey}
           title={open.isNew ? "How you get there" : "Edit journey"}
           submitLabel={open.isNew ? "Add journey" : "Save journey"}
           onCancel={() => setOpen(null)}
-          onSave={(journey) =>
-            save(
-              // Put in the trip as it is when the change is applied, so a companion's journey
-              // saved in between is kept (as Add bookings does).
-              open.isNew
-                ? addTransport([journey], "Add journey")
-                : putTransport(journey, "Edit journey"),
-            )
-          }
+          onSave={async (changed, whole) => {
+            // Added to, or changed in, the trip as it is when the change is applied: a
+            // companion's journey, or their change to other fields of this one, is kept.
+            if (!open.isNew && Object.keys(changed).length === 0) {
+              setOpen(null);
+              return "done";
+            }
+            const outcome = formOutcome(
+              await saveFromForm(
+                editor,
+                open.isNew
+                  ? addTransport([whole], "Add journey")
+                  : patchTransport(whole.id, changed, "Edit journey"),
+              ),
+            );
+            if (outcome === "done") setOpen(null);
+            return outcome;
+          }}
         />
       ) : null}
     </TransferDayHeader>

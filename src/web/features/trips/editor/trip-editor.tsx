@@ -150,6 +150,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                       placeActivity={placeActivity}
                       placeContext={placeContext}
                       movedId={drag.movedId}
+                      onMoved={drag.markMoved}
                       route={routeContextOf(trip)}
                       stopsHeader={<TransferDayEditor trip={trip} day={day} editor={editor} />}
                     />

@@ -10,7 +10,7 @@ import {
   addStays,
   droppedByStops,
   newActivityId,
-  putStay,
+  patchStay,
   removeStay,
   setStops,
   toEditable,
@@ -19,7 +19,7 @@ import {
 } from "./editable-trip.ts";
 import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 import { StayForm } from "./stay-form.tsx";
-import type { TripEditor } from "./use-trip-editor.ts";
+import { formOutcome, saveFromForm, type TripEditor } from "./use-trip-editor.ts";
 
 const StopsField = lazy(async () => ({
   default: (await import("#web/components/stops-field.tsx")).StopsField,
@@ -203,7 +203,8 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
       renderStopExtra={(stopIndex) =>
         open && open.stopIndex === stopIndex ? (
           <StayForm
-            initial={open.stay}
+            // The stay as the trip holds it now: a companion's change is merged into the form.
+            initial={trip.stays.find((s) => s.id === open.stay.id) ?? open.stay}
             title={
               open.isNew
                 ? `New stay in ${trip.stops[stopIndex]?.destination ?? "this city"}`
@@ -211,12 +212,23 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
             }
             submitLabel={open.isNew ? "Add stay" : "Save stay"}
             onCancel={() => setOpen(null)}
-            onSave={(stay) =>
-              save(
-                // Put in the trip as it is when applied: a companion's stay is kept.
-                open.isNew ? addStays([stay], "Add stay") : putStay(stay, "Edit stay"),
-              )
-            }
+            onSave={async (changed, whole) => {
+              if (!open.isNew && Object.keys(changed).length === 0) {
+                setOpen(null);
+                return "done";
+              }
+              // Added to, or changed in, the trip as it is when applied: a companion's is kept.
+              const outcome = formOutcome(
+                await saveFromForm(
+                  editor,
+                  open.isNew
+                    ? addStays([whole], "Add stay")
+                    : patchStay(whole.id, changed, "Edit stay"),
+                ),
+              );
+              if (outcome === "done") setOpen(null);
+              return outcome;
+            }}
           />
         ) : null
       }

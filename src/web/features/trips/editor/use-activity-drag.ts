@@ -15,7 +15,7 @@ import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useState } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import { DAY_DROP_PREFIX } from "./day-nav.tsx";
-import { moveActivity } from "./editable-trip.ts";
+import { moveActivity, moveActivityToDay } from "./editable-trip.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
 
 const isDay = (id: UniqueIdentifier | undefined) => String(id).startsWith(DAY_DROP_PREFIX);
@@ -38,7 +38,7 @@ const EDGE_OVER_A_DAY = { x: 0.05, y: 0.05 };
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
-    "To move an activity, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it, or Escape to cancel. Dropping it on a day in the list of days moves it there; Move to does the same.",
+    "To move an activity, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it, or Escape to cancel. Dropping it on a day in the list of days moves it there, in its place by time; Move to does the same.",
 };
 
 /**
@@ -70,7 +70,8 @@ export function useActivityDrag({
   // so on a phone (the days above the activities) a finger held at the top passes over the days.
   const [overDay, setOverDay] = useState(false);
   const activities = day?.activities ?? [];
-  // The activity last moved within the day: it is offered a time that fits its new place.
+  // The activity last moved (within the day, or to another day by drag or Move to): it is offered a
+  // time that fits its new place, or the nearest free time when its own is taken there.
   const [movedId, setMovedId] = useState<string | null>(null);
   const nameOf = (id: UniqueIdentifier) =>
     days.flatMap((d) => d.activities).find((a) => a.id === id)?.activity ?? "activity";
@@ -86,7 +87,7 @@ export function useActivityDrag({
       !over
         ? `${nameOf(active.id)} is no longer over a place to drop it.`
         : isDay(over.id)
-          ? `${nameOf(active.id)} is over ${dayName(over.id)}. Drop to move it to the end of that day.`
+          ? `${nameOf(active.id)} is over ${dayName(over.id)}. Drop to move it to that day, in its place by time.`
           : `${nameOf(active.id)} is over ${position(over.id)}.`,
     onDragEnd: ({ active, over }) =>
       !over
@@ -103,7 +104,11 @@ export function useActivityDrag({
     const id = String(active.id);
     if (isDay(over.id)) {
       const date = String(over.id).slice(DAY_DROP_PREFIX.length);
-      if (date !== day.date) void save(moveActivity(id, date, Infinity));
+      if (date !== day.date) {
+        // In its place by time on that day; checked there for a free time.
+        setMovedId(id);
+        void save(moveActivityToDay(id, date));
+      }
       return;
     }
     const from = activities.findIndex((a) => a.id === id);
@@ -115,6 +120,7 @@ export function useActivityDrag({
   };
   return {
     movedId,
+    markMoved: setMovedId,
     context: {
       sensors,
       collisionDetection: collisions,

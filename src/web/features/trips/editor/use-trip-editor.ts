@@ -52,6 +52,8 @@ type SaveVariables = {
   baseVersion?: number;
   reason?: SaveReason;
   generation: number;
+  /** An open form made the change and keeps it through a 409 (it asks about clashing fields). */
+  formKeeps?: boolean;
 };
 
 export type SaveResult =
@@ -214,7 +216,7 @@ export function useTripEditor(trip: Trip) {
       setConflict(null);
       setSavedOnce(true);
     },
-    onError: (error, { change, kind }) => {
+    onError: (error, { change, kind, formKeeps }) => {
       if (error instanceof SkippedError) return;
       if (error instanceof QueuedError) {
         // Kept, and on the page already: it is undoable like a saved change.
@@ -233,7 +235,7 @@ export function useTripEditor(trip: Trip) {
         const offered = kind === "replay" ? allWaiting(waiting.current) : change;
         if (kind === "replay") setOutbox(EMPTY_OUTBOX);
         setConflict(
-          offered
+          offered && !formKeeps
             ? { change: offered, kind: kind === "replay" ? "edit" : kind, latest: error.trip }
             : null,
         );
@@ -323,6 +325,7 @@ export function useTripEditor(trip: Trip) {
       kind: SaveKind = "edit",
       baseVersion?: number,
       reason?: SaveReason,
+      options: { formKeeps?: boolean } = {},
     ): Promise<SaveResult> => {
       // Offline, or behind changes that wait: kept for later; online, the next save retries them.
       if (!navigator.onLine || waiting.current.changes.length > 0) {
@@ -337,6 +340,7 @@ export function useTripEditor(trip: Trip) {
           baseVersion,
           reason,
           generation: generation.current,
+          ...options,
         });
         return { status: "saved", trip: saved };
       } catch (error) {
@@ -410,3 +414,18 @@ export function useTripEditor(trip: Trip) {
 }
 
 export type TripEditor = ReturnType<typeof useTripEditor>;
+
+/**
+ * An edit form's save: closed once saved or kept offline ("done"); a 409 or a refusal leaves it
+ * open with what was typed (the form says why, and takes the latest version into its other fields).
+ */
+export const formOutcome = (result: SaveResult) =>
+  result.status === "saved" || result.status === "queued"
+    ? ("done" as const)
+    : result.status === "conflict"
+      ? ("conflict" as const)
+      : ("failed" as const);
+
+/** A form's save: through a 409 the form keeps the change itself (no Reapply my change banner). */
+export const saveFromForm = (editor: TripEditor, change: TripChange) =>
+  editor.save(change, "edit", undefined, undefined, { formKeeps: true });
