@@ -85,12 +85,12 @@ test.describe("prerendered public pages", () => {
     const errors = collectErrors(page);
     await page.goto("/");
     await page.evaluate(() =>
-      sessionStorage.setItem(
-        "boundless:plan-trip-draft",
+      localStorage.setItem(
+        "boundless:plan-trip-draft.v2",
         JSON.stringify({
-          destination: "Oslo, Norway",
-          travelStyle: "budget",
-          interests: ["History"],
+          savedAt: Date.now(),
+          owner: null,
+          values: { destination: "Oslo, Norway", travelStyle: "budget", interests: ["History"] },
         }),
       ),
     );

@@ -209,7 +209,7 @@ test.describe("a shared device", () => {
     await page.getByRole("link", { name: "Boundless", exact: true }).click();
     await expect(page.getByLabel("Destination")).toHaveValue("");
     expect(
-      await page.evaluate(() => sessionStorage.getItem("boundless:plan-trip-draft")),
+      await page.evaluate(() => localStorage.getItem("boundless:plan-trip-draft.v2")),
     ).toBeNull();
   });
 

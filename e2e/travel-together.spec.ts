@@ -92,7 +92,9 @@ test.describe("Travel together", () => {
       const verify = await mailLink(page.request, bob, 2);
       const mailTab = await bobContext.newPage();
       await mailTab.goto(verify);
-      await expect(mailTab).toHaveURL(/\/verify-email/);
+      // Verified, the link's own tab goes back to the invitation Bob signed up from.
+      await expect(mailTab).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
+      await expect(mailTab.getByRole("button", { name: "Accept" })).toBeVisible();
       await mailTab.close();
 
       await bobPage.getByRole("button", { name: "Accept" }).click();

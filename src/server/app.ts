@@ -15,6 +15,7 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { sharedCalendarRoutes } from "./routes/trips/calendar.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
+import { acceptedOrigins } from "./lib/app-origins.ts";
 import { configRoutes } from "./routes/config.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { filesRoutes } from "./routes/files.ts";
@@ -210,7 +211,10 @@ export function createApp(
       ? Promise.resolve(c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404))
       : next(),
   );
-  app.use("/api/*", sameOriginWrites(deps.env.APP_ORIGIN));
+  app.use(
+    "/api/*",
+    sameOriginWrites(deps.env.APP_ORIGIN, acceptedOrigins(deps.env.APP_ORIGIN, deps.env.NODE_ENV)),
+  );
   app.use("/api/*", async (c, next) => {
     await next();
     // Straight on the response's headers: c.header() after the handler would turn @hono/node-server's

@@ -1,4 +1,5 @@
 import type { Forecast, ForecastCard, ForecastDay, ForecastEntry } from "./schemas/weather.ts";
+import { formatTemperature, type TemperatureUnit } from "./temperature.ts";
 
 /** SPEC 9: one entry per day from OpenWeatherMap's 3-hour list. */
 export const FORECAST_ENTRY_STEP = 8;
@@ -113,11 +114,15 @@ export function toForecastCard(forecast: Forecast): ForecastCard {
   };
 }
 
-/** The forecast as prose, for the model's instructions and for replies without a model. */
-export function forecastText(card: ForecastCard): string {
+/**
+ * The forecast as prose, for the model's instructions and for replies without a model, in the unit
+ * the card beside it shows (the traveller's, else the specification's °F).
+ */
+export function forecastText(card: ForecastCard, unit: TemperatureUnit = "F", when = ""): string {
+  const t = (fahrenheit: number) => formatTemperature(fahrenheit, unit);
   const lines = card.days.map(
     (d) =>
-      `- ${d.label}: ${d.description}, ${formatFahrenheit(d.tempF)} (high ${formatFahrenheit(d.highF)}, low ${formatFahrenheit(d.lowF)}), humidity ${d.humidity}%. Clothing: ${d.clothing} Activities: ${d.activity}`,
+      `- ${d.label}: ${d.description}, ${t(d.tempF)} (high ${t(d.highF)}, low ${t(d.lowF)}), humidity ${d.humidity}%. Clothing: ${d.clothing} Activities: ${d.activity}`,
   );
-  return [`Weather forecast for ${card.location}:`, ...lines].join("\n");
+  return [`Weather forecast for ${card.location}${when}:`, ...lines].join("\n");
 }

@@ -12,6 +12,7 @@ import * as schema from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { betterAuthLogger, describeError } from "./auth-log.ts";
 import { checkUserFields, sanitizeUserData } from "./auth-user-fields.ts";
+import { acceptedOrigins } from "../lib/app-origins.ts";
 import type { Logger } from "../lib/logger.ts";
 import { passwordChangedSince, recordPasswordChange } from "./password-changes.ts";
 import {
@@ -89,7 +90,7 @@ export function createAuth({
     baseURL: env.APP_ORIGIN,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.APP_ORIGIN],
+    trustedOrigins: acceptedOrigins(env.APP_ORIGIN, env.NODE_ENV),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     plugins,
     emailAndPassword: {

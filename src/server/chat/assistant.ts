@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { forecastText, extractLocation, toForecastCard } from "#shared/forecast.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { CHAT_HISTORY_LIMIT, CHAT_LIMIT_MESSAGES, type ChatMessage } from "#shared/schemas/chat.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
-import type { ForecastCard } from "#shared/schemas/weather.ts";
+import type { TemperatureUnit } from "#shared/temperature.ts";
 import type { Db } from "../db/database.ts";
 import { profiles, type TripRow } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { InvalidAnswerError, ModelError } from "../services/llm/model-error.ts";
-import { WeatherError, type WeatherService } from "../services/weather/weather-service.ts";
 import type { ChatModel, ChatModelMessage } from "./chat-model.ts";
 import { buildChatMessages, type TravellerContext } from "./chat-prompt.ts";
 import {
@@ -20,53 +18,13 @@ import {
   tripReplySchema,
   TRIP_PROPOSAL_RULES,
 } from "./trip-context.ts";
+import type { WeatherLookup } from "./weather-answer.ts";
+import { isChangeRequest, isWeatherQuestion } from "./weather-question.ts";
 
 /** The model, or null when no AI provider is configured, and where its failures are logged. */
 type Model = { chatModel: ChatModel | null; logger: Logger };
 
 type ChatAnswer = { response: string; proposal?: TripProposal; proposalError?: string };
-
-type WeatherLookup = { card: ForecastCard | null; text: string };
-
-/**
- * Never the place (the visitor's own words) and no stack: an unknown place is the visitor's doing
- * (debug); an outside service failing is the operator's business (warn, with its status or cause).
- */
-function logWeatherFailure(weather: WeatherService, logger: Logger, error: unknown) {
-  const provider = weather.provider;
-  if (error instanceof WeatherError && error.kind === "not_found") {
-    logger.debug({ provider }, "weather lookup: place not found");
-    return;
-  }
-  const cause = error instanceof Error ? error.cause : undefined;
-  const status =
-    typeof cause === "object" && cause !== null && "status" in cause ? cause.status : undefined;
-  logger.warn(
-    {
-      provider,
-      status: typeof status === "number" ? status : undefined,
-      cause: cause instanceof Error ? cause.name : undefined,
-    },
-    "weather lookup failed",
-  );
-}
-
-/** The forecast for the place named in the message, if any; a failure becomes the apology text. */
-export async function lookUpWeather(
-  weather: WeatherService,
-  logger: Logger,
-  message: string,
-): Promise<WeatherLookup | null> {
-  const place = extractLocation(message);
-  if (!place) return null;
-  try {
-    const card = toForecastCard(await weather.getForecast(place));
-    return { card, text: forecastText(card) };
-  } catch (error) {
-    logWeatherFailure(weather, logger, error);
-    return { card: null, text: MESSAGES.weatherApology };
-  }
-}
 
 export async function loadTraveller(db: Db, userId: string): Promise<TravellerContext> {
   const [row] = await db
@@ -80,14 +38,42 @@ export async function loadTraveller(db: Db, userId: string): Promise<TravellerCo
   return row ?? { preferredDestinations: [], preferredTravelStyle: null, interests: [] };
 }
 
-/** Without a model the assistant still answers from the forecast, and says what it cannot do. */
-function keylessReply(weather: WeatherLookup | null, tripOpen = false): string {
-  if (tripOpen)
-    return weather
-      ? `${weather.text}\n\n${CHAT_LIMIT_MESSAGES.tripNeedsProvider}`
+/** The traveller's temperature unit when they chose one, else the specification's °F. */
+export async function loadTemperatureUnit(
+  db: Db,
+  userId: string | undefined,
+): Promise<TemperatureUnit> {
+  if (!userId) return "F";
+  const [row] = await db
+    .select({ unit: profiles.temperatureUnit })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.unit === "C" ? "C" : "F";
+}
+
+const ASK_FOR_PLACE =
+  "Which place do you mean? Ask like \"What's the weather in Paris this weekend?\", or ask from a trip's page for its stops and dates.";
+const WEATHER_ONLY =
+  "General travel answers need an AI provider, and none is configured on this server.";
+
+/**
+ * Without a model the assistant answers what it can: the weather asked about (or which place it
+ * should look up), and says what needs a provider: a change to the open trip only when one was
+ * asked for, otherwise that general answers do.
+ */
+export function keylessReply(
+  message: string,
+  weather: WeatherLookup | null,
+  tripOpen: boolean,
+): string {
+  const change = tripOpen && isChangeRequest(message);
+  const weatherPart = weather ? weather.text : isWeatherQuestion(message) ? ASK_FOR_PLACE : null;
+  if (change)
+    return weatherPart
+      ? `${weatherPart}\n\n${CHAT_LIMIT_MESSAGES.tripNeedsProvider}`
       : CHAT_LIMIT_MESSAGES.tripNeedsProvider;
-  if (!weather) return CHAT_LIMIT_MESSAGES.noProvider;
-  return `${weather.text}\n\nGeneral travel answers need an AI provider, and none is configured on this server.`;
+  if (!weatherPart) return CHAT_LIMIT_MESSAGES.noProvider;
+  return weather ? `${weatherPart}\n\n${WEATHER_ONLY}` : weatherPart;
 }
 
 /**
@@ -121,7 +107,7 @@ export function prepareAnswer(
     ? createHash("sha256").update(`boundless:${input.userId}`).digest("hex").slice(0, 32)
     : undefined;
   return async (signal, onText) => {
-    const options = { signal, endUser, weather, onText };
+    const options = { signal, endUser, weather, onText, message: input.message };
     if (trip && tripContext)
       return generateForTrip(model, messages, { ...options, trip, refs: tripContext.refs });
     return { response: await generate(model, messages, options) };
@@ -137,10 +123,11 @@ async function generate(
     endUser: string | undefined;
     weather: WeatherLookup | null;
     onText: (text: string) => Promise<void>;
+    message: string;
   },
 ): Promise<string> {
   if (!model.chatModel) {
-    const text = keylessReply(options.weather);
+    const text = keylessReply(options.message, options.weather, false);
     await options.onText(text);
     return text;
   }
@@ -173,12 +160,13 @@ async function generateForTrip(
     endUser: string | undefined;
     weather: WeatherLookup | null;
     onText: (text: string) => Promise<void>;
+    message: string;
     trip: TripRow;
     refs: ReadonlyMap<string, string>;
   },
 ): Promise<ChatAnswer> {
   if (!model.chatModel) {
-    const text = keylessReply(options.weather, true);
+    const text = keylessReply(options.message, options.weather, true);
     await options.onText(text);
     return { response: text };
   }

@@ -11,6 +11,7 @@ import type { AppBindings, AppDeps } from "../http/context.ts";
 import { account, verification } from "../db/schema.ts";
 import { deleteAccount } from "../account/account-deletion.ts";
 import { accountExportStream } from "../account/account-export.ts";
+import { acceptedOrigins } from "../lib/app-origins.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requireUser } from "../http/session.ts";
@@ -41,7 +42,7 @@ function refuseCrossSite(c: Context<AppBindings>) {
   const origin = c.req.header("origin");
   const site = c.req.header("sec-fetch-site");
   const foreign = origin
-    ? origin !== c.var.deps.env.APP_ORIGIN
+    ? !acceptedOrigins(c.var.deps.env.APP_ORIGIN, c.var.deps.env.NODE_ENV).includes(origin)
     : site !== undefined && site !== "same-origin" && site !== "none";
   if (foreign) throw forbidden("forbidden", "Cross-origin request refused.");
 }

@@ -7,7 +7,8 @@ import {
   type ChatReply,
 } from "#shared/schemas/chat.ts";
 import { getSessionUser } from "../http/session.ts";
-import { loadTraveller, lookUpWeather, prepareAnswer } from "../chat/assistant.ts";
+import { loadTemperatureUnit, loadTraveller, prepareAnswer } from "../chat/assistant.ts";
+import { lookUpWeather } from "../chat/weather-answer.ts";
 import type { AppBindings } from "../http/context.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { validate } from "../http/validate.ts";
@@ -42,7 +43,9 @@ export const chatRoutes = new Hono<AppBindings>().post(
     const found =
       user && tripId ? await findTripForOrNull(deps.database.db, user.id, tripId) : null;
     const trip = found?.row ?? null;
-    const weather = await lookUpWeather(deps.weather, deps.logger, message);
+    // The text says the temperatures in the unit the card beside it shows: the traveller's, or °F.
+    const unit = await loadTemperatureUnit(deps.database.db, user?.id);
+    const weather = await lookUpWeather(deps.weather, deps.logger, { message, trip, unit });
     const forecast = weather?.card ?? null;
     const answer = prepareAnswer(deps, {
       message,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEMPERATURE_UNITS } from "../temperature.ts";
 
 export const WEATHER_PROVIDERS = ["openweathermap", "open-meteo"] as const;
 export type WeatherProvider = (typeof WEATHER_PROVIDERS)[number];
@@ -54,5 +55,7 @@ export const forecastCardSchema = z.object({
   location: z.string(),
   provider: z.enum(WEATHER_PROVIDERS),
   days: z.array(forecastDaySchema),
+  /** The unit the assistant's text used, so the card says the same (absent: the viewer's). */
+  unit: z.enum(TEMPERATURE_UNITS).optional(),
 });
 export type ForecastCard = z.infer<typeof forecastCardSchema>;

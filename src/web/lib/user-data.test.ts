@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   CHAT_STORAGE_KEY,
   PLAN_DRAFT_STORAGE_KEY,
+  currentTabUserId,
   forgetUserData,
   noteSessionUser,
 } from "./user-data.ts";
@@ -15,13 +16,21 @@ let client: QueryClient;
 
 const fillTab = () => {
   sessionStorage.setItem(CHAT_STORAGE_KEY, '{"open":true,"messages":[]}');
-  sessionStorage.setItem(PLAN_DRAFT_STORAGE_KEY, '{"destination":"Lisbon"}');
+  // As saveDraft writes it: the device's storage, owned by whoever the tab has signed in.
+  localStorage.setItem(
+    PLAN_DRAFT_STORAGE_KEY,
+    JSON.stringify({
+      savedAt: Date.now(),
+      owner: currentTabUserId(),
+      values: { destination: "Lisbon" },
+    }),
+  );
   client.setQueryData(SESSION, { user: { id: "x" } });
   client.setQueryData(TRIPS, ["a trip"]);
 };
 const kept = () => ({
   chat: sessionStorage.getItem(CHAT_STORAGE_KEY) !== null,
-  draft: sessionStorage.getItem(PLAN_DRAFT_STORAGE_KEY) !== null,
+  draft: localStorage.getItem(PLAN_DRAFT_STORAGE_KEY) !== null,
   session: client.getQueryData(SESSION) !== undefined,
   trips: client.getQueryData(TRIPS) !== undefined,
 });
@@ -43,6 +52,17 @@ describe("noteSessionUser", () => {
     fillTab();
     noteSessionUser("alice", client, SESSION, Date.now());
     expect(kept()).toEqual(everything);
+  });
+
+  it("keeps a signed-out visitor's draft for the user who signs in from another tab", () => {
+    noteSessionUser(null, client, SESSION, Date.now());
+    fillTab();
+    sessionStorage.clear(); // the verification link's new tab
+    noteSessionUser("alice", client, SESSION, Date.now());
+    expect(JSON.parse(localStorage.getItem(PLAN_DRAFT_STORAGE_KEY) ?? "{}")).toMatchObject({
+      owner: "alice",
+      values: { destination: "Lisbon" },
+    });
   });
 
   it("keeps everything while the same user stays signed in", () => {

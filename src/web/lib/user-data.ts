@@ -7,18 +7,19 @@ import { clearOfflineData, clearOfflineReads } from "./offline.ts";
 
 /** The assistant's conversation and open state (session storage, this tab only). */
 export const CHAT_STORAGE_KEY = "boundless.chat.v1";
-/** The Home form's answers, kept while a signed-out visitor logs in (session storage). */
-export const PLAN_DRAFT_STORAGE_KEY = "boundless:plan-trip-draft";
+/**
+ * The Home form's answers, kept while a visitor signs up or logs in and verifies, maybe in another
+ * tab: local storage, for a day, as `{ savedAt, owner, values }` (owner: the user it belongs to,
+ * null while typed signed out); gone on sign-out and when another user signs in.
+ */
+export const PLAN_DRAFT_STORAGE_KEY = "boundless:plan-trip-draft.v2";
+export const PLAN_DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** A trip's edits made offline, waiting to be saved (session storage, this tab only). */
 export const TRIP_EDITS_WAITING_STORAGE_KEY = "boundless.trip-edits-waiting.v1";
 
 /** Every session storage entry that holds what someone typed or was told in this tab. */
-const TAB_STORES = [
-  CHAT_STORAGE_KEY,
-  PLAN_DRAFT_STORAGE_KEY,
-  TRIP_EDITS_WAITING_STORAGE_KEY,
-] as const;
+const TAB_STORES = [CHAT_STORAGE_KEY, TRIP_EDITS_WAITING_STORAGE_KEY] as const;
 /** Session storage: the user this tab last saw signed in; absent while nobody has been. */
 const TAB_USER_KEY = "boundless.tab-user.v1";
 /**
@@ -46,6 +47,31 @@ function write(storage: () => Storage, key: string, value: string | null) {
 }
 const tab = () => sessionStorage;
 const device = () => localStorage;
+
+/** The plan draft's owner, or undefined when there is no readable draft. */
+function draftOwner(): string | null | undefined {
+  const raw = read(device, PLAN_DRAFT_STORAGE_KEY);
+  if (!raw) return undefined;
+  try {
+    const stored = JSON.parse(raw) as { owner?: unknown };
+    return typeof stored.owner === "string" ? stored.owner : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A signed-out visitor's draft becomes the first user's who signs in; anyone else (another user,
+ * or nobody once its owner has signed out) loses it.
+ */
+function settlePlanDraft(userId: string | null) {
+  const owner = draftOwner();
+  if (owner === undefined) return;
+  if (owner === null && userId !== null) {
+    const raw = read(device, PLAN_DRAFT_STORAGE_KEY) ?? "{}";
+    write(device, PLAN_DRAFT_STORAGE_KEY, JSON.stringify({ ...JSON.parse(raw), owner: userId }));
+  } else if (owner !== null && owner !== userId) write(device, PLAN_DRAFT_STORAGE_KEY, null);
+}
 
 // Bumped whenever the tab's stores are cleared: what a mounted component holds in its own state
 // (the open chat) is dropped with them, as the component is mounted afresh (useUserDataEpoch).
@@ -118,6 +144,7 @@ function forgetTab(queryClient?: QueryClient, keepQuery?: QueryKey) {
  */
 export async function forgetUserData() {
   forgetTab();
+  write(device, PLAN_DRAFT_STORAGE_KEY, null);
   write(device, OFFLINE_OWNER_KEY, "");
   await clearOfflineData().catch(() => undefined);
 }
@@ -138,6 +165,7 @@ export function noteSessionUser(
   const tabUser = read(tab, TAB_USER_KEY);
   if (tabUser !== null && tabUser !== userId) forgetTab(queryClient, sessionQuery);
   if (userId !== null) write(tab, TAB_USER_KEY, userId);
+  settlePlanDraft(userId);
 
   const owner = userId ?? "";
   if (read(device, OFFLINE_OWNER_KEY) !== owner) {

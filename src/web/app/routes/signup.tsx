@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from "#web/lib/router/location
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { returnTarget } from "#web/features/auth/return-target.ts";
+import { verifyEmailPath } from "#web/features/auth/auth-paths.ts";
 import { AuthCard, linkClass } from "#web/features/auth/components/auth-card.tsx";
 import { OrDivider } from "#web/features/auth/components/or-divider.tsx";
 import { SignupForm } from "#web/features/auth/components/signup-form.tsx";
@@ -27,7 +28,9 @@ export function SignupRoute() {
     await auth.refresh();
     // From an invitation, back to it (it asks for the verification the mail just sent);
     // otherwise to the page that says a verification link was sent.
-    navigate(target.startsWith("/invites/") ? target : "/verify-email", { replace: true });
+    navigate(target.startsWith("/invites/") ? target : verifyEmailPath(from ? target : undefined), {
+      replace: true,
+    });
   };
   return (
     <AuthCard
@@ -50,7 +53,7 @@ export function SignupRoute() {
     >
       <SocialButtons providers={config.data?.providers} returnTo={target} />
       <OrDivider />
-      <SignupForm onSignedUp={onSignedUp} email={email} />
+      <SignupForm onSignedUp={onSignedUp} email={email} returnTo={from ? target : undefined} />
     </AuthCard>
   );
 }

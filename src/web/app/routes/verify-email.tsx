@@ -1,4 +1,5 @@
-import { useSearchParams } from "#web/lib/router/location.tsx";
+import { Navigate, useSearchParams } from "#web/lib/router/location.tsx";
+import { returnTarget } from "#web/features/auth/return-target.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
@@ -10,6 +11,12 @@ function VerifyEmail() {
   const auth = useAuth();
   const [params] = useSearchParams();
   if (auth.status !== "signed-in") return null;
+  const from = params.get("from");
+  const returnTo = from ? returnTarget(from) : undefined;
+  // Back from the link that verified this very account: straight on to where they came from
+  // (the invitation, or Home where the plan form's answers wait), in whichever tab it opened.
+  if (returnTo && auth.user.emailVerified && params.get("verified") === "self")
+    return <Navigate to={returnTo} replace />;
   return (
     <AuthCard title="Verify your e-mail">
       <VerifyEmailPanel
@@ -17,6 +24,7 @@ function VerifyEmail() {
         linkError={params.get("error")}
         verified={params.get("verified")}
         resetToken={params.get("token")}
+        {...(returnTo ? { returnTo } : {})}
       />
     </AuthCard>
   );

@@ -8,6 +8,16 @@ const response = (status: number, body: unknown, headers: Record<string, string>
   });
 
 describe("auth errors", () => {
+  it("shows the server's refused-origin message, which says where to open the site", async () => {
+    const message =
+      "This page was opened at http://127.0.0.1:3000 but the site's address is http://localhost:3000. Open it there.";
+    const error = await toAuthError(
+      response(403, { error: { code: "origin_refused", message } }),
+      "Signup failed",
+    );
+    expect(error.message).toBe(message);
+  });
+
   it("says a rate limit in words, with the wait from Retry-After", async () => {
     const error = await toAuthError(
       response(429, { message: "Too many requests." }, { "Retry-After": "42" }),

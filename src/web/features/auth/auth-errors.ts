@@ -72,6 +72,19 @@ export async function toAuthError(response: Response, fallback: string): Promise
     typeof body.message === "string"
       ? body.message
       : "";
+  // Our own refusal of the page's address ({ error: { code: "origin_refused", message } }) says
+  // where to open the site; the form shows it as it is.
+  const appError =
+    typeof body === "object" && body !== null && "error" in body ? (body.error as unknown) : null;
+  if (
+    typeof appError === "object" &&
+    appError !== null &&
+    "code" in appError &&
+    appError.code === "origin_refused" &&
+    "message" in appError &&
+    typeof appError.message === "string"
+  )
+    return new AuthRequestError(appError.message, response.status, "ORIGIN_REFUSED");
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get("Retry-After")) || undefined;
     return new AuthRequestError(rateLimitMessage(retryAfter), 429, "RATE_LIMITED");

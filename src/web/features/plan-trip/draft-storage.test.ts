@@ -47,7 +47,7 @@ describe("parseDraft", () => {
 });
 
 describe("the stored draft", () => {
-  afterEach(() => sessionStorage.clear());
+  afterEach(() => localStorage.clear());
 
   it("comes back as saved, an empty budget (NaN in the form) as none", () => {
     saveDraft({ ...whole, travelStyle: "luxury", budget: Number.NaN });
@@ -59,13 +59,20 @@ describe("the stored draft", () => {
     saveDraft(whole);
     clearDraft();
     expect(loadDraft()).toBeNull();
-    sessionStorage.setItem("boundless:plan-trip-draft", "{not json");
+    localStorage.setItem("boundless:plan-trip-draft.v2", "{not json");
     expect(loadDraft()).toBeNull();
+  });
+
+  it("is kept in the browser for a day, then forgotten", () => {
+    saveDraft(whole);
+    expect(loadDraft(Date.now() + 23 * 60 * 60 * 1000)?.destination).toBe(whole.destination);
+    expect(loadDraft(Date.now() + 25 * 60 * 60 * 1000)).toBeNull();
+    expect(localStorage.getItem("boundless:plan-trip-draft.v2")).toBeNull();
   });
 });
 
 describe("a draft with several cities", () => {
-  afterEach(() => sessionStorage.clear());
+  afterEach(() => localStorage.clear());
 
   it("keeps the cities in order with their nights, a city's empty nights left out", () => {
     saveDraft({

@@ -1,7 +1,11 @@
 import { INTERESTS, TRAVEL_STYLES, type Interest, type TravelStyle } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 // Named with every other per-user store: a draft left by a previous user is forgotten with them.
-import { PLAN_DRAFT_STORAGE_KEY as KEY } from "#web/lib/user-data.ts";
+import {
+  currentTabUserId,
+  PLAN_DRAFT_MAX_AGE_MS,
+  PLAN_DRAFT_STORAGE_KEY as KEY,
+} from "#web/lib/user-data.ts";
 
 // Bookings are not typed in the form, so a draft never holds them.
 type Draft = Partial<Omit<TripRequestInput, "bookings" | "planRest">>;
@@ -54,12 +58,26 @@ export function parseDraft(stored: unknown): Draft | null {
   return draft;
 }
 
-/** What a signed-out visitor typed, kept for the tab's lifetime so logging in loses nothing. */
-export function loadDraft(): Partial<TripRequestInput> | null {
+/**
+ * What the visitor typed, kept in this browser (every tab) for a day, so signing up, logging in
+ * and verifying (perhaps in another tab) lose nothing; another user's draft is never shown.
+ */
+export function loadDraft(now = Date.now()): Partial<TripRequestInput> | null {
   try {
-    const raw = sessionStorage.getItem(KEY);
+    const raw = localStorage.getItem(KEY);
     if (!raw) return null;
-    return parseDraft(JSON.parse(raw));
+    const stored = JSON.parse(raw) as { savedAt?: unknown; owner?: unknown; values?: unknown };
+    const fresh =
+      typeof stored.savedAt === "number" &&
+      now - stored.savedAt >= 0 &&
+      now - stored.savedAt < PLAN_DRAFT_MAX_AGE_MS;
+    if (!fresh) {
+      localStorage.removeItem(KEY);
+      return null;
+    }
+    const user = currentTabUserId();
+    if (typeof stored.owner === "string" && user !== null && stored.owner !== user) return null;
+    return parseDraft(stored.values);
   } catch {
     return null;
   }
@@ -73,7 +91,14 @@ export function saveDraft(values: Partial<TripRequestInput>) {
     const stops = values.stops?.map(({ destination, nights }) =>
       Number.isFinite(nights) ? { destination, nights } : { destination },
     );
-    sessionStorage.setItem(KEY, JSON.stringify({ ...values, budget, stops }));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        savedAt: Date.now(),
+        owner: currentTabUserId(),
+        values: { ...values, budget, stops },
+      }),
+    );
   } catch {
     // Storage full or disabled: the visitor retypes, nothing breaks.
   }
@@ -81,7 +106,7 @@ export function saveDraft(values: Partial<TripRequestInput>) {
 
 export function clearDraft() {
   try {
-    sessionStorage.removeItem(KEY);
+    localStorage.removeItem(KEY);
   } catch {
     // Nothing to clear.
   }

@@ -13,8 +13,11 @@ const signupResolver = lazyZodResolver(
 export function SignupForm({
   onSignedUp,
   email = "",
+  returnTo,
 }: {
   onSignedUp: () => Promise<void>;
+  /** The page the verification link should lead back to (an invitation, Home's plan form). */
+  returnTo?: string;
   /** Filled in when the page knows the address (an invitation's). */
   email?: string;
 }) {
@@ -22,7 +25,7 @@ export function SignupForm({
     resolver: signupResolver,
     defaultValues: { name: "", email, password: "" },
   });
-  const signUp = useSignUp();
+  const signUp = useSignUp(returnTo);
   const submit = form.handleSubmit(async (values) => {
     await signUp.mutateAsync(values).then(onSignedUp, () => undefined);
   });

@@ -44,6 +44,7 @@ export function VerifyEmailPanel({
   linkError,
   verified,
   resetToken = null,
+  returnTo,
 }: {
   user: AuthUser;
   linkError: string | null;
@@ -51,8 +52,10 @@ export function VerifyEmailPanel({
   verified?: string | null;
   /** `?token=`: a one-time token to set that account's password (the reset flow). */
   resetToken?: string | null;
+  /** Where the traveller came from (an invitation, Home's plan form): Continue goes back there. */
+  returnTo?: string;
 }) {
-  const resend = useSendVerificationEmail();
+  const resend = useSendVerificationEmail(returnTo);
   const other =
     verified === "other" ? (
       <OtherAccountVerified email={user.email} resetToken={resetToken} />
@@ -67,7 +70,7 @@ export function VerifyEmailPanel({
         >
           Your e-mail address <strong>{user.email}</strong> is verified.
         </p>
-        <Link to="/" className={linkClass}>
+        <Link to={returnTo ?? "/"} className={linkClass}>
           Continue
         </Link>
       </div>

@@ -16,7 +16,9 @@ const ICONS: Record<string, string> = {
 };
 
 export function ForecastCard({ forecast }: { forecast: ForecastCardData }) {
-  const unit = useTemperatureUnit();
+  const viewerUnit = useTemperatureUnit();
+  // The unit the assistant's text beside the card was written in: both say the same.
+  const unit = forecast.unit ?? viewerUnit;
   return (
     <figure className="mt-2 rounded-lg border border-slate-200 bg-white p-2 text-slate-900">
       <figcaption className="text-xs font-semibold">Forecast for {forecast.location}</figcaption>

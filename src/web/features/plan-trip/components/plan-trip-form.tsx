@@ -269,7 +269,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                   log in
                 </Link>{" "}
                 or{" "}
-                <Link className="font-semibold underline" to="/signup">
+                <Link className="font-semibold underline" to="/signup?from=%2F">
                   sign up
                 </Link>{" "}
                 to generate your plan. Your answers stay here for when you come back.

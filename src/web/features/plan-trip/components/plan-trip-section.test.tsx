@@ -72,6 +72,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe("PlanTripSection", () => {
@@ -137,9 +138,13 @@ describe("PlanTripSection", () => {
   });
 
   it("restores a signed-out visitor's draft", async () => {
-    sessionStorage.setItem(
-      "boundless:plan-trip-draft",
-      JSON.stringify({ destination: "Oslo", budget: 700, travelStyle: "budget", interests: [] }),
+    localStorage.setItem(
+      "boundless:plan-trip-draft.v2",
+      JSON.stringify({
+        savedAt: Date.now(),
+        owner: null,
+        values: { destination: "Oslo", budget: 700, travelStyle: "budget", interests: [] },
+      }),
     );
     serve({ "/api/config": () => json(200, config) });
     renderSection({ authStatus: "signed-out", tripId: null });
