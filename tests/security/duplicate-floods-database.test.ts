@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
 import { insertTrip } from "#tests/support/factories.ts";
@@ -25,11 +25,12 @@ const generate = (client: TestClient) => client.request("POST", "/api/trips", { 
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string } }).error;
 
+/** The user's trips that count: a deleted one waits in "Recently deleted" and takes no room. */
 async function tripsOf(t: TestApp, userId: string) {
   const [row] = await t.deps.database.db
     .select({ n: count() })
     .from(trips)
-    .where(eq(trips.userId, userId));
+    .where(and(eq(trips.userId, userId), isNull(trips.deletedAt)));
   return row?.n ?? 0;
 }
 
@@ -92,7 +93,7 @@ describe("a user at MAX_TRIPS_PER_USER", () => {
     const [kept] = await t.deps.database.db
       .select()
       .from(trips)
-      .where(eq(trips.userId, userId))
+      .where(and(eq(trips.userId, userId), isNull(trips.deletedAt)))
       .limit(1);
     expect((await duplicate(client, kept!.id)).status).toBe(201);
     expect(await tripsOf(t, userId)).toBe(MAX);

@@ -15,7 +15,7 @@ import {
   repeatedScriptHtml,
   undefinedZoneCalendar,
 } from "#tests/support/hostile-bookings.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { LYON } from "#tests/support/trip-places.ts";
 
@@ -34,12 +34,13 @@ beforeAll(async () => {
   t = await createTestApp({
     AUTH_RATE_LIMIT: "1000",
     IMPORT_RATE_LIMIT: "1000",
+    IMPORT_IP_RATE_LIMIT: "1000",
     AI_BASE_URL: ai.url,
     AI_API_KEY: "sk-test",
     AI_MODEL: "fake-model",
     AI_TIMEOUT_MS: "20000",
   });
-  user = await signUpUser(t, { name: "Ada" });
+  user = await signUpVerifiedUser(t, { name: "Ada" });
   const trip = await insertTrip(t.deps.database.db, user.userId, {
     destination: "Lyon, France",
     startDate: "2026-12-28",

@@ -5,7 +5,7 @@ import { tripBookingImportSchema } from "#shared/schemas/bookings.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { buildCalendar } from "#tests/support/booking-fixtures.ts";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
-import { signUpUser } from "#tests/support/http.ts";
+import { signUpVerifiedUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { PARIS } from "#tests/support/trip-places.ts";
 
@@ -17,13 +17,17 @@ import { PARIS } from "#tests/support/trip-places.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: "1000", IMPORT_RATE_LIMIT: "1000" });
+  t = await createTestApp({
+    AUTH_RATE_LIMIT: "1000",
+    IMPORT_RATE_LIMIT: "1000",
+    IMPORT_IP_RATE_LIMIT: "1000",
+  });
 }, 60_000);
 afterAll(() => t.close());
 
 describe("a booked dinner replacing a planned one", () => {
   it("keeps the calendar file's end time and replaces the planned dinner", async () => {
-    const { userId, client } = await signUpUser(t);
+    const { userId, client } = await signUpVerifiedUser(t);
     const planned = activityOf({
       time: "19:30",
       activity: "Dinner at Le Procope",
