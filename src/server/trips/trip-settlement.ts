@@ -5,7 +5,7 @@ import { trips } from "../db/schema.ts";
 /**
  * The settlement currency after a change of the trip's expenses: the chosen one stays; otherwise the
  * currency most of the expenses' value is in, USD with none or a tie (SQL function
- * trip_default_settlement, migration 0017). Set in the same UPDATE as the change's version bump.
+ * trip_default_settlement, migration 0015). Set in the same UPDATE as the change's version bump.
  */
 export const settlementAfterExpenses = sql<string>`case when ${trips.settlementCurrencyChosen}
   then ${trips.settlementCurrency} else trip_default_settlement(${trips.id}) end`;

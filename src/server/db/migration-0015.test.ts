@@ -8,7 +8,7 @@ import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
-describe("migration 0017_money_delete on a database written before it", () => {
+describe("migration 0015_money_delete on a database written before it", () => {
   let database: Database;
   let t: TestApp;
   let owner: { client: TestClient; userId: string };
@@ -26,7 +26,7 @@ describe("migration 0017_money_delete on a database written before it", () => {
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0014_fx_rates_expenses", "Before 0017"));
+    ({ database, t, owner } = await openReleaseAt("0014_fx_rates_expenses", "Before 0015"));
     const insert = async (name: string) => {
       const { rows } = await database.db.execute<{ id: string }>(sql`
         insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
