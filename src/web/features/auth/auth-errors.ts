@@ -74,8 +74,7 @@ export async function toAuthError(response: Response, fallback: string): Promise
       : "";
   // Our own refusal of the page's address ({ error: { code: "origin_refused", message } }) says
   // where to open the site; the form shows it as it is.
-  const appError =
-    typeof body === "object" && body !== null && "error" in body ? (body.error as unknown) : null;
+  const appError = typeof body === "object" && body !== null && "error" in body ? body.error : null;
   if (
     typeof appError === "object" &&
     appError !== null &&

@@ -38,9 +38,7 @@ describe("BalancesPanel", () => {
       "Bob pays Alice $30.00",
       "Carol pays Alice $30.00",
     ]);
-    expect(
-      screen.getByText(/1 expense or payment is waiting for its exchange rate/),
-    ).toBeTruthy();
+    expect(screen.getByText(/1 expense or payment is waiting for its exchange rate/)).toBeTruthy();
   });
 
   it("says when everyone is settled", () => {
