@@ -10,7 +10,7 @@ import {
   undefinedZoneCalendar,
 } from "#tests/support/hostile-bookings.ts";
 import { startServer } from "#tests/support/server-process.ts";
-import { signUp } from "./lib/session.ts";
+import { signUp, verifyThroughOutbox } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
@@ -55,12 +55,15 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
       AI_API_KEY: "sk-bench",
       AI_MODEL: "fake-model",
       IMPORT_RATE_LIMIT: "1000",
+      IMPORT_IP_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
     },
     { timeoutMs: 300_000, via: "npm-start" },
   );
   try {
-    const { cookie } = await signUp(server.url, origin, `imports-${Date.now()}@bench.local`);
+    const email = `imports-${Date.now()}@bench.local`;
+    const { cookie } = await signUp(server.url, origin, email);
+    await verifyThroughOutbox(server.url, email);
     const importFile = (name: string, type: string, body: string | Uint8Array) => {
       const form = new FormData();
       form.append(

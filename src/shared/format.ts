@@ -25,7 +25,7 @@ const LONG_WEEKDAYS = [
   "Friday",
   "Saturday",
 ] as const;
-const LONG_MONTHS = [
+export const LONG_MONTHS = [
   "January",
   "February",
   "March",

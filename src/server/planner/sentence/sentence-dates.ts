@@ -1,22 +1,11 @@
+import { LONG_MONTHS } from "#shared/format.ts";
+
 /**
  * Trip dates as people write them: "from March 16th to March 18th, 2022", "between March 9th and
  * 13th, 2022", "May 3–10", "3 to 7 June". A missing year is the next time those dates come round.
  */
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+const MONTHS = LONG_MONTHS.map((m) => m.toLowerCase());
 const MONTH = `(${MONTHS.join("|")}|${MONTHS.map((m) => m.slice(0, 3)).join("|")})\\.?`;
 const DAY = `(\\d{1,2})(?:st|nd|rd|th)?`;
 const YEAR = `(?:,?\\s*(\\d{4}))?`;

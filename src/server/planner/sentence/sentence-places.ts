@@ -1,3 +1,5 @@
+import { LONG_MONTHS } from "#shared/format.ts";
+
 /**
  * Place names in a sentence: a run of capitalised words ("Salt Lake City", "St. Petersburg",
  * "Martha's Vineyard"). With a gazetteer (the places a catalogue knows), the longest known name that
@@ -5,19 +7,8 @@
  */
 
 const ABBREVIATIONS = new Set(["St.", "Ste.", "Ft.", "Mt.", "Pt."]);
-const NOT_A_PLACE = new Set([
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
+const NOT_A_PLACE = new Set<string>([
+  ...LONG_MONTHS,
   "I",
   "We",
   "My",
@@ -32,7 +23,7 @@ const WORD = /^[\p{Lu}][\p{L}'’.-]*$/u;
 
 export type Gazetteer = { has: (name: string) => boolean };
 
-/** The words of `text` from `index` on, with the punctuation that ends a name kept as its own token. */
+/** The next few words of `text` from `index` on (a place name is never longer). */
 function wordsFrom(text: string, index: number): string[] {
   return text.slice(index).split(/\s+/).filter(Boolean).slice(0, 8);
 }
