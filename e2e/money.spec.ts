@@ -90,19 +90,16 @@ test.describe("Money on the road", () => {
       await expect(item).toContainText("€90.00");
       await expect(item).toContainText("≈ $100.00");
 
-      // Balances: Alice paid $100, each share is a third, to the cent; two transfers settle it.
+      // Balances in the trip's currency (its expenses are in euros): Alice paid €90, each share
+      // is a third, exactly; two transfers settle it.
       const balances = page.getByRole("region", { name: "Balances" });
       await expect(balances.getByRole("row", { name: new RegExp(ALICE) })).toContainText(
-        /\$100\.00\$33\.3[34]is owed \$66\.6[67]/,
+        /€90\.00€30\.00is owed €60\.00/,
       );
       const transfers = balances.getByRole("list", { name: "Transfers" }).getByRole("listitem");
       await expect(transfers).toHaveCount(2);
-      await expect(transfers.filter({ hasText: `${BOB} pays ${ALICE}` })).toContainText(
-        /\$33\.3[34]/,
-      );
-      await expect(transfers.filter({ hasText: `${CAROL} pays ${ALICE}` })).toContainText(
-        /\$33\.3[34]/,
-      );
+      await expect(transfers.filter({ hasText: `${BOB} pays ${ALICE}` })).toContainText("€30.00");
+      await expect(transfers.filter({ hasText: `${CAROL} pays ${ALICE}` })).toContainText("€30.00");
 
       // Planned vs spent: the chart (uPlot, loaded with it) and its table.
       const chart = page.getByRole("img", { name: /Chart of planned and spent per day/ });
@@ -157,7 +154,7 @@ test.describe("Money on the road", () => {
       await item.getByLabel("Amount").fill("60");
       await item.getByRole("button", { name: "Save expense" }).click();
       await expect(item).toContainText("€60.00");
-      await expect(transfers.first()).toContainText(/\$22\.2[23]/);
+      await expect(transfers.first()).toContainText("€20.00");
       await expect(expenses(bob).getByText("€60.00")).toBeVisible();
       // Carol, a viewer, has the tab open too: the change reaches her live, announced.
       await expect(expenses(carol).getByText("€60.00")).toBeVisible();
