@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluatePlan } from "./evaluate.ts";
-import { DATASET_DIR, loadSandbox } from "./sandbox.ts";
+import { OFFICIAL_RESULTS_FILE, readJsonLines } from "./json-lines.ts";
+import { loadSandbox } from "./sandbox.ts";
 import { travelPlannerQuerySchema, type PlanDay, type PlanEvaluation } from "./types.ts";
 
 type Fixture = {
@@ -13,13 +12,7 @@ type Fixture = {
   official: PlanEvaluation;
 };
 
-const fixtures = readFileSync(
-  path.join(DATASET_DIR, "fixtures", "official-results-train.jsonl"),
-  "utf8",
-)
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as Fixture);
+const fixtures = readJsonLines(OFFICIAL_RESULTS_FILE) as Fixture[];
 
 const sandbox = loadSandbox();
 

@@ -1,15 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTripSentence } from "#server/planner/sentence/read-trip-sentence.ts";
 import { queryFromSentence, sandboxGazetteer } from "./query-from-sentence.ts";
-import { DATASET_DIR, loadSandbox } from "./sandbox.ts";
+import { TRAIN_QUERIES_FILE, readJsonLines } from "./json-lines.ts";
+import { loadSandbox } from "./sandbox.ts";
 import { travelPlannerQuerySchema } from "./types.ts";
 
-const queries = readFileSync(path.join(DATASET_DIR, "train", "queries.jsonl"), "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => travelPlannerQuerySchema.parse(JSON.parse(line)));
+const queries = readJsonLines(TRAIN_QUERIES_FILE).map((line) =>
+  travelPlannerQuerySchema.parse(line),
+);
 const gazetteer = sandboxGazetteer(loadSandbox());
 
 describe("the keyless sentence reader on the 45 TravelPlanner train sentences", () => {
