@@ -59,7 +59,8 @@ test.describe("accounts", () => {
     await expectAxeClean(page, "/signup");
 
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Full name is required")).toHaveCount(0);
     await signUp(page, email);
     await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
     await expect(topBar(page).getByRole("link", { name: "My Trips" })).toBeVisible();
@@ -98,6 +99,30 @@ test.describe("accounts", () => {
     await logIn(page, email);
     await expect(page).toHaveURL(`${APP}/`);
     await expect(topBar(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  });
+
+  test("signs up with e-mail and password alone, then asks for the name once signed in", async ({
+    page,
+  }) => {
+    const email = freshEmail("nameless");
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+
+    const reminder = page.getByRole("status").filter({ hasText: "Add your full name" });
+    await expect(reminder).toBeVisible();
+    await expectAxeClean(page, "/verify-email with the name reminder");
+    await reminder.getByRole("link", { name: "Add your name" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(reminder).toHaveCount(0);
+    await page.getByLabel("Full name").fill("Nia Nameless");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Add your full name")).toHaveCount(0);
   });
 
   test("shows 'Logging in...' while busy and says a rate limit in words", async ({ page }) => {

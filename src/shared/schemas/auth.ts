@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { fullNameSchema } from "./profile.ts";
+import { signUpNameSchema } from "./profile.ts";
 
 const email = z
   .string()
@@ -22,8 +22,15 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The sign-up form: the profile requires a full name, so it is asked for here, by the profile's rule. */
-export const signupSchema = z.object({ name: fullNameSchema, email, password: passwordSchema });
+/**
+ * The sign-up form: the specification's e-mail and password, and an optional name (companions see it;
+ * without one, the profile asks for it once signed in). The server holds the name to the same rule.
+ */
+export const signupSchema = z.object({
+  name: signUpNameSchema.default(""),
+  email,
+  password: passwordSchema,
+});
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const forgotPasswordSchema = z.object({ email });

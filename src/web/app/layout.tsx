@@ -19,6 +19,7 @@ import { ChatDock } from "#web/features/chat/components/chat-dock.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 import { releasePageShell } from "#web/lib/page-shell.ts";
+import { NameReminder } from "./name-reminder.tsx";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
 
 // The offline and new-version notices are never needed for the first paint: their code comes right
@@ -184,6 +185,7 @@ export function RootLayout() {
         <Suspense fallback={null}>
           <ConnectionNotices />
         </Suspense>
+        <NameReminder />
         {/* At least a screen tall: the footer starts below the fold, so it does not jump when a page loads.
             Phones: room at the bottom, so the assistant's round button never covers the last lines. */}
         <main

@@ -40,7 +40,8 @@ export function SignupForm({
       error={signUp.error?.message}
     >
       <TextField
-        label="Full name"
+        label="Full name (optional)"
+        hint="Companions on your trips see it."
         autoComplete="name"
         error={errors.name?.message}
         {...form.register("name")}
