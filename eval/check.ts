@@ -2,7 +2,7 @@ import type { EvalRow } from "./metrics.ts";
 
 /**
  * What `npm run eval -- --check` accepts: beyond "no request failed, every plan schema-valid with
- * the right dates", the plans must be usable. Stated here and in the README ("Evaluating models"):
+ * the right dates", the plans must be usable. Stated here and in docs/evaluation.md:
  * - repeated places: at most 2 % of all activities (a place already visited earlier in the trip);
  * - visits at a place its opening hours say is closed: none;
  * - unresolved destinations: none (each destination must become a place with coordinates and a

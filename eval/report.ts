@@ -101,7 +101,7 @@ function cells(row: EvalRow): string[] {
   ];
 }
 
-/** A plain-text table, one line a request, the columns explained in the README. */
+/** A plain-text table, one line a request, the columns explained in docs/evaluation.md. */
 export function formatTable(rows: readonly EvalRow[]): string {
   const body = rows.map(cells);
   // The last column is free text: it is not padded.

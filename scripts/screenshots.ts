@@ -9,7 +9,7 @@ import { startTileServerFake } from "../tests/fakes/tile-server-fake.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 
 /**
- * The README's screenshots of a trip page: the production build (run `npm run build` first) with no
+ * The screenshots of a trip page (README, docs/guide.md): the production build (run `npm run build` first) with no
  * AI key, real places from the loopback Overpass fake, weather and tiles from loopback fakes, so
  * nothing leaves the machine. The owner, Ana, has invited Ben, who accepted, renamed the trip and
  * has it open: the page shows its people ("Invite people", "Here now") and its history as Ana sees

@@ -7,7 +7,7 @@ export type TagSelector = readonly TagCondition[];
 
 /**
  * Which OpenStreetMap tags each interest looks for: an element matches when any selector matches
- * (the README's "Real places" table is written from this). Ordinary kinds only — e.g. History lists
+ * (the "Real places" table of docs/guide.md is written from this). Ordinary kinds only — e.g. History lists
  * the historic kinds one visits, not every memorial plaque or boundary stone — since Overpass returns
  * the first N matches in id order, not the best ones.
  */
