@@ -1,5 +1,6 @@
 import { openAtIn } from "#shared/opening-hours.ts";
-import { checkItineraryRealism, samePlace, type RealismKind } from "#shared/realism.ts";
+import { checkItineraryRealism, samePlace } from "#shared/realism.ts";
+import type { RealismKind } from "#shared/realism-warning.ts";
 import {
   itinerarySchema,
   type Activity,

@@ -4,6 +4,7 @@ import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
 import { dayStopIndexes } from "./trip-stop-days.ts";
 import { routeWarnings, type RouteContext } from "./route-checks.ts";
+import type { RealismKind, RealismWarning } from "./realism-warning.ts";
 
 /**
  * Realism checks of a plan: does each day add up in time, distance, hours and money? Pure and
@@ -11,35 +12,6 @@ import { routeWarnings, type RouteContext } from "./route-checks.ts";
  * shared page show them, and the evaluation counts them. The wording is gentle on purpose: a warning
  * is a hint to the traveller, never a refusal.
  */
-
-export type RealismKind =
-  | "backwards"
-  | "overlap"
-  | "travel"
-  | "early"
-  | "late"
-  | "closed"
-  | "budget"
-  | "repeat"
-  // Trips with several stops (route-checks.ts):
-  | "before-arrival"
-  | "after-departure"
-  | "journey"
-  | "far-from-stay"
-  | "no-stay";
-export type RealismWarning = {
-  kind: RealismKind;
-  /**
-   * "note": a gentle question, not a warning ("Where are you staying in Lyon?"): shown quietly, never
-   * sent to a model for repair nor counted as a warning. Absent: a warning.
-   */
-  severity?: "note";
-  /** The day (YYYY-MM-DD) the warning is shown on. */
-  date: string;
-  /** The activity the warning is shown on. */
-  activityId: string;
-  message: string;
-};
 
 /** Activities starting before this look like a mistake (HH:MM compares in time order). */
 export const EARLIEST_START = "06:00";

@@ -1,6 +1,6 @@
 import { formatKm } from "./format.ts";
 import { distanceKm } from "./geo.ts";
-import type { RealismWarning } from "./realism.ts";
+import type { RealismWarning } from "./realism-warning.ts";
 import type { Activity, Day, TripPlace } from "./schemas/itinerary.ts";
 import type { Stay, Transport, TripStop } from "./schemas/trip-stops.ts";
 import {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { openAtIn } from "#shared/opening-hours.ts";
-import { checkItineraryRealism, type RealismWarning } from "#shared/realism.ts";
+import { checkItineraryRealism } from "#shared/realism.ts";
+import type { RealismWarning } from "#shared/realism-warning.ts";
 import {
   GROUNDING_OFF,
   type Day,

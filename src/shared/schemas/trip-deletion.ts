@@ -16,7 +16,6 @@ export const deletionSummarySchema = z.object({
   isPublic: z.boolean(),
 });
 export type DeletionSummary = z.infer<typeof deletionSummarySchema>;
-export { deletionSummaryText } from "../deletion-summary.ts";
 
 /** One trip in "Recently deleted": restorable by its owner until `purgeAt`. */
 export const deletedTripSchema = z.object({

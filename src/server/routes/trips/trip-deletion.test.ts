@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tripMembers } from "#server/db/schema.ts";
 import { purgeDeletedTrips } from "#server/trips/trip-deletion.ts";
+import { deletionSummaryText } from "#shared/deletion-summary.ts";
 import {
   deletionSummarySchema,
-  deletionSummaryText,
   deletedTripsResponseSchema,
 } from "#shared/schemas/trip-deletion.ts";
 import { expensesResponseSchema } from "#shared/schemas/expenses.ts";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ActivityTime } from "./activity-time.tsx";
-import { checkDayRealism, type RealismWarning } from "#shared/realism.ts";
+import { checkDayRealism } from "#shared/realism.ts";
+import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { RouteContext } from "#shared/route-checks.ts";
 import { isNote, RouteNotes } from "../stops/route-notes.tsx";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";

@@ -7,7 +7,7 @@ import type { ActivityFields } from "./editable-trip.ts";
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
-import { EditorForm } from "./editor-form.tsx";
+import { EditorForm, type FormSaveResult } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
 import { MergeNotes } from "./merge-notes.tsx";
 import { useFieldMerge } from "./use-field-merge.ts";
@@ -25,9 +25,6 @@ const loadFieldsSchema = loadOnce(async () =>
   }),
 );
 type Errors = Partial<Record<keyof ActivityFields, string>>;
-
-/** What a save of the form came to: closed (saved or kept offline), a 409, or refused. */
-export type FormSaveResult = "done" | "conflict" | "failed";
 
 export const EMPTY_ACTIVITY: ActivityFields = {
   time: "09:00",

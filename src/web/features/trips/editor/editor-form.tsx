@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Button } from "#web/components/ui/button.tsx";
-import type { FormSaveResult } from "./activity-form.tsx";
+
+/** What a save of an editor form came to: closed (saved or kept offline), a 409, or refused. */
+export type FormSaveResult = "done" | "conflict" | "failed";
 
 /**
  * What an editor form is given: the thing it edits (as the trip holds it now), its title and button,

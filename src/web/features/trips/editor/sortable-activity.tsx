@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { useSortable } from "@dnd-kit/sortable";
 import { ActivityTime } from "../components/activity-time.tsx";
 import { CSS } from "@dnd-kit/utilities";
-import type { RealismWarning } from "#shared/realism.ts";
+import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { GripIcon } from "#web/components/ui/icons.tsx";

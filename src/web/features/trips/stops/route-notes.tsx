@@ -1,4 +1,4 @@
-import type { RealismWarning } from "#shared/realism.ts";
+import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { RouteContext } from "#shared/route-checks.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { StayView } from "./stops-overview.tsx";
