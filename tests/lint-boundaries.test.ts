@@ -1,8 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ESLint, type Linter } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_LAYERS, serverRooms } from "../eslint.config.js";
 
 /**
  * The import boundaries are only worth having if the linter enforces them: each deliberate
@@ -143,6 +146,84 @@ describe("server layers", () => {
       'import { trips } from "../db/schema.ts";\nimport { notFound } from "../lib/http-errors.ts";\nimport type { Storage } from "../services/storage/storage.ts";\nexport const probe = [trips, notFound];\nexport type Probe = Storage;\n',
     );
     expect(errors).toEqual([]);
+  });
+});
+
+describe("server rooms, found from the folders", () => {
+  const folders = readdirSync(join(root, "src", "server"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it("every folder of src/server is a layer or a room the rules cover", () => {
+    expect(serverRooms.length).toBeGreaterThanOrEqual(5);
+    for (const folder of folders)
+      expect([SERVER_LAYERS.includes(folder), serverRooms.includes(folder)], folder).toEqual(
+        SERVER_LAYERS.includes(folder) ? [true, false] : [false, true],
+      );
+  });
+
+  it.each(serverRooms)(
+    "the room %s importing a route or a value from http fails",
+    async (room: string) => {
+      const route = await boundaryErrors(
+        `src/server/${room}/boundary-probe.ts`,
+        'import { tripRoutes } from "../routes/trips/index.ts";\nexport const probe = tripRoutes;\n',
+      );
+      expect(route.join("\n")).toMatch(/domain rooms do not import routes/);
+      const http = await boundaryErrors(
+        `src/server/${room}/boundary-probe.ts`,
+        'import { requireUser } from "#server/http/session.ts";\nexport const probe = requireUser;\n',
+      );
+      expect(http.join("\n")).toMatch(/from http\/ they import types only/);
+    },
+  );
+
+  it.each(serverRooms)("lib importing the room %s fails", async (room: string) => {
+    const errors = await boundaryErrors(
+      "src/server/lib/boundary-probe.ts",
+      `import { probe as roomProbe } from "../${room}/any-file.ts";\nexport const probe = roomProbe;\n`,
+    );
+    expect(errors.join("\n")).toMatch(/lib, services and db are below the rooms/);
+  });
+
+  it("a room made tomorrow is covered the day its folder exists", async () => {
+    const room = `probe-room-${process.pid}`;
+    const dir = join(root, "src", "server", room);
+    await mkdir(dir, { recursive: true });
+    try {
+      // The linter as `npm run lint` starts it after the folder was made: a fresh process, which
+      // reads eslint.config.js anew (this one holds the config it read before the folder existed).
+      const script = `
+        import { ESLint } from "eslint";
+        import tseslint from "typescript-eslint";
+        const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
+        const [result] = await eslint.lintText(process.argv[1], { filePath: process.argv[2] });
+        console.log(result.messages.map((m) => m.message).join("\\n"));
+      `;
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          script,
+          'import { tripRoutes } from "../routes/trips/index.ts";\nexport const probe = tripRoutes;\n',
+          join(dir, "probe.ts"),
+        ],
+        { cwd: root, encoding: "utf8" },
+      );
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toMatch(/domain rooms do not import routes/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("the planner importing from trips fails: it sits below them", async () => {
+    const errors = await boundaryErrors(
+      "src/server/planner/boundary-probe.ts",
+      'import { findTripFor } from "../trips/trip-access.ts";\nexport const probe = findTripFor;\n',
+    );
+    expect(errors.join("\n")).toMatch(/the planner sits below trips/);
   });
 });
 

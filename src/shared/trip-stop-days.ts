@@ -1,5 +1,5 @@
 import { DESTINATION_MAX_LENGTH } from "./constants.ts";
-import type { Activity, Day } from "./schemas/itinerary.ts";
+import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
 import { daysBetween, shiftDate } from "./trip-dates.ts";
 
 /** Joins cities as a trip's default destination ("Paris → Lyon"), cut to the destination's limit. */
@@ -62,3 +62,43 @@ export const activityStopIndex = (
   activity: Pick<Activity, "stopIndex">,
   day: Pick<Day, "stops">,
 ): number => activity.stopIndex ?? dayStopIndexes(day)[0] ?? 0;
+
+const nearest = (stops: readonly number[], wanted: number) =>
+  stops.reduce((best, index) =>
+    Math.abs(index - wanted) < Math.abs(best - wanted) ? index : best,
+  );
+
+function withoutStopIndexes(itinerary: Itinerary): Itinerary {
+  return {
+    days: itinerary.days.map(({ stops: _stops, ...day }) => ({
+      ...day,
+      activities: day.activities.map(({ stopIndex: _stopIndex, ...a }) => a),
+    })),
+  };
+}
+
+/**
+ * Every day's `stops` from the stops' dates, and every activity in one of its day's stops: the one
+ * it was in when the day still touches it, else the day's stop nearest to it (an activity moved
+ * from Paris onto the Lyon day is in Lyon).
+ */
+export function withStopIndexes(
+  itinerary: Itinerary,
+  stops: readonly { startDate: string; endDate: string }[],
+): Itinerary {
+  // One stop is what a day without `stops` means: such trips are stored as they always were.
+  if (stops.length <= 1) return withoutStopIndexes(itinerary);
+  return {
+    days: itinerary.days.map((day): Day => {
+      const touched = stopIndexesOn(stops, day.date);
+      return {
+        ...day,
+        stops: touched,
+        activities: day.activities.map((a) => {
+          const was = activityStopIndex(a, day);
+          return { ...a, stopIndex: touched.includes(was) ? was : nearest(touched, was) };
+        }),
+      };
+    }),
+  };
+}

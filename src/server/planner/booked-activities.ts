@@ -4,8 +4,7 @@ import type { BookedActivity } from "#shared/schemas/trip-bookings-input.ts";
 import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import { stopIndexesOn } from "#shared/trip-stop-days.ts";
-import { withStopIndexes } from "../trips/trip-stop-edits.ts";
+import { stopIndexesOn, withStopIndexes } from "#shared/trip-stop-days.ts";
 import { estimateDurationMinutes } from "./activity-duration.ts";
 import {
   BOOKED_DEFAULT_TIME,

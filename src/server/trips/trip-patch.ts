@@ -14,8 +14,8 @@ import {
   moveDaysWithStops,
   stopsForDates,
   stopsFromPatch,
-  withStopIndexes,
 } from "./trip-stop-edits.ts";
+import { withStopIndexes } from "#shared/trip-stop-days.ts";
 
 export type TripPatchInput = z.output<typeof tripPatchSchema>;
 

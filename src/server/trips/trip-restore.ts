@@ -1,6 +1,6 @@
 import type { TripRow, TripSnapshot } from "../db/schema.ts";
 import { staysAfterStops } from "./trip-bookings.ts";
-import { withStopIndexes } from "./trip-stop-edits.ts";
+import { withStopIndexes } from "#shared/trip-stop-days.ts";
 
 /**
  * What a restore writes. A version saved before stops existed was one stop (its destination over its

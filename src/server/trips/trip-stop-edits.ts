@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { StopPatch, TripStop } from "#shared/schemas/trip-stops.ts";
 import { daysBetween, shiftDate, tripDates } from "#shared/trip-dates.ts";
 import {
@@ -110,43 +110,6 @@ export function moveDaysWithStops(
     };
   });
   return { days };
-}
-
-const nearest = (stops: readonly number[], wanted: number) =>
-  stops.reduce((best, index) =>
-    Math.abs(index - wanted) < Math.abs(best - wanted) ? index : best,
-  );
-
-function withoutStopIndexes(itinerary: Itinerary): Itinerary {
-  return {
-    days: itinerary.days.map(({ stops: _stops, ...day }) => ({
-      ...day,
-      activities: day.activities.map(({ stopIndex: _stopIndex, ...a }) => a),
-    })),
-  };
-}
-
-/**
- * Every day's `stops` from the stops' dates, and every activity in one of its day's stops: the one
- * it was in when the day still touches it, else the day's stop nearest to it (an activity moved
- * from Paris onto the Lyon day is in Lyon).
- */
-export function withStopIndexes(itinerary: Itinerary, stops: readonly TripStop[]): Itinerary {
-  // One stop is what a day without `stops` means: such trips are stored as they always were.
-  if (stops.length <= 1) return withoutStopIndexes(itinerary);
-  return {
-    days: itinerary.days.map((day): Day => {
-      const touched = stopIndexesOn(stops, day.date);
-      return {
-        ...day,
-        stops: touched,
-        activities: day.activities.map((a) => {
-          const was = activityStopIndex(a, day);
-          return { ...a, stopIndex: touched.includes(was) ? was : nearest(touched, was) };
-        }),
-      };
-    }),
-  };
 }
 
 /**
