@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startOpenAIFake } from "#tests/fakes/openai-fake.ts";
+import { startSmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import {
   hugeText,
   partFloodMail,
@@ -11,7 +12,7 @@ import {
 } from "#tests/support/hostile-bookings.ts";
 import { startServer } from "#tests/support/server-process.ts";
 import { largeGpx, takeoutSavedPlaces } from "./lib/saved-places-files.ts";
-import { signUp, verifyThroughOutbox } from "./lib/session.ts";
+import { signUp, verifyThroughMail } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
@@ -72,10 +73,16 @@ async function healthMeanwhile(url: string, settled: () => boolean, into: number
  * Home's POST /api/import-places `runs` times each: the slowest preview against 2 s, /api/health
  * meanwhile against 200 ms, and the server's resident memory over what it held before reading.
  */
-export async function benchImports(port: number, aiPort: number, summary: Summary, runs: number) {
+export async function benchImports(
+  ports: { server: number; ai: number; smtp: number },
+  summary: Summary,
+  runs: number,
+) {
+  const port = ports.server;
+  const smtp = await startSmtpCatcher({ port: ports.smtp });
   const ai = await startOpenAIFake(
     { respond: () => JSON.stringify({ transport: [], stays: [], activities: [] }) },
-    aiPort,
+    ports.ai,
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-bench-imports-"));
   const origin = `http://127.0.0.1:${port}`;
@@ -88,6 +95,7 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
       AI_BASE_URL: ai.url,
       AI_API_KEY: "sk-bench",
       AI_MODEL: "fake-model",
+      SMTP_URL: smtp.url,
       IMPORT_RATE_LIMIT: "1000",
       IMPORT_IP_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
@@ -97,7 +105,7 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
   try {
     const email = `imports-${Date.now()}@bench.local`;
     const { cookie } = await signUp(server.url, origin, email);
-    await verifyThroughOutbox(server.url, email);
+    await verifyThroughMail(smtp, email, cookie);
     const importFile = (name: string, type: string, body: string | Uint8Array) => {
       const form = new FormData();
       form.append(
@@ -151,6 +159,7 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
   } finally {
     await server.stop();
     await ai.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

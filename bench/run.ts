@@ -80,6 +80,7 @@ const PORTS = {
   fx: base + 29,
   imports: base + 13,
   importsAi: base + 14,
+  importsSmtp: base + 15,
 };
 const parts = new Set(
   (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports")
@@ -303,7 +304,11 @@ if (parts.has("imports")) {
     "\n[imports] /api/health while each hostile booking file of security review three is imported, and saved places are previewed (< 2 s)",
   );
   try {
-    await benchImports(PORTS.imports, PORTS.importsAi, summary, Number(values["imports-runs"]));
+    await benchImports(
+      { server: PORTS.imports, ai: PORTS.importsAi, smtp: PORTS.importsSmtp },
+      summary,
+      Number(values["imports-runs"]),
+    );
   } catch (error) {
     console.error(error);
     summary.add({

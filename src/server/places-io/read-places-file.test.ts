@@ -68,6 +68,26 @@ describe("reading files of saved places (by content)", () => {
     ]);
   });
 
+  it("passes by a long recorded track's unnamed points, self-closing or not, and keeps its named ones", () => {
+    const unnamed = Array.from({ length: 5000 }, (_, i) =>
+      i % 2
+        ? `<trkpt lat="38.7${i}" lon="-9.1${i}"><ele>${i}</ele><time>2026-05-04T10:00:00Z</time></trkpt>`
+        : `<trkpt lat="38.7${i}" lon="-9.1${i}"/>`,
+    ).join("\n");
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+      <wpt lat="38.69" lon="-9.21"><name>Torre</name></wpt>
+      <trk><name>Walk</name><trkseg>${unnamed}
+      <trkpt lat="38.71" lon="-9.13"><ele>3</ele><name>Castelo</name><desc>Views</desc></trkpt>
+      ${unnamed}<trkpt lat="38.72" lon="-9.14"><name>Graça</name></trkpt></trkseg></trk></gpx>`;
+    const reading = readPlacesFile(strToU8(gpx), "walk.gpx");
+    if (!reading.ok) throw new Error(reading.reason);
+    expect(reading.places.map((p) => [p.title, p.note, p.lat, p.lng, p.group])).toEqual([
+      ["Torre", null, 38.69, -9.21, null],
+      ["Castelo", "Views", 38.71, -9.13, "Walk"],
+      ["Graça", null, 38.72, -9.14, "Walk"],
+    ]);
+  });
+
   it("reads the format from the content, whatever the extension says", () => {
     const gpxAsTxt = readPlacesFile(bytesOf("trail.gpx"), "walk.txt");
     expect(gpxAsTxt.ok && gpxAsTxt.format).toBe("gpx");
