@@ -107,12 +107,14 @@ test.describe("saved places on a trip", () => {
     const gpxFile = await exportFile(page, "GPX (GPS, Organic Maps)");
     expect(gpxFile.name).toMatch(/\.gpx$/);
     const waypoints = gpx(xml(gpxFile.text)).features.filter((f) => f.geometry?.type === "Point");
-    expect(waypoints.map((f) => f.properties?.name)).toEqual(expect.arrayContaining(LISBON_PLACES));
+    expect(waypoints.map((f) => String(f.properties?.name))).toEqual(
+      expect.arrayContaining(LISBON_PLACES),
+    );
 
     const kmlFile = await exportFile(page, "KML (Google My Maps)");
     expect(kmlFile.name).toMatch(/\.kml$/);
     expect(kmlFile.text).toContain("<name>Day 2 (2027-05-04)</name>");
-    const placemarks = kml(xml(kmlFile.text)).features.map((f) => f.properties?.name);
+    const placemarks = kml(xml(kmlFile.text)).features.map((f) => String(f.properties?.name));
     expect(placemarks).toEqual(expect.arrayContaining([...LISBON_PLACES, "Activity 1"]));
 
     const geojsonFile = await exportFile(page, "GeoJSON");
