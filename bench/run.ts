@@ -30,7 +30,7 @@ import { Summary } from "./lib/summary.ts";
  *   --port-base P (4810: uses P…P+29)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  *   --fx on|off (on: the API part's server asks a loopback Frankfurter fake for rates, as in production)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
- *   --imports-runs N (imports of each hostile booking file while /api/health is timed, 3)
+ *   --imports-runs N (imports of each hostile booking file, and previews of each saved-places file, while /api/health is timed, 3)
  */
 const { values } = parseArgs({
   options: {
@@ -80,6 +80,7 @@ const PORTS = {
   fx: base + 29,
   imports: base + 13,
   importsAi: base + 14,
+  importsSmtp: base + 15,
 };
 const parts = new Set(
   (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports")
@@ -300,10 +301,14 @@ if (parts.has("live")) {
 
 if (parts.has("imports")) {
   console.log(
-    "\n[imports] /api/health while each hostile booking file of security review three is imported",
+    "\n[imports] /api/health while each hostile booking file of security review three is imported, and saved places are previewed (< 2 s)",
   );
   try {
-    await benchImports(PORTS.imports, PORTS.importsAi, summary, Number(values["imports-runs"]));
+    await benchImports(
+      { server: PORTS.imports, ai: PORTS.importsAi, smtp: PORTS.importsSmtp },
+      summary,
+      Number(values["imports-runs"]),
+    );
   } catch (error) {
     console.error(error);
     summary.add({

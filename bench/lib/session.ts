@@ -1,3 +1,5 @@
+import { firstLink, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+
 /** Signs up through Better Auth over HTTP, like a browser; returns the session cookie and user id. */
 export async function signUp(baseUrl: string, origin: string, email: string) {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -17,16 +19,18 @@ export async function signUp(baseUrl: string, origin: string, email: string) {
 }
 
 /**
- * Opens the verification link the dev outbox holds for `email` (imports need a verified address):
- * the bench's servers run without SMTP, so their mail waits in the outbox.
+ * Opens the verification link mailed to `email` (imports need a verified address) in the session
+ * that signed up, as a person would: opened without it, the account would be handed to the mailbox
+ * and its sessions ended. The server runs in production with SMTP on a loopback catcher, since
+ * production has no dev outbox.
  */
-export async function verifyThroughOutbox(baseUrl: string, email: string) {
-  const response = await fetch(`${baseUrl}/api/dev/outbox`);
-  if (!response.ok) throw new Error(`dev outbox ${response.status}: is SMTP_URL set?`);
-  const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-  const mail = messages.findLast((m) => m.to === email);
-  const link = mail?.text.match(/https?:\/\/\S*verify-email\S*/)?.[0];
-  if (!link) throw new Error(`no verification link for ${email} in the dev outbox`);
-  const verified = await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl), { redirect: "manual" });
+export async function verifyThroughMail(
+  smtp: SmtpCatcher,
+  email: string,
+  cookie: string,
+): Promise<void> {
+  const link = firstLink(await smtp.waitForMessage(email, { timeoutMs: 15_000 }));
+  const verified = await fetch(link, { redirect: "manual", headers: { cookie } });
+  await verified.arrayBuffer();
   if (verified.status >= 400) throw new Error(`verification ${verified.status}`);
 }

@@ -208,6 +208,36 @@ describe("exports, read back by the same libraries", () => {
     expect(text).toMatch(/,48\.8606,2\.3376,22,USD,/);
   });
 
+  it("CSV: cells beginning with a tab or a carriage return are escaped too, negative numbers kept", () => {
+    const [first] = TRIP.itinerary.days;
+    const trip: ExportTrip = {
+      ...TRIP,
+      itinerary: {
+        days: [
+          {
+            ...first!,
+            activities: [
+              activityOf({
+                time: "10:00",
+                activity: "\tcmd|' /C calc'!A0",
+                location: "-12 Rue des Écoles",
+                description: "\r@SUM(A1:A9)",
+                cost: null,
+                lat: -33.8568,
+                lng: -151.2153,
+              }),
+            ],
+          },
+        ],
+      },
+    };
+    const text = tripCsv(trip);
+    const row = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data[1];
+    expect(row?.slice(2, 4)).toEqual(["'\tcmd|' /C calc'!A0", "'-12 Rue des Écoles"]);
+    expect(row?.[9]).toBe("'\r@SUM(A1:A9)");
+    expect(text).toContain(",-33.8568,-151.2153,,,");
+  });
+
   it("the public export has no booking references and no costs", () => {
     const open = publicExport(TRIP);
     for (const text of [

@@ -8,7 +8,7 @@ import {
   type PlaceRecord,
   type SkippedRecord,
 } from "./place-record.ts";
-import { rootElementOf, xmlDocument } from "./xml-document.ts";
+import { rootElementOf, withoutUnnamedTrackPoints, xmlDocument } from "./xml-document.ts";
 import { isZip, unzipBounded } from "./zip-entries.ts";
 
 type Read = { format: string; places: PlaceRecord[]; skipped: SkippedRecord[] };
@@ -69,7 +69,8 @@ function readBytes(bytes: Uint8Array, name: string, depth: number): Read {
   if (start.startsWith("<")) {
     const root = rootElementOf(start);
     if (root === "kml") return { format: "kml", ...readKml(xmlDocument(start)) };
-    if (root === "gpx") return { format: "gpx", ...readGpx(xmlDocument(start)) };
+    if (root === "gpx")
+      return { format: "gpx", ...readGpx(xmlDocument(withoutUnnamedTrackPoints(start))) };
     // Another XML, still refused first for what it declares.
     if (/<!\s*(DOCTYPE|ENTITY)/i.test(start)) throw new RefusedFile("doctype");
     throw new RefusedFile("unknownFormat");

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlacesPreview } from "#shared/schemas/places-io.ts";
 import { tripMembers, trips, type TripRow } from "#server/db/schema.ts";
-import { insertTrip } from "#tests/support/factories.ts";
+import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import {
   createClient,
   signUpUser,
@@ -16,7 +16,7 @@ import {
   type PlacesFakes,
 } from "#tests/support/places-fakes.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { PARIS } from "#tests/support/trip-places.ts";
+import { LYON, PARIS } from "#tests/support/trip-places.ts";
 
 const DIR = "tests/fixtures/places/";
 const fileOf = (name: string, as = name) => new File([readFileSync(DIR + name)], as);
@@ -131,6 +131,35 @@ describe("import preview", () => {
     expect(body.error.issues[0]?.path).toBe(name);
   });
 
+  it("refuses more than 2,000 places in one import, counted over all its files", async () => {
+    const trip = await parisTrip();
+    const geojson = (name: string, count: number, from: number) =>
+      new File(
+        [
+          JSON.stringify({
+            type: "FeatureCollection",
+            features: Array.from({ length: count }, (_, i) => ({
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [2 + (from + i) / 1000, 48.8] },
+              properties: { name: `Place ${from + i}` },
+            })),
+          }),
+        ],
+        name,
+      );
+    const res = await preview(
+      clients.owner,
+      trip.id,
+      geojson("first.geojson", 1200, 0),
+      geojson("second.geojson", 801, 1200),
+    );
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { message: string; issues: { path: string }[] } };
+    expect(body.error.message).toContain("second.geojson");
+    expect(body.error.message).toContain("more than 2,000 places");
+    expect(body.error.issues[0]?.path).toBe("second.geojson");
+  });
+
   it("refuses files over 10 MB in all, naming the one that passes it", async () => {
     const trip = await parisTrip();
     const big = new File([new Uint8Array(6 * 1024 * 1024).fill(32)], "first.csv");
@@ -195,6 +224,101 @@ describe("apply", () => {
     const [row] = await t.deps.database.db.select().from(trips).where(eq(trips.id, trip.id));
     expect(row?.version).toBe(trip.version);
   });
+});
+
+describe("round trip", () => {
+  it.each(["gpx", "kml", "geojson"])(
+    "a two-stop trip exported as %s and imported into a new trip gives back its places, titles and notes",
+    async (format) => {
+      const { db } = t.deps.database;
+      const located = [
+        activityOf({
+          time: "09:30",
+          activity: "Musée du Louvre",
+          location: "Musée du Louvre, Rue de Rivoli, Paris",
+          description: "Book the 9:30 slot & see <Winged Victory>",
+          cost: 22,
+          lat: 48.8606,
+          lng: 2.3376,
+        }),
+        activityOf({
+          time: "13:00",
+          activity: "Café de Flore",
+          location: "Boulevard Saint-Germain",
+          description: "",
+          cost: null,
+          lat: 48.854,
+          lng: 2.3326,
+        }),
+        activityOf({
+          time: "18:00",
+          activity: "Les Halles Paul Bocuse",
+          location: "Lyon",
+          description: "Oysters, then the quenelles",
+          cost: 40,
+          lat: 45.7628,
+          lng: 4.8505,
+          stopIndex: 1,
+        }),
+      ];
+      const from = await insertTrip(db, ids.owner, {
+        destination: "Paris → Lyon",
+        startDate: "2027-04-01",
+        endDate: "2027-04-02",
+        stops: [
+          {
+            id: crypto.randomUUID(),
+            destination: "Paris",
+            startDate: "2027-04-01",
+            endDate: "2027-04-02",
+            place: PARIS,
+          },
+          {
+            id: crypto.randomUUID(),
+            destination: "Lyon",
+            startDate: "2027-04-02",
+            endDate: "2027-04-02",
+            place: LYON,
+          },
+        ],
+        itinerary: {
+          days: [
+            { date: "2027-04-01", stops: [0], activities: located.slice(0, 2) },
+            { date: "2027-04-02", stops: [0, 1], activities: located.slice(2) },
+          ],
+        },
+      });
+      const exported = await clients.owner.get(`/api/trips/${from.id}/export.${format}`);
+      expect(exported.status).toBe(200);
+      const file = new File([await exported.text()], `trip.${format}`);
+
+      const into = await insertTrip(db, ids.owner, {
+        destination: "Paris, France",
+        place: PARIS,
+        startDate: "2027-06-01",
+        days: 2,
+        itinerary: {
+          days: [
+            { date: "2027-06-01", activities: [] },
+            { date: "2027-06-02", activities: [] },
+          ],
+        },
+      });
+      const read = await preview(clients.owner, into.id, file);
+      expect(read.status).toBe(200);
+      const { places } = (await read.json()) as PlacesPreview;
+      const applied = await clients.owner.post(`/api/trips/${into.id}/import-places/apply`, {
+        date: "2027-06-01",
+        places,
+      });
+      expect(applied.status).toBe(200);
+      const { trip } = (await applied.json()) as { trip: { itinerary: TripRow["itinerary"] } };
+      const back = trip.itinerary.days.flatMap((d) => d.activities);
+      expect(back.map((a) => [a.activity, a.description, a.lat, a.lng])).toEqual(
+        located.map((a) => [a.activity, a.description, a.lat, a.lng]),
+      );
+    },
+  );
 });
 
 describe("access", () => {
@@ -299,5 +423,29 @@ describe("access", () => {
     expect((await clients.signedOut.get(`/api/shared/${hidden.id}/export.gpx`)).status).toBe(404);
     await t.deps.database.db.update(trips).set({ isPublic: false }).where(eq(trips.id, trip.id));
     expect((await clients.signedOut.get(`/api/shared/${token}/export.gpx`)).status).toBe(404);
+  });
+});
+
+describe("rate limit", () => {
+  it("saved places count against IMPORT_RATE_LIMIT, on a trip and from Home alike (429)", async () => {
+    const limited = await createTestApp({ ...GENEROUS_LIMITS, IMPORT_RATE_LIMIT: "2" });
+    try {
+      const { client, userId } = await signUpVerifiedUser(limited);
+      const trip = await insertTrip(limited.deps.database.db, userId, { days: 2 });
+      const onTrip = () =>
+        client.request("POST", `/api/trips/${trip.id}/import-places`, {
+          body: form(fileOf("trail.gpx")),
+        });
+      const fromHome = () =>
+        client.request("POST", "/api/import-places", { body: form(fileOf("trail.gpx")) });
+      expect((await onTrip()).status).toBe(200);
+      expect((await fromHome()).status).toBe(200);
+      const third = await fromHome();
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await onTrip()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -9,6 +9,12 @@ const HomeAddBookings = lazy(async () => ({
   default: (await import("#web/app/home-add-bookings.tsx")).HomeAddBookings,
 }));
 
+// The same for saved places: the button's chunk comes only for signed-in visitors.
+const StartFromSavedPlaces = lazy(async () => ({
+  default: (await import("#web/features/places-io/components/start-from-saved-places.tsx"))
+    .StartFromSavedPlaces,
+}));
+
 const BLURBS = [
   ["Smart Itineraries", "A day-by-day plan built around your dates, budget and interests."],
   ["Local Insights", "Places and experiences chosen for the destination, not a generic list."],
@@ -38,6 +44,11 @@ export function HomeRoute() {
       {auth.status === "signed-in" ? (
         <Suspense fallback={null}>
           <HomeAddBookings />
+        </Suspense>
+      ) : null}
+      {auth.status === "signed-in" ? (
+        <Suspense fallback={null}>
+          <StartFromSavedPlaces />
         </Suspense>
       ) : null}
       <PlanTripSection authStatus={auth.status} tripId={searchParams.get("tripId")} />

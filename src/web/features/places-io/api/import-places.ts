@@ -5,15 +5,23 @@ import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
 export const IMPORT_PLACES_FAILED = "Could not read the files. Please try again.";
 
 /**
- * `POST /api/trips/:id/import-places`: the files as multipart (`file`, several times), read into a
- * preview. Not through apiRequest: a FormData body must go without a JSON content type.
+ * `POST /api/trips/:id/import-places` (or Home's `POST /api/import-places` when `tripId` is null):
+ * the files as multipart (`file`, several times), read into a preview. Not through apiRequest: a
+ * FormData body must go without a JSON content type.
  */
-export async function importPlaces(tripId: string, files: readonly File[]): Promise<PlacesPreview> {
+export async function importPlaces(
+  tripId: string | null,
+  files: readonly File[],
+): Promise<PlacesPreview> {
   const body = new FormData();
   for (const file of files) body.append("file", file, file.name);
   let response: Response;
   try {
-    response = await fetch(`/api/trips/${encodeURIComponent(tripId)}/import-places`, {
+    const url =
+      tripId === null
+        ? "/api/import-places"
+        : `/api/trips/${encodeURIComponent(tripId)}/import-places`;
+    response = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
       body,
@@ -34,6 +42,6 @@ export async function importPlaces(tripId: string, files: readonly File[]): Prom
     .parse(await response.json());
 }
 
-export function useImportPlaces(tripId: string) {
+export function useImportPlaces(tripId: string | null) {
   return useMutation({ mutationFn: (files: readonly File[]) => importPlaces(tripId, files) });
 }

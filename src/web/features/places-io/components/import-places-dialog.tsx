@@ -1,20 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import type { ImportedPlace, PlaceMatch, PlacesPreview } from "#shared/schemas/places-io.ts";
+import type { PlacesPreview } from "#shared/schemas/places-io.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useApplyPlaces } from "../api/apply-places.ts";
 import { IMPORT_PLACES_FAILED, useImportPlaces } from "../api/import-places.ts";
-
-const ACCEPT = ".json,.geojson,.csv,.kml,.kmz,.gpx,.zip";
-
-const MATCH_TEXT: Record<PlaceMatch, string> = {
-  coordinates: "Position from the file",
-  name: "Found by name nearby",
-  address: "Found by address",
-  none: "Not on the map (link kept)",
-};
+import { PLACES_ACCEPT, PlacesPicker, usePickedPlaces } from "./places-picker.tsx";
 
 /**
  * "Import places" (owners and editors): files of saved places read into a preview; the traveller
@@ -88,7 +80,7 @@ function ImportPlacesForm({
         id={fileId}
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={PLACES_ACCEPT}
         data-autofocus
         onChange={(event) => setFiles([...(event.target.files ?? [])])}
       />
@@ -116,17 +108,9 @@ function PreviewForm({
   onDone: (message: string) => void;
 }) {
   const dayId = useId();
-  const [picked, setPicked] = useState(() => new Set(preview.places.map((_, i) => i)));
+  const { picked, chosen, toggle } = usePickedPlaces(preview);
   const [date, setDate] = useState(days[0]?.date ?? "");
   const apply = useApplyPlaces(tripId);
-  const chosen: ImportedPlace[] = preview.places.filter((_, i) => picked.has(i));
-  const toggle = (index: number) =>
-    setPicked((current) => {
-      const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     apply.mutate(
@@ -142,50 +126,7 @@ function PreviewForm({
   };
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">
-          {preview.places.length} {preview.places.length === 1 ? "place" : "places"} found
-        </legend>
-        <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
-          {preview.places.map((place, index) => (
-            <li key={index} className="rounded-md border border-slate-200 p-2">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={picked.has(index)}
-                  onChange={() => toggle(index)}
-                />
-                <span className="flex flex-col">
-                  <span className="font-medium break-words">{place.title}</span>
-                  <span className="text-sm text-slate-700">
-                    {MATCH_TEXT[place.matched]}
-                    {place.group ? ` · ${place.group}` : ""}
-                    {place.duplicateOf ? " · Already on the trip: will be merged" : ""}
-                  </span>
-                  {place.note ? (
-                    <span className="text-sm break-words text-slate-600">{place.note}</span>
-                  ) : null}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      {preview.skipped.length ? (
-        <details className="text-sm text-slate-700">
-          <summary>
-            {preview.skipped.length} {preview.skipped.length === 1 ? "line" : "lines"} skipped
-          </summary>
-          <ul className="mt-1 list-disc pl-5">
-            {preview.skipped.map((s) => (
-              <li key={`${s.file}:${s.line}`}>
-                {s.file}, line {s.line}: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <PlacesPicker preview={preview} picked={picked} toggle={toggle} />
       <label htmlFor={dayId} className="font-medium">
         Add to day
       </label>
