@@ -1,10 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import type { AppBindings } from "./context.ts";
-import { trips } from "../db/schema.ts";
 import { escapeHtml } from "../lib/escape-html.ts";
-import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
+import { findPublicTrip } from "../trips/public-trip.ts";
 
 const SHARED_PAGE = /^\/shared\/([^/]+)$/;
 
@@ -23,18 +21,9 @@ const formatDay = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`
  */
 export async function sharedTripPreview(c: Context<AppBindings>): Promise<string | undefined> {
   const token = SHARED_PAGE.exec(c.req.path)?.[1];
-  if (!token || !SHARE_TOKEN_PATTERN.test(token)) return undefined;
+  if (!token) return undefined;
   try {
-    const [row] = await c.var.deps.database.db
-      .select({
-        name: trips.name,
-        destination: trips.destination,
-        startDate: trips.startDate,
-        endDate: trips.endDate,
-      })
-      .from(trips)
-      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true), isNull(trips.deletedAt)))
-      .limit(1);
+    const row = await findPublicTrip(c.var.deps.database.db, token);
     if (!row) return undefined;
     const dates = `${formatDay(row.startDate)} – ${formatDay(row.endDate)}`;
     const title = escapeHtml(`${row.name} · ${PRODUCT_NAME}`);

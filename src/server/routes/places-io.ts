@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
@@ -15,7 +14,7 @@ import { geocoderBudget } from "../http/geocoder-budget.ts";
 import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
-import { trips, type TripRow } from "../db/schema.ts";
+import type { TripRow } from "../db/schema.ts";
 import { AppError, notFound } from "../lib/http-errors.ts";
 import { applyPlaces } from "../places-io/apply-places.ts";
 import { exportFileName, publicExport, type ExportTrip } from "../places-io/export-trip.ts";
@@ -28,9 +27,8 @@ import { PlacesImportError } from "../places-io/places-import-error.ts";
 import { lookupsOf } from "../services/geo/geo-service.ts";
 import { attachmentHeader } from "../services/calendar/trip-calendar.ts";
 import { findTripFor } from "../trips/trip-access.ts";
+import { findPublicTrip } from "../trips/public-trip.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
-import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
-import { withDurations } from "../planner/activity-duration.ts";
 
 /** 401 before anything else. */
 const signedIn: MiddlewareHandler<AppBindings> = async (c, next) => {
@@ -176,23 +174,12 @@ export const homePlacesImportRoutes = new Hono<AppBindings>().post("/", signedIn
 export const sharedExportRoutes = new Hono<AppBindings>();
 for (const format of EXPORT_FORMATS)
   sharedExportRoutes.get(`/:token/export.${format}`, async (c) => {
-    const token = c.req.param("token");
-    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
-    const [row] = await c.var.deps.database.db
-      .select({
-        id: trips.id,
-        name: trips.name,
-        destination: trips.destination,
-        itinerary: trips.itinerary,
-        place: trips.place,
-        stops: trips.stops,
-        transport: trips.transport,
-        stays: trips.stays,
-      })
-      .from(trips)
-      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true)))
-      .limit(1);
+    const row = await findPublicTrip(c.var.deps.database.db, c.req.param("token"));
     if (!row) throw notFound(MESSAGES.tripNotFound);
-    const open = publicExport({ ...row, itinerary: withDurations(row.itinerary) });
+    const open = publicExport({
+      ...row,
+      stays: row.stays.map((stay) => ({ ...stay, reference: null })),
+      transport: row.transport.map((journey) => ({ ...journey, reference: null })),
+    });
     return exported(c, open, format, "no-store");
   });

@@ -1,13 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../../http/context.ts";
-import { trips } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
-import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
-import { withDurations } from "../../planner/activity-duration.ts";
+import { findPublicTrip } from "../../trips/public-trip.ts";
 import {
   attachmentHeader,
   calendarFileName,
@@ -34,33 +31,9 @@ export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics
 export const sharedCalendarRoutes = new Hono<AppBindings>().get(
   "/:token/calendar.ics",
   async (c) => {
-    const token = c.req.param("token");
-    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
-    const [row] = await c.var.deps.database.db
-      .select({
-        id: trips.id,
-        name: trips.name,
-        destination: trips.destination,
-        startDate: trips.startDate,
-        endDate: trips.endDate,
-        itinerary: trips.itinerary,
-        place: trips.place,
-        stops: trips.stops,
-        transport: trips.transport,
-        stays: trips.stays,
-      })
-      .from(trips)
-      .where(and(eq(trips.shareToken, token), eq(trips.isPublic, true), isNull(trips.deletedAt)))
-      .limit(1);
-    if (!row) throw notFound(MESSAGES.tripNotFound);
+    const open = await findPublicTrip(c.var.deps.database.db, c.req.param("token"));
+    if (!open) throw notFound(MESSAGES.tripNotFound);
     // Unsharing must take effect at once, so no shared cache may keep it.
-    // Booking references are the members' own: never in the public calendar.
-    const open = {
-      ...row,
-      itinerary: withDurations(row.itinerary),
-      transport: row.transport.map(({ reference: _reference, ...journey }) => journey),
-      stays: row.stays.map(({ reference: _reference, ...stay }) => stay),
-    };
     return calendarResponse(c, open, "no-store");
   },
 );
