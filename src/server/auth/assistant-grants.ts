@@ -7,14 +7,8 @@ import {
   oauthConsent,
   oauthRefreshToken,
 } from "../db/schema.ts";
+import { ASSISTANT_MESSAGES, type ConnectedAssistant } from "#shared/schemas/assistants.ts";
 import { ASSISTANT_SCOPES } from "./assistant-oauth.ts";
-
-export type ConnectedAssistant = {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  lastUsedAt: string | null;
-};
 
 /** The assistants a traveller allowed (account page), most recently allowed first. */
 export async function listAssistants(db: Db, userId: string): Promise<ConnectedAssistant[]> {
@@ -38,7 +32,7 @@ export async function listAssistants(db: Db, userId: string): Promise<ConnectedA
     .orderBy(desc(oauthConsent.createdAt));
   return rows.map((r) => ({
     clientId: r.clientId,
-    name: r.name?.trim() || "An assistant",
+    name: r.name?.trim() || ASSISTANT_MESSAGES.unnamed,
     scopes: r.scopes.filter((s) => (ASSISTANT_SCOPES as readonly string[]).includes(s)),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
   }));
