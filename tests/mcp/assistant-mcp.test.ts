@@ -180,6 +180,9 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     const link = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
     expect(link).toBe(`${s.origin}/.well-known/oauth-protected-resource/mcp`);
 
+    const config = await json(await fetch(`${s.origin}/api/config`));
+    expect(config.mcp).toEqual({ url: mcpUrl });
+
     const resource = await json(await fetch(link!));
     expect(resource).toMatchObject({
       resource: mcpUrl,
@@ -347,6 +350,40 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     await client.close();
   });
 
+  it("adds an expense and reads the balances, the expense also in the history via the assistant", async () => {
+    const client = await connect(token);
+    const added = await client.callTool({
+      name: "add_expense",
+      arguments: {
+        tripId,
+        expense: {
+          amount: 42.5,
+          currency: "USD",
+          date: "2027-05-01",
+          category: "food",
+          description: "Dinner",
+          paidBy: ana.userId,
+          split: { kind: "equal", among: [ana.userId] },
+        },
+      },
+    });
+    expect(added.isError, textOf(added)).toBeFalsy();
+    const balances = await client.callTool({ name: "get_balances", arguments: { tripId } });
+    expect(balances.isError, textOf(balances)).toBeFalsy();
+    expect(balances.structuredContent).toMatchObject({
+      currency: "USD",
+      members: [{ userId: ana.userId, paid: 42.5, share: 42.5, net: 0 }],
+    });
+    await client.close();
+    const { changes } = historyResponseSchema.parse(
+      await json(await ana.browser.get(`/api/trips/${tripId}/history`)),
+    );
+    expect(changes[0]).toMatchObject({
+      summary: "Added an expense: Dinner $42.50",
+      by: { name: "Ana Ferreira (via Claude)" },
+    });
+  });
+
   it("refuses writes to a read-only (trips:read) token, which still reads", async () => {
     const reader = await authorize(ana.browser, await registered("Reader"), {
       scope: "trips:read",
@@ -479,6 +516,25 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     const bruno = await signUp("Bruno Revoker");
     const reader = after.assistants[0]!.clientId;
     expect((await bruno.browser.delete(`/api/account/assistants/${reader}`)).status).toBe(404);
+  });
+
+  it("ends the assistants' tokens on a password change and on signing out everywhere", async () => {
+    const dora = await signUp("Dora Lima");
+    const assistant = await registered("Claude");
+    const first = await authorize(dora.browser, assistant);
+    expect(await mcpStatus(first.accessToken!)).toBe(200);
+    const changed = await dora.browser.post("/api/auth/change-password", {
+      currentPassword: PASSWORD,
+      newPassword: "a brand new passphrase",
+    });
+    expect(changed.status).toBe(200);
+    expect(await mcpStatus(first.accessToken!)).toBe(401);
+
+    const second = await authorize(dora.browser, assistant);
+    expect(await mcpStatus(second.accessToken!)).toBe(200);
+    const everywhere = await dora.browser.post("/api/auth/revoke-other-sessions", {});
+    expect(everywhere.status).toBe(200);
+    expect(await mcpStatus(second.accessToken!)).toBe(401);
   });
 
   it("refuses the tokens of a deleted account", async () => {

@@ -343,7 +343,14 @@ export function buildAssistantServer(call: AssistantCall): McpServer {
         const { row: trip } = await findTripFor(db, principal.user.id, tripId, "edit");
         const values = expenseInputSchema.parse(expense);
         assertMembers(await tripPeople(db, trip), values);
-        const saved = await createExpense(db, deps.fx, trip, principal.user.id, values);
+        const saved = await createExpense(
+          db,
+          deps.fx,
+          trip,
+          principal.user.id,
+          values,
+          principal.clientName,
+        );
         await deps.live.publishChange(trip.id, saved.tripVersion);
         return ok(`Added ${values.description}: ${values.amount} ${values.currency}.`, {
           expense: saved.expense,
