@@ -298,6 +298,12 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     const client = await connect(token);
     const read = await client.callTool({ name: "get_trip", arguments: { tripId } });
     const { trip } = read.structuredContent as { trip: { version: number; name: string } };
+    // The same trip as the resource boundless://trips/{id}.
+    const resource = await client.readResource({ uri: `boundless://trips/${tripId}` });
+    const [content] = resource.contents as { text?: string }[];
+    expect(JSON.parse(content?.text ?? "{}")).toMatchObject({
+      trip: { id: tripId, version: trip.version },
+    });
 
     const proposed = await client.callTool({
       name: "propose_changes",

@@ -95,7 +95,7 @@ export function createAuth({
     genericProviders.length > 0 ? [genericOAuth({ config: genericProviders })] : [];
   // Boundless is its own OAuth 2.1 authorization server for assistants reaching /mcp: the JWT
   // plugin signs their access tokens, the MCP plugin binds them to the /mcp resource (RFC 8707)
-  // and serves the protected-resource metadata (RFC 9728). See docs/decisions/012.
+  // and serves the protected-resource metadata (RFC 9728). The resource server is routes/mcp.ts.
   plugins.push(
     jwt(),
     mcp({
