@@ -21,6 +21,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { inviteRoutes } from "./routes/invites.ts";
+import { mcpRoutes, wellKnownRoutes } from "./routes/mcp.ts";
 import { placesRoutes } from "./routes/places.ts";
 import { homePlacesImportRoutes, sharedExportRoutes } from "./routes/places-io.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -242,6 +243,10 @@ export function createApp(
     }
     return response;
   });
+
+  // The MCP endpoint for assistants and the OAuth discovery documents they look for at the root.
+  app.route("/.well-known", wellKnownRoutes);
+  app.route("/mcp", mcpRoutes);
 
   // One sub-app per resource; each line mounts one.
   const api = new Hono<AppBindings>();

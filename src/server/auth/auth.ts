@@ -4,6 +4,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { setSessionCookie } from "better-auth/cookies";
 import { verifyJWT } from "better-auth/crypto";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
+import { jwt } from "better-auth/plugins";
+import { mcp } from "@better-auth/mcp";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -14,6 +16,14 @@ import { betterAuthLogger, describeError } from "./auth-log.ts";
 import { checkUserFields, sanitizeUserData } from "./auth-user-fields.ts";
 import { acceptedOrigins } from "../lib/app-origins.ts";
 import type { Logger } from "../lib/logger.ts";
+import { revokeAssistants } from "./assistant-grants.ts";
+import {
+  ASSISTANT_SCOPES,
+  MCP_CONSENT_PATH,
+  mcpResourceUrl,
+  registrationRefusal,
+  registrationWithDefaults,
+} from "./assistant-oauth.ts";
 import { passwordChangedSince, recordPasswordChange } from "./password-changes.ts";
 import {
   clearVerifyingBrowser,
@@ -83,6 +93,26 @@ export function createAuth({
   };
   const plugins: BetterAuthPlugin[] =
     genericProviders.length > 0 ? [genericOAuth({ config: genericProviders })] : [];
+  // Boundless is its own OAuth 2.1 authorization server for assistants reaching /mcp: the JWT
+  // plugin signs their access tokens, the MCP plugin binds them to the /mcp resource (RFC 8707)
+  // and serves the protected-resource metadata (RFC 9728). The resource server is routes/mcp.ts.
+  plugins.push(
+    jwt(),
+    mcp({
+      resource: mcpResourceUrl(env.APP_ORIGIN),
+      // One page for both: signed out, it sends the traveller through /login and back.
+      loginPage: MCP_CONSENT_PATH,
+      consentPage: MCP_CONSENT_PATH,
+      scopes: ["openid", ...ASSISTANT_SCOPES, "offline_access"],
+      clientRegistrationDefaultScopes: [...ASSISTANT_SCOPES, "offline_access"],
+      // Assistants register themselves (RFC 7591) as public clients; the before hook keeps them
+      // to loopback and https redirect URIs and no client secret.
+      allowDynamicClientRegistration: true,
+      allowUnauthenticatedClientRegistration: true,
+      // A refresh token replayed after rotation is refused outright.
+      refreshTokenReuseInterval: 0,
+    }),
+  );
   const limit = env.AUTH_RATE_LIMIT;
   const authLog = logger.child({ module: "better-auth" });
   return betterAuth({
@@ -150,6 +180,8 @@ export function createAuth({
         "/send-verification-email": { window: 60, max: limit },
         "/request-password-reset": { window: 60, max: limit },
         "/reset-password": { window: 60, max: limit },
+        // Anyone may register an assistant: as few a minute per address as sign-ups.
+        "/oauth2/register": { window: 60, max: limit },
         // Every page and every focus reads the session: a per-address cap on it would sign out
         // everyone behind one shared address (an office, a phone carrier's NAT) after a few clicks.
         // It only reads the caller's own session row, so there is nothing to guess or exhaust.
@@ -169,6 +201,16 @@ export function createAuth({
         if (SESSION_ENDING_PATHS.has(ctx.path) && ctx.request) {
           const session = await getSessionFromCtx(ctx);
           if (session) sessionUserByRequest.set(ctx.request, session.user.id);
+        }
+        if (ctx.path === "/oauth2/register") {
+          const refusal = registrationRefusal(ctx.body);
+          if (refusal)
+            throw new APIError("BAD_REQUEST", {
+              error: refusal.error,
+              error_description: refusal.description,
+            });
+          const body = registrationWithDefaults(ctx.body);
+          if (body) return { context: { body } };
         }
         // The spec: a verification e-mail needs a signed-in session.
         if (ctx.path === "/send-verification-email") {
@@ -210,6 +252,8 @@ export function createAuth({
           if (!userId || failed) return;
           // Older reset links die with the old password; older verification links sign nobody in.
           await recordPasswordChange(db, userId, VERIFICATION_LINK_SECONDS);
+          // And the assistants allowed with the old password are signed out with everything else.
+          await revokeAssistants(db, userId);
           if (ctx.path !== "/reset-password") return;
           // A completed reset signs the user in (the spec: "then go to /" signed in). Every older
           // session was revoked by Better Auth just before; this one is new.
@@ -217,6 +261,12 @@ export function createAuth({
           if (!user) return;
           const session = await ctx.context.internalAdapter.createSession(userId);
           await setSessionCookie(ctx, { session, user });
+          return;
+        }
+        if ((ctx.path === "/revoke-other-sessions" || ctx.path === "/revoke-sessions") && !failed) {
+          // "Sign out everywhere" signs out the assistants too.
+          const session = await getSessionFromCtx(ctx);
+          if (session) await revokeAssistants(db, session.user.id);
           return;
         }
         if (ctx.path === "/verify-email") {

@@ -20,6 +20,7 @@ import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
+export * from "./oauth-schema.ts";
 
 export const profiles = pgTable("profiles", {
   id: text("id")
@@ -265,6 +266,8 @@ export const tripVersions = pgTable(
     byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
     summary: text("summary").notNull(),
     snapshot: jsonb("snapshot").$type<TripSnapshot>().notNull(),
+    /** The assistant (an OAuth client's name) that made the change through /mcp, if one did. */
+    via: text("via"),
   },
   (t) => [primaryKey({ columns: [t.tripId, t.version] })],
 );

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { listAssistants, revokeAssistants } from "../auth/assistant-grants.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { setCookie } from "hono/cookie";
 import {
   ACCOUNT_MESSAGES,
@@ -12,7 +14,7 @@ import { account, verification } from "../db/schema.ts";
 import { deleteAccount } from "../account/account-deletion.ts";
 import { accountExportStream } from "../account/account-export.ts";
 import { acceptedOrigins } from "../lib/app-origins.ts";
-import { AppError } from "../lib/http-errors.ts";
+import { AppError, notFound } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
@@ -65,6 +67,17 @@ export const accountRoutes = new Hono<AppBindings>()
   .use(async (c, next) => {
     await requireUser(c);
     await next();
+  })
+  // The assistants the user allowed through /mcp, and Revoke: their tokens stop at once.
+  .get("/assistants", async (c) => {
+    const user = await requireUser(c);
+    return c.json({ assistants: await listAssistants(c.var.deps.database.db, user.id) });
+  })
+  .delete("/assistants/:clientId", async (c) => {
+    const user = await requireUser(c);
+    const ended = await revokeAssistants(c.var.deps.database.db, user.id, c.req.param("clientId"));
+    if (!ended) throw notFound(MESSAGES.notFound);
+    return c.body(null, 204);
   })
   .get("/", async (c) => {
     const user = await requireUser(c);

@@ -3,28 +3,12 @@ import {
   PLACES_SEARCH_MESSAGES,
   PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
   placeSearchQuerySchema,
-  type PlaceResult,
-  type PlaceSearchResponse,
 } from "#shared/schemas/places.ts";
 import type { AppBindings } from "../http/context.ts";
-import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requireUser } from "../http/session.ts";
 import { findTripFor } from "../trips/trip-access.ts";
-import { PlacesError, type Place } from "../services/places/places-service.ts";
-
-const SEARCH_LIMIT = 20;
-
-const toResult = (p: Place): PlaceResult => ({
-  osmId: p.osmId,
-  name: p.name,
-  kind: p.kind,
-  lat: p.lat,
-  lng: p.lng,
-  address: p.address,
-  openingHours: p.openingHours,
-  website: p.website,
-});
+import { searchPlacesNear } from "../trips/place-search.ts";
 
 /**
  * `GET /api/places/search?tripId=…&q=…`: the trip owner's search for a real place near the trip's
@@ -43,18 +27,5 @@ export const placesRoutes = new Hono<AppBindings>().get("/search", async (c) => 
     message: PLACES_SEARCH_MESSAGES.rateLimited,
   });
   const { row: trip } = await findTripFor(deps.database.db, user.id, query.tripId, "edit");
-  let body: PlaceSearchResponse = { places: [] };
-  if (trip.place && deps.places.enabled) {
-    try {
-      const places = await deps.places.search(query.q, trip.place, {
-        signal: c.req.raw.signal,
-        limit: SEARCH_LIMIT,
-      });
-      body = { places: places.map(toResult) };
-    } catch (error) {
-      if (!(error instanceof PlacesError)) throw error;
-      throw new AppError(503, "places_unavailable", error.message, { cause: error });
-    }
-  }
-  return c.json(body);
+  return c.json(await searchPlacesNear(deps.places, trip, query.q, c.req.raw.signal));
 });

@@ -131,14 +131,20 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * An expense change is a change of the trip: the trip's next version (same plan) with its history
  * line, in the expense's transaction, so the other members' pages hear of it like a plan change.
  */
-async function bumpTrip(tx: Tx, trip: TripRow, byUserId: string, summary: string): Promise<number> {
+async function bumpTrip(
+  tx: Tx,
+  trip: TripRow,
+  byUserId: string,
+  summary: string,
+  via?: string,
+): Promise<number> {
   const [updated] = await tx
     .update(trips)
     .set({ version: sql`${trips.version} + 1`, settlementCurrency: settlementAfterExpenses })
     .where(and(eq(trips.id, trip.id), isNull(trips.deletedAt)))
     .returning();
   if (!updated) throw notFound("Trip not found");
-  await recordVersion(tx, updated, byUserId, summary, trip);
+  await recordVersion(tx, updated, byUserId, summary, trip, via);
   return updated.version;
 }
 
@@ -150,6 +156,8 @@ export async function createExpense(
   trip: TripRow,
   byUserId: string,
   values: ExpenseValues,
+  /** The assistant that added it through /mcp (its name), for the history. */
+  via?: string,
 ): Promise<Saved> {
   const amountMinor = toMinor(values.amount, values.currency);
   if (amountMinor === null) throw new Error("the schema lets only the currency's decimals through");
@@ -176,6 +184,7 @@ export async function createExpense(
       trip,
       byUserId,
       `Added an expense: ${expenseLabel(row)}`,
+      via,
     );
     return { expense: toExpenseDto(row), tripVersion };
   });

@@ -14,6 +14,8 @@ export async function saveTripVersion(
   values: Partial<typeof trips.$inferInsert>,
   byUserId: string,
   summary: string,
+  /** The assistant that made the change through /mcp (its name), for the history. */
+  via?: string,
 ): Promise<TripRow | null> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -24,7 +26,7 @@ export async function saveTripVersion(
       )
       .returning();
     if (!updated) return null;
-    await recordVersion(tx, updated, byUserId, summary, current);
+    await recordVersion(tx, updated, byUserId, summary, current, via);
     return updated;
   });
 }

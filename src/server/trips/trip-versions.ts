@@ -39,14 +39,16 @@ export async function recordVersion(
   byUserId: string | null,
   summary: string,
   previous?: TripRow,
+  via?: string,
 ): Promise<void> {
-  const rows = [
+  const rows: (typeof tripVersions.$inferInsert)[] = [
     {
       tripId: saved.id,
       version: saved.version,
       byUserId,
       summary,
       snapshot: snapshotOf(saved),
+      via: via ?? null,
     },
   ];
   if (previous)
@@ -104,6 +106,7 @@ export async function historyPage(
       at: sql<string>`to_char(${tripVersions.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       userId: tripVersions.byUserId,
       name: user.name,
+      via: tripVersions.via,
       summary: tripVersions.summary,
     })
     .from(tripVersions)
@@ -120,7 +123,10 @@ export async function historyPage(
   return rows.map((r) => ({
     version: r.version,
     at: r.at,
-    by: r.userId ? { userId: r.userId, name: r.name ?? "" } : null,
+    // A change an assistant made for its user reads "Ana Ferreira (via Claude)".
+    by: r.userId
+      ? { userId: r.userId, name: r.via ? `${r.name ?? ""} (via ${r.via})` : (r.name ?? "") }
+      : null,
     summary: r.summary,
   }));
 }

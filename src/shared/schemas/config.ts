@@ -3,6 +3,8 @@ import { z } from "zod/mini";
 
 /** Public runtime facts the browser needs (GET /api/config). Never secrets. */
 export const publicConfigSchema = z.object({
+  /** The MCP endpoint to paste into an assistant (Claude, ChatGPT…); it signs in with OAuth. */
+  mcp: z.optional(z.object({ url: z.string() })),
   providers: z.object({ google: z.boolean(), github: z.boolean() }),
   ai: z.object({ mode: z.enum(["online", "offline"]) }),
   /**

@@ -38,6 +38,7 @@ const SharedTripRoute = page(() => import("./routes/shared-trip.tsx"), "SharedTr
 const TripPrintRoute = page(() => import("./routes/trip-print.tsx"), "TripPrintRoute");
 const SharedTripPrintRoute = page(() => import("./routes/trip-print.tsx"), "SharedTripPrintRoute");
 const InvitationRoute = page(() => import("./routes/invitation.tsx"), "InvitationRoute");
+const OAuthConsentRoute = page(() => import("./routes/oauth-consent.tsx"), "OAuthConsentRoute");
 const AboutRoute = page(() => import("./routes/about.tsx"), "AboutRoute");
 const FeaturesRoute = page(() => import("./routes/features.tsx"), "FeaturesRoute");
 const DevOutboxRoute = page(() => import("./routes/dev-outbox.tsx"), "DevOutboxRoute");
@@ -83,6 +84,7 @@ export function AppRoutes() {
         <Route path="/trips/:id" element={<TripDetailRoute />} />
         <Route path="/shared/:id" element={<SharedTripRoute />} />
         <Route path="/invites/:token" element={<InvitationRoute />} />
+        <Route path="/oauth/consent" element={<OAuthConsentRoute />} />
         <Route path="/about" element={<AboutRoute />} />
         <Route path="/features" element={<FeaturesRoute />} />
         <Route path="/dev/outbox" element={<DevOutboxRoute />} />

@@ -14,22 +14,14 @@ import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
 import type { TripRow } from "../../db/schema.ts";
-import { confirmPlaces } from "../../trips/confirm-places.ts";
 import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
-import { groundingAfterEdit } from "../../trips/grounding-upkeep.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
+import { applyTripChanges } from "../../trips/trip-apply.ts";
 import type { TripAccess } from "../../trips/trip-dto.ts";
-import { patchForCurrent } from "../../trips/trip-rebase.ts";
-import { saveTripVersion } from "../../trips/trip-save.ts";
-import { settlementChoice, settlementSummary } from "../../trips/trip-settlement.ts";
-import { describeChange } from "../../trips/trip-summary.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
-import { applyTripPatch } from "../../trips/trip-patch.ts";
-import { placePatchedTrip } from "../../trips/trip-places.ts";
-import { matchEditedPlaces } from "../../trips/match-edited-places.ts";
 import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
@@ -45,8 +37,6 @@ const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) 
   if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
   await next();
 };
-
-const SAVE_ATTEMPTS = 5;
 
 const conflict = (
   c: Context<AppBindings>,
@@ -70,76 +60,23 @@ const conflict = (
 export const tripEditRoutes = new Hono<AppBindings>()
   .patch("/:id", ownTripGuard, validate("json", tripPatchSchema), async (c) => {
     const user = await requireUser(c);
-    const { db } = c.var.deps.database;
-    const id = c.req.param("id");
-    const patch = c.req.valid("json");
     // Lookups are served in turn with other users' and capped per save and per hour.
     const geo = lookupsOf(c.var.deps.geo, {
       owner: user.id,
       admit: geocoderBudget(c.var.deps, user.id),
     });
-    // A save lost to a concurrent one (same base version) is merged again with what won.
-    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-      const found = await findTripFor(db, user.id, id, "edit");
-      const { row } = found;
-      const prepared = await patchForCurrent(db, row, patch);
-      if (!prepared.ok) return conflict(c, row, found, prepared.conflicts);
-      const patched = applyTripPatch(row, prepared.patch);
-      const {
-        itinerary: placed,
-        place,
-        stops,
-        stays,
-      } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
-      const confirmed = await confirmPlaces(
-        c.var.deps.places,
-        row.itinerary,
-        placed,
-        place,
-        c.req.raw.signal,
-      );
-      // Typed or written by the assistant: matched like a generated plan's places.
-      const { itinerary, choices } = await matchEditedPlaces({
-        places: c.var.deps.places,
-        itinerary: confirmed,
-        changed: new Set(patched.relocated.map((a) => a.id)),
-        place,
-        signal: c.req.raw.signal,
-        logger: c.var.deps.logger,
-      });
-      const settlement =
-        patch.settlementCurrency === undefined
-          ? null
-          : await settlementChoice(db, row.id, patch.settlementCurrency);
-      const described = describeChange(
-        prepared.before,
-        prepared.after ?? patched.values,
-        patch.reason,
-      );
-      const updated = await saveTripVersion(
-        db,
-        row,
-        {
-          ...patched.values,
-          itinerary,
-          place,
-          stops,
-          stays,
-          grounding: groundingAfterEdit(row.grounding, itinerary),
-          ...settlement,
-        },
-        user.id,
-        settlement && settlement.settlementCurrency !== row.settlementCurrency
-          ? settlementSummary(described, settlement.settlementCurrency)
-          : described,
-      );
-      if (updated) {
-        await c.var.deps.live.publishChange(id, updated.version);
-        return c.json({ trip: toTripDto(updated, found), placeChoices: choices });
-      }
-    }
-    const latest = await findTripFor(db, user.id, id, "edit");
-    return conflict(c, latest.row, latest, []);
+    const result = await applyTripChanges(c.var.deps, {
+      userId: user.id,
+      tripId: c.req.param("id"),
+      patch: c.req.valid("json"),
+      geo,
+      signal: c.req.raw.signal,
+    });
+    if (!result.ok) return conflict(c, result.row, result.access, result.conflicts);
+    return c.json({
+      trip: toTripDto(result.row, result.access),
+      placeChoices: result.placeChoices,
+    });
   })
   .post("/:id/duplicate", ownTripGuard, validate("json", duplicateTripRequestSchema), async (c) => {
     const user = await requireUser(c);

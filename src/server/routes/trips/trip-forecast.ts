@@ -1,25 +1,8 @@
 import { Hono } from "hono";
-import { toForecastCard } from "#shared/forecast.ts";
-import { tripDates } from "#shared/trip-dates.ts";
-import { stopIndexForNight } from "#shared/trip-stop-days.ts";
-import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
-import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Today's date where the trip goes (UTC when the destination's zone is unknown). */
-function todayIn(timezone: string | undefined, now: number): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timezone ?? "UTC" }).format(now);
-  } catch {
-    return new Date(now).toISOString().slice(0, 10);
-  }
-}
+import { tripForecast } from "../../trips/trip-forecast.ts";
 
 /**
  * `GET /api/trips/:id/forecast`: the chat's weather service (same providers, cache and advice) for
@@ -30,58 +13,5 @@ export const tripForecastRoutes = new Hono<AppBindings>().get("/:id/forecast", a
   const deps = c.var.deps;
   const user = await requireUser(c);
   const { row: trip } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "view");
-  const today = todayIn(trip.place?.timezone, Date.now());
-  const lastForecastDate = addDays(today, FORECAST_WINDOW_DAYS - 1);
-  const dates = tripDates(trip.startDate, trip.endDate);
-  const inWindow = (d: string) => d >= today && d <= lastForecastDate;
-  // Each day's weather is its stop's: the one the night is spent in (on a transfer day, the next).
-  const stopOf = (date: string) =>
-    trip.stops.length > 1 ? stopIndexForNight(trip.stops, date) : 0;
-  const stopsAsked = [...new Set(dates.filter(inWindow).map(stopOf))];
-
-  let unavailable = false;
-  const cards = new Map<number, { location: string; byDate: Map<string, ForecastDay> }>();
-  await Promise.all(
-    stopsAsked.map(async (index) => {
-      const stop = trip.stops[index];
-      const place = trip.stops.length > 1 ? (stop?.place ?? null) : trip.place;
-      const name =
-        trip.stops.length > 1 ? (stop?.destination ?? trip.destination) : trip.destination;
-      // The resolved place is more precise than the destination text, when generation found one.
-      const query = place ? `${place.name}, ${place.country}` : name;
-      try {
-        const card = toForecastCard(await deps.weather.getForecast(query));
-        cards.set(index, {
-          location: card.location,
-          byDate: new Map(card.days.map((d) => [d.date, d])),
-        });
-      } catch (error) {
-        unavailable = true;
-        // The traveller's place text stays out of the logs.
-        deps.logger.info(
-          { requestId: c.var.requestId, err: error instanceof Error ? error.name : "unknown" },
-          "trip forecast unavailable",
-        );
-      }
-    }),
-  );
-  const locations = stopsAsked.flatMap((i) => {
-    const card = cards.get(i);
-    return card ? [card.location] : [];
-  });
-  const body: TripForecast = {
-    location: locations.length > 0 ? locations.join(" → ") : null,
-    provider: deps.weather.provider,
-    unavailable,
-    days: dates.map((date) => {
-      const card = cards.get(stopOf(date));
-      return {
-        date,
-        forecast: card?.byDate.get(date) ?? null,
-        availableFrom: date > lastForecastDate ? addDays(date, -(FORECAST_WINDOW_DAYS - 1)) : null,
-        ...(trip.stops.length > 1 ? { location: card?.location ?? null } : {}),
-      };
-    }),
-  };
-  return c.json(body);
+  return c.json(await tripForecast(deps, trip, c.var.requestId));
 });

@@ -3,6 +3,7 @@ import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import { SecuritySection } from "#web/features/account/components/security-section.tsx";
+import { ConnectedAssistants } from "#web/features/assistants/components/connected-assistants.tsx";
 import { YourDataSection } from "#web/features/account/components/your-data-section.tsx";
 import { useAuth, type AuthUser } from "#web/features/auth/auth-context.ts";
 import { useProfile } from "#web/features/profile/api/get-profile.ts";
@@ -52,6 +53,9 @@ function AccountScreen({ user }: { user: AuthUser }) {
     <>
       <div className={cardClass}>
         <SecuritySection userId={user.id} />
+      </div>
+      <div className={cardClass}>
+        <ConnectedAssistants userId={user.id} />
       </div>
       <div className={cardClass}>
         <YourDataSection userId={user.id} email={user.email} onDeleted={onDeleted} />

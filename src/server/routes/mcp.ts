@@ -1,0 +1,133 @@
+import { Hono, type Context } from "hono";
+import { hostHeaderValidation, originValidation } from "@modelcontextprotocol/hono";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import {
+  PLACES_SEARCH_MESSAGES,
+  PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
+} from "#shared/schemas/places.ts";
+import type { AppBindings, AppDeps } from "../http/context.ts";
+import { enforceGenerationLimit } from "../http/generation.ts";
+import { geocoderBudget } from "../http/geocoder-budget.ts";
+import { enforceRateLimit } from "../http/rate-limit.ts";
+import { enforceTripCreateLimit } from "../http/trip-create-limit.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
+import { buildAssistantServer, type AssistantCall } from "../mcp/assistant-server.ts";
+import {
+  touchAssistant,
+  unauthorizedAnswer,
+  verifyAssistantToken,
+  type AssistantPrincipal,
+} from "../mcp/assistant-token.ts";
+
+/** Better Auth's discovery endpoints, which its plugin list (typed loosely) does not show. */
+type DiscoveryApi = {
+  getOAuthServerConfig: (input: { headers: Headers }) => Promise<Record<string, unknown>>;
+  getOpenIdConfig: (input: { headers: Headers }) => Promise<Record<string, unknown>>;
+};
+const discovery = (deps: AppDeps) => deps.auth.api as unknown as DiscoveryApi;
+
+/**
+ * OAuth discovery at the root, where assistants look for it (RFC 8414 and RFC 9728 put the
+ * well-known prefix before the path): the authorization server's metadata (also under
+ * /api/auth/.well-known/…) and, through Better Auth's MCP plugin, the /mcp resource's.
+ */
+export const wellKnownRoutes = new Hono<AppBindings>()
+  .get("/oauth-authorization-server", async (c) =>
+    c.json(await discovery(c.var.deps).getOAuthServerConfig({ headers: c.req.raw.headers })),
+  )
+  .get("/openid-configuration", async (c) =>
+    c.json(await discovery(c.var.deps).getOpenIdConfig({ headers: c.req.raw.headers })),
+  )
+  .get("/*", (c) => c.var.deps.auth.handler(c.req.raw));
+
+const MCP_BODY_LIMIT = 256 * 1024;
+
+// One handler per app: it holds nothing between requests (every request builds its own server).
+const handlers = new WeakMap<AppDeps, McpHttpHandler>();
+
+function handlerFor(deps: AppDeps): McpHttpHandler {
+  let handler = handlers.get(deps);
+  if (!handler) {
+    handler = createMcpHandler(
+      (ctx) => {
+        const call = ctx.authInfo?.extra?.call as AssistantCall | undefined;
+        if (!call) throw new Error("an MCP request reached the server without its caller");
+        return buildAssistantServer(call);
+      },
+      {
+        // Stateless for every revision: 2026-07-28 requests and the 2025-era ones alike.
+        legacy: "stateless",
+        maxRequestBodySize: MCP_BODY_LIMIT,
+        onerror: (error) => deps.logger.debug({ err: error.message }, "mcp request refused"),
+      },
+    );
+    handlers.set(deps, handler);
+  }
+  return handler;
+}
+
+/** The limits the web counts for this user, as the assistant's tools must count them too. */
+function callOf(c: Context<AppBindings>, principal: AssistantPrincipal): AssistantCall {
+  const deps = c.var.deps;
+  const userId = principal.user.id;
+  return {
+    deps,
+    principal,
+    requestId: c.var.requestId,
+    signal: c.req.raw.signal,
+    limits: {
+      beforePlan: async (planRest) => {
+        if (planRest) await enforceGenerationLimit(deps, userId, c.var.clientIp);
+        await enforceTripCreateLimit(deps, userId);
+      },
+      beforePlaceSearch: async () => {
+        await enforceRateLimit(deps.database.db, {
+          key: `places-search:${userId}`,
+          limit: deps.env.PLACES_SEARCH_RATE_LIMIT,
+          windowSeconds: PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
+          message: PLACES_SEARCH_MESSAGES.rateLimited,
+        });
+      },
+      geo: lookupsOf(deps.geo, { owner: userId, admit: geocoderBudget(deps, userId) }),
+    },
+  };
+}
+
+const appHostname = (c: Context<AppBindings>) => new URL(c.var.deps.env.APP_ORIGIN).hostname;
+
+/**
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP, stateless (any instance answers
+ * any request), through the official SDK. Host and Origin must be the app's own (DNS rebinding);
+ * the bearer token must be one of ours for /mcp (401 with the metadata link otherwise).
+ */
+export const mcpRoutes = new Hono<AppBindings>()
+  .use((c, next) => hostHeaderValidation([appHostname(c)])(c, next))
+  .use((c, next) => originValidation([appHostname(c)])(c, next))
+  .post("/", async (c) => {
+    const deps = c.var.deps;
+    const principal = await verifyAssistantToken(
+      { db: deps.database.db, auth: deps.auth, appOrigin: deps.env.APP_ORIGIN },
+      c.req.raw,
+    );
+    if (!principal)
+      return unauthorizedAnswer(deps.env.APP_ORIGIN, c.req.header("authorization") !== undefined);
+    await touchAssistant(deps.database.db, principal);
+    const call = callOf(c, principal);
+    return handlerFor(deps).fetch(c.req.raw, {
+      authInfo: {
+        token: "",
+        clientId: principal.clientId,
+        scopes: principal.scopes,
+        extra: { call },
+      },
+    });
+  })
+  .on(["GET", "DELETE"], "/", (c) =>
+    c.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
+      405,
+      {
+        Allow: "POST",
+      },
+    ),
+  );

@@ -1,0 +1,132 @@
+import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
+import type { PlaceChoice } from "#shared/schemas/trip-edit.ts";
+import type { AppDeps } from "../http/context.ts";
+import type { TripRow } from "../db/schema.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import { confirmPlaces } from "./confirm-places.ts";
+import { groundingAfterEdit } from "./grounding-upkeep.ts";
+import { findTripFor } from "./trip-access.ts";
+import type { TripAccess } from "./trip-dto.ts";
+import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
+import { placePatchedTrip } from "./trip-places.ts";
+import { matchEditedPlaces } from "./match-edited-places.ts";
+import { patchForCurrent } from "./trip-rebase.ts";
+import { saveTripVersion } from "./trip-save.ts";
+import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
+import { describeChange } from "./trip-summary.ts";
+
+const SAVE_ATTEMPTS = 5;
+
+export type ApplyDeps = Pick<AppDeps, "database" | "places" | "logger" | "live">;
+
+export type ApplyResult =
+  | { ok: true; row: TripRow; access: TripAccess; placeChoices: PlaceChoice[] }
+  | { ok: false; row: TripRow; access: TripAccess; conflicts: TripMergeConflict[] };
+
+/**
+ * The versioned change of a trip (PATCH /api/trips/:id and the assistants' `apply_changes`): merged
+ * with what was saved since its base version (or refused as a conflict), placed, its places
+ * confirmed and matched, saved as the next version with its history line, and published live.
+ * `geo` is the caller's budgeted lookups. `strict`: a change on any version but the current one is
+ * a conflict, not merged (an assistant re-reads and tries again). `via`: the assistant that made it.
+ */
+export async function applyTripChanges(
+  deps: ApplyDeps,
+  input: {
+    userId: string;
+    tripId: string;
+    patch: TripPatchInput;
+    geo: GeoService;
+    signal: AbortSignal;
+    strict?: boolean;
+    via?: string;
+  },
+): Promise<ApplyResult> {
+  const { db } = deps.database;
+  const { userId, tripId, patch, geo, signal } = input;
+  // A save lost to a concurrent one (same base version) is merged again with what won.
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+    const found = await findTripFor(db, userId, tripId, "edit");
+    const { row } = found;
+    if (input.strict && patch.version !== row.version)
+      return { ok: false, row, access: found, conflicts: [] };
+    const prepared = await patchForCurrent(db, row, patch);
+    if (!prepared.ok) return { ok: false, row, access: found, conflicts: prepared.conflicts };
+    const patched = applyTripPatch(row, prepared.patch);
+    const {
+      itinerary: placed,
+      place,
+      stops,
+      stays,
+    } = await placePatchedTrip(geo, row, patched, signal);
+    const confirmed = await confirmPlaces(deps.places, row.itinerary, placed, place, signal);
+    // Typed or written by the assistant: matched like a generated plan's places.
+    const { itinerary, choices } = await matchEditedPlaces({
+      places: deps.places,
+      itinerary: confirmed,
+      changed: new Set(patched.relocated.map((a) => a.id)),
+      place,
+      signal,
+      logger: deps.logger,
+    });
+    const settlement =
+      patch.settlementCurrency === undefined
+        ? null
+        : await settlementChoice(db, row.id, patch.settlementCurrency);
+    const described = describeChange(
+      prepared.before,
+      prepared.after ?? patched.values,
+      patch.reason,
+    );
+    const updated = await saveTripVersion(
+      db,
+      row,
+      {
+        ...patched.values,
+        itinerary,
+        place,
+        stops,
+        stays,
+        grounding: groundingAfterEdit(row.grounding, itinerary),
+        ...settlement,
+      },
+      userId,
+      settlement && settlement.settlementCurrency !== row.settlementCurrency
+        ? settlementSummary(described, settlement.settlementCurrency)
+        : described,
+      input.via,
+    );
+    if (updated) {
+      await deps.live.publishChange(tripId, updated.version);
+      return { ok: true, row: updated, access: found, placeChoices: choices };
+    }
+  }
+  const latest = await findTripFor(db, userId, tripId, "edit");
+  return { ok: false, row: latest.row, access: latest, conflicts: [] };
+}
+
+/**
+ * What a change would make of the trip, nothing saved: its history line and the trip's values after
+ * it (before places are looked up). A conflict when it cannot be merged; strict as above.
+ */
+export async function previewTripChanges(
+  deps: Pick<AppDeps, "database">,
+  input: { userId: string; tripId: string; patch: TripPatchInput; strict?: boolean },
+) {
+  const { db } = deps.database;
+  const found = await findTripFor(db, input.userId, input.tripId, "edit");
+  const { row } = found;
+  if (input.strict && input.patch.version !== row.version)
+    return { ok: false as const, row, access: found, conflicts: [] };
+  const prepared = await patchForCurrent(db, row, input.patch);
+  if (!prepared.ok)
+    return { ok: false as const, row, access: found, conflicts: prepared.conflicts };
+  const patched = applyTripPatch(row, prepared.patch);
+  return {
+    ok: true as const,
+    row,
+    access: found,
+    patched: { ...row, ...patched.values },
+    summary: describeChange(prepared.before, prepared.after ?? patched.values, input.patch.reason),
+  };
+}

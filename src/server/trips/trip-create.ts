@@ -1,0 +1,128 @@
+import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
+import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
+import type { AppDeps } from "../http/context.ts";
+import { lookupsOf } from "../services/geo/geo-service.ts";
+import type { GenerateOptions } from "../planner/itinerary-generator.ts";
+import { planTrip, type PlanTripResult } from "../planner/plan-trip.ts";
+import { toTripDto } from "./trip-dto.ts";
+import { insertOwnTrip } from "./trip-quota.ts";
+import { requestStops } from "./request-stops.ts";
+import { bookedTrip, type BookedTrip } from "./trip-from-bookings.ts";
+
+type Owner = { id: string; name: string };
+
+/**
+ * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
+ * row. The trip quota is checked again here, with the insert: another request may have taken the
+ * last place while this plan was written. `booked`: the trip's journeys and stays (issue 35).
+ */
+async function saveTrip(
+  deps: AppDeps,
+  { id: userId, name: ownerName }: Owner,
+  request: TripRequest,
+  {
+    itinerary,
+    place,
+    grounding,
+    stops,
+  }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
+  booked?: BookedTrip,
+): Promise<Trip> {
+  const row = await insertOwnTrip(deps, {
+    userId,
+    destination: request.destination,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    budget: request.budget,
+    travelStyle: request.travelStyle,
+    interests: request.interests,
+    itinerary,
+    place,
+    // Several cities come planned with their places; one city (or one asked as a list) is one stop.
+    stops: stops ?? booked?.stops ?? requestStops(request, [place]),
+    ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
+    grounding,
+    status: TRIP_STATUS_GENERATED,
+  });
+  return toTripDto(row, { role: "owner", ownerName });
+}
+
+/**
+ * "Create trip" from bookings (`planRest: false`): the days hold only the booked activities; no
+ * planner, no model, so no plan is counted against the generation limit.
+ */
+const bookedOnly = (booked: BookedTrip) => ({
+  itinerary: booked.itinerary,
+  place: booked.place,
+  // Nothing was matched to OpenStreetMap: there is no plan whose places could be counted.
+  grounding: GROUNDING_OFF,
+  stops: booked.stops,
+});
+
+export type CreatedTrip = { trip: Trip; plan?: PlanTripResult };
+
+/** The planner's services for `user`: its geocoder lookups take turns with other users'. */
+const planningFor = (deps: AppDeps, userId: string) => ({
+  ...deps,
+  geo: lookupsOf(deps.geo, { owner: userId }),
+});
+
+/**
+ * A plan request's bookings settled against its stops before any plan (also what `planRest: false`
+ * saves): a journey no stop can give a zone, or a stay at no stop, is a 422 with nothing planned and
+ * nothing saved. Undefined when there are none to settle.
+ */
+export async function settleBookings(
+  deps: AppDeps,
+  userId: string,
+  request: TripRequest,
+  signal: AbortSignal,
+): Promise<BookedTrip | undefined> {
+  if (!request.bookings && request.planRest !== false) return undefined;
+  return bookedTrip(
+    planningFor(deps, userId).geo,
+    request,
+    request.bookings ?? { transport: [], stays: [], activities: [] },
+    signal,
+  );
+}
+
+/**
+ * A new trip from a plan request (POST /api/trips and the assistants' `plan_trip`), its bookings
+ * settled first (settleBookings): planned (keyless or the configured model) unless `planRest` is
+ * false, then saved. The caller checks the limits before. `onEvent` hears the plan as it is written;
+ * with `dropIfAborted`, a plan finished after `signal` aborted is not kept (nobody is waiting for
+ * it): null then.
+ */
+export async function createTrip(
+  deps: AppDeps,
+  user: Owner,
+  request: TripRequest,
+  booked: BookedTrip | undefined,
+  options: {
+    signal: AbortSignal;
+    onEvent?: GenerateOptions["onEvent"];
+    onBookedDay?: (index: number, day: BookedTrip["itinerary"]["days"][number]) => void;
+    dropIfAborted?: boolean;
+  },
+): Promise<CreatedTrip | null> {
+  if (request.planRest === false && booked) {
+    booked.itinerary.days.forEach((day, index) => options.onBookedDay?.(index, day));
+    return { trip: await saveTrip(deps, user, request, bookedOnly(booked), booked) };
+  }
+  const planBookings = booked && {
+    stops: booked.stops,
+    transport: booked.transport,
+    itinerary: booked.itinerary,
+  };
+  const plan = await planTrip(
+    planningFor(deps, user.id),
+    request,
+    { signal: options.signal, ...(options.onEvent ? { onEvent: options.onEvent } : {}) },
+    planBookings,
+  );
+  if (options.dropIfAborted && options.signal.aborted) return null;
+  return { trip: await saveTrip(deps, user, request, plan, booked), plan };
+}
