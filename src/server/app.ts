@@ -244,9 +244,12 @@ export function createApp(
     return response;
   });
 
-  // The MCP endpoint for assistants and the OAuth discovery documents they look for at the root.
-  app.route("/.well-known", wellKnownRoutes);
-  app.route("/mcp", mcpRoutes);
+  // The MCP endpoint for assistants and the OAuth discovery documents they look for at the root
+  // (MCP=off: neither, so both are the plain 404).
+  if (deps.env.MCP) {
+    app.route("/.well-known", wellKnownRoutes);
+    app.route("/mcp", mcpRoutes);
+  }
 
   // One sub-app per resource; each line mounts one.
   const api = new Hono<AppBindings>();

@@ -136,6 +136,13 @@ export const envSchema = z
     // Activity lookups (GEOCODER_URL) one save may start, and one user may start per hour.
     GEOCODER_LOOKUPS_PER_SAVE: positiveInt(12),
     GEOCODER_USER_RATE_LIMIT: positiveInt(120),
+    // The MCP endpoint for assistants and the OAuth authorization server behind it (issue 51); `off`
+    // serves neither (an operator who wants no outside assistant, or an app on a database older than
+    // migration 0016, whose OAuth tables the provider reads when auth starts).
+    MCP: z
+      .enum(["on", "off"], { error: "MCP must be on or off" })
+      .default("on")
+      .transform((v) => v === "on"),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")

@@ -79,7 +79,14 @@ export async function openReleaseAt(
 ) {
   const database = await createEmptyDatabase();
   await migrateTo(database, tag);
-  const t = await createTestApp({ AUTH_RATE_LIMIT: "1000", ...settings }, {}, { database });
+  // The app of today on yesterday's schema: without the MCP endpoint, whose OAuth provider reads
+  // its tables (migration 0016) as auth starts; the rows a test writes are a traveller's, not an
+  // assistant's.
+  const t = await createTestApp(
+    { AUTH_RATE_LIMIT: "1000", MCP: "off", ...settings },
+    {},
+    { database },
+  );
   const owner = await signUpUser(t, { name: ownerName });
   return { database, t, owner };
 }

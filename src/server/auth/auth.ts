@@ -96,23 +96,25 @@ export function createAuth({
   // Boundless is its own OAuth 2.1 authorization server for assistants reaching /mcp: the JWT
   // plugin signs their access tokens, the MCP plugin binds them to the /mcp resource (RFC 8707)
   // and serves the protected-resource metadata (RFC 9728). The resource server is routes/mcp.ts.
-  plugins.push(
-    jwt(),
-    mcp({
-      resource: mcpResourceUrl(env.APP_ORIGIN),
-      // One page for both: signed out, it sends the traveller through /login and back.
-      loginPage: MCP_CONSENT_PATH,
-      consentPage: MCP_CONSENT_PATH,
-      scopes: ["openid", ...ASSISTANT_SCOPES, "offline_access"],
-      clientRegistrationDefaultScopes: [...ASSISTANT_SCOPES, "offline_access"],
-      // Assistants register themselves (RFC 7591) as public clients; the before hook keeps them
-      // to loopback and https redirect URIs and no client secret.
-      allowDynamicClientRegistration: true,
-      allowUnauthenticatedClientRegistration: true,
-      // A refresh token replayed after rotation is refused outright.
-      refreshTokenReuseInterval: 0,
-    }),
-  );
+  if (env.MCP)
+    plugins.push(
+      // No JWT header on every /get-session: the web app has its session cookie and needs none.
+      jwt({ disableSettingJwtHeader: true }),
+      mcp({
+        resource: mcpResourceUrl(env.APP_ORIGIN),
+        // One page for both: signed out, it sends the traveller through /login and back.
+        loginPage: MCP_CONSENT_PATH,
+        consentPage: MCP_CONSENT_PATH,
+        scopes: ["openid", ...ASSISTANT_SCOPES, "offline_access"],
+        clientRegistrationDefaultScopes: [...ASSISTANT_SCOPES, "offline_access"],
+        // Assistants register themselves (RFC 7591) as public clients; the before hook keeps them
+        // to loopback and https redirect URIs and no client secret.
+        allowDynamicClientRegistration: true,
+        allowUnauthenticatedClientRegistration: true,
+        // A refresh token replayed after rotation is refused outright.
+        refreshTokenReuseInterval: 0,
+      }),
+    );
   const limit = env.AUTH_RATE_LIMIT;
   const authLog = logger.child({ module: "better-auth" });
   return betterAuth({

@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 
 export function publicConfig(env: Env): PublicConfig {
   return {
-    mcp: { url: `${env.APP_ORIGIN}/mcp` },
+    ...(env.MCP ? { mcp: { url: `${env.APP_ORIGIN}/mcp` } } : {}),
     providers: {
       google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
