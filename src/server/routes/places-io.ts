@@ -11,6 +11,7 @@ import {
   type PlacesPreview,
 } from "#shared/schemas/places-io.ts";
 import type { AppBindings } from "../http/context.ts";
+import { pathIds } from "../http/path-ids.ts";
 import { geocoderBudget } from "../http/geocoder-budget.ts";
 import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
@@ -29,7 +30,6 @@ import { lookupsOf } from "../services/geo/geo-service.ts";
 import { attachmentHeader } from "../services/calendar/trip-calendar.ts";
 import { findTripFor } from "../trips/trip-access.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
-import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
 import { withDurations } from "../planner/activity-duration.ts";
 
 /** 401 before anything else. */
@@ -132,7 +132,7 @@ const exported = (c: Context<AppBindings>, trip: ExportTrip, format: ExportForma
  * `GET …/export.{gpx,kml,geojson,csv}` (any member) writes the trip out.
  */
 export const tripPlacesRoutes = new Hono<AppBindings>()
-  .post("/:id/import-places", signedIn, async (c) => {
+  .post("/:id/import-places", pathIds, signedIn, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "edit");
     await guardImport(c, user);
@@ -140,6 +140,7 @@ export const tripPlacesRoutes = new Hono<AppBindings>()
   })
   .post(
     "/:id/import-places/apply",
+    pathIds,
     signedIn,
     validate("json", applyPlacesRequestSchema),
     async (c) => {
@@ -160,7 +161,7 @@ export const tripPlacesRoutes = new Hono<AppBindings>()
   );
 
 for (const format of EXPORT_FORMATS)
-  tripPlacesRoutes.get(`/:id/export.${format}`, async (c) => {
+  tripPlacesRoutes.get(`/:id/export.${format}`, pathIds, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
     return exported(c, row, format, "private, no-store");
@@ -175,9 +176,8 @@ export const homePlacesImportRoutes = new Hono<AppBindings>().post("/", signedIn
 /** `GET /api/shared/:token/export.<format>`: a public trip without booking references and costs. */
 export const sharedExportRoutes = new Hono<AppBindings>();
 for (const format of EXPORT_FORMATS)
-  sharedExportRoutes.get(`/:token/export.${format}`, async (c) => {
-    const token = c.req.param("token");
-    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
+  sharedExportRoutes.get(`/:shareToken/export.${format}`, pathIds, async (c) => {
+    const token = c.req.param("shareToken");
     const [row] = await c.var.deps.database.db
       .select({
         id: trips.id,

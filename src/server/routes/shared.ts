@@ -5,18 +5,17 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppBindings } from "../http/context.ts";
+import { pathIds } from "../http/path-ids.ts";
 import { trips } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
-import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
 import { withDurations } from "../planner/activity-duration.ts";
 
 /**
  * Public trips for anyone with the link, found by the link's token only (never by trip id). A
  * private trip, an unknown token and a token from before the last unshare are the same 404.
  */
-export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => {
-  const token = c.req.param("token");
-  if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
+export const sharedRoutes = new Hono<AppBindings>().get("/:shareToken", pathIds, async (c) => {
+  const token = c.req.param("shareToken");
   // Only the public columns are read, so a private field cannot leak through a later DTO change.
   const [row] = await c.var.deps.database.db
     .select({

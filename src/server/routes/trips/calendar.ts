@@ -2,11 +2,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { trips } from "../../db/schema.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
-import { SHARE_TOKEN_PATTERN } from "../../trips/share-token.ts";
 import { withDurations } from "../../planner/activity-duration.ts";
 import {
   attachmentHeader,
@@ -24,7 +24,8 @@ function calendarResponse(c: Context<AppBindings>, trip: CalendarTrip, cache: st
 }
 
 /** `GET /api/trips/:id/calendar.ics`: a member's trip as an iCalendar file. */
-export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics", async (c) => {
+export const tripCalendarRoutes = new Hono<AppBindings>().use("/:id/calendar.ics", pathIds);
+tripCalendarRoutes.get("/:id/calendar.ics", async (c) => {
   const user = await requireUser(c);
   const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
   return calendarResponse(c, row, "private, no-store");
@@ -32,10 +33,10 @@ export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics
 
 /** `GET /api/shared/:token/calendar.ics`: a public trip's calendar; a private one is the same 404. */
 export const sharedCalendarRoutes = new Hono<AppBindings>().get(
-  "/:token/calendar.ics",
+  "/:shareToken/calendar.ics",
+  pathIds,
   async (c) => {
-    const token = c.req.param("token");
-    if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.tripNotFound);
+    const token = c.req.param("shareToken");
     const [row] = await c.var.deps.database.db
       .select({
         id: trips.id,

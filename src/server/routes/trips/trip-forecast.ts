@@ -5,6 +5,7 @@ import { stopIndexForNight } from "#shared/trip-stop-days.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 
@@ -26,7 +27,8 @@ function todayIn(timezone: string | undefined, now: number): string {
  * the trip's days inside the forecast window. A weather failure is an answer too (`unavailable`),
  * so the trip page never breaks because of it.
  */
-export const tripForecastRoutes = new Hono<AppBindings>().get("/:id/forecast", async (c) => {
+export const tripForecastRoutes = new Hono<AppBindings>().use("/:id/forecast", pathIds);
+tripForecastRoutes.get("/:id/forecast", async (c) => {
   const deps = c.var.deps;
   const user = await requireUser(c);
   const { row: trip } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "view");
