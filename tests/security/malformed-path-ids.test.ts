@@ -82,14 +82,7 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
 };
 
 // Malformed for every parameter's shape (uuid, user id, date, share and invitation tokens).
-const MALFORMED_FOR_ANY = [
-  "0".repeat(500),
-  "%27%20or%201%3D1--",
-  "a%20b",
-  "%00",
-  "%E2%80%AE",
-  "~",
-];
+const MALFORMED_FOR_ANY = ["0".repeat(500), "%27%20or%201%3D1--", "a%20b", "%00", "%E2%80%AE", "~"];
 
 function routesWithParameters() {
   const seen = new Set<string>();
