@@ -10,7 +10,7 @@ import {
   undefinedZoneCalendar,
 } from "#tests/support/hostile-bookings.ts";
 import { startServer } from "#tests/support/server-process.ts";
-import { signUp, verifyThroughOutbox } from "./lib/session.ts";
+import { signIn, signUp, verifyThroughOutbox } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
@@ -57,13 +57,22 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
       IMPORT_RATE_LIMIT: "1000",
       IMPORT_IP_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
+      // The dev outbox (where the account's verification link waits: imports need a verified
+      // address) is mounted only outside production; the server is otherwise `npm start`'s.
+      NODE_ENV: "development",
     },
     { timeoutMs: 300_000, via: "npm-start" },
-  );
+  ).catch(async (error: unknown) => {
+    // A server that did not start leaves no fake listening to keep the bench from ending.
+    await ai.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const email = `imports-${Date.now()}@bench.local`;
-    const { cookie } = await signUp(server.url, origin, email);
-    await verifyThroughOutbox(server.url, email);
+    const { password, browserCookies } = await signUp(server.url, origin, email);
+    await verifyThroughOutbox(server.url, email, browserCookies);
+    const cookie = await signIn(server.url, origin, email, password);
     const importFile = (name: string, type: string, body: string | Uint8Array) => {
       const form = new FormData();
       form.append(
@@ -82,17 +91,26 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
     for (const file of HOSTILE) {
       const body = file.body();
       const healthMs: number[] = [];
-      const statuses = new Set<number>();
+      const statuses = new Set<string>();
       let importMs = 0;
       for (let run = 0; run < runs; run++) {
         const started = performance.now();
         let settled = false;
-        const importing = importFile(file.name, file.type, body).then(async (response) => {
-          statuses.add(response.status);
-          await response.arrayBuffer();
-          importMs = Math.max(importMs, performance.now() - started);
-          settled = true;
-        });
+        const importing = importFile(file.name, file.type, body)
+          .then(async (response) => {
+            statuses.add(String(response.status));
+            await response.arrayBuffer();
+          })
+          // A connection the server closes mid-upload is that import's answer, not the bench's end.
+          .catch((error: unknown) => {
+            const cause =
+              error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+            statuses.add(cause?.code ?? "network error");
+          })
+          .finally(() => {
+            importMs = Math.max(importMs, performance.now() - started);
+            settled = true;
+          });
         for (let i = 0; i < MAX_HEALTH_REQUESTS && !settled; i++) {
           const asked = performance.now();
           const health = await fetch(`${server.url}/api/health`);
@@ -110,7 +128,7 @@ export async function benchImports(port: number, aiPort: number, summary: Summar
         name: `${file.finding}: /api/health while ${file.name} is imported`,
         measured: `worst ${worst.toFixed(0)} ms, median ${median(healthMs).toFixed(0)} ms (${healthMs.length} requests over ${runs} imports, answered ${[...statuses].join("/")})`,
         target: `< ${HEALTH_TARGET_MS} ms`,
-        pass: healthMs.length > 0 && worst < HEALTH_TARGET_MS && !statuses.has(500),
+        pass: healthMs.length > 0 && worst < HEALTH_TARGET_MS && !statuses.has("500"),
       });
     }
   } finally {
