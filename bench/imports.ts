@@ -12,7 +12,7 @@ import {
 } from "#tests/support/hostile-bookings.ts";
 import { startServer } from "#tests/support/server-process.ts";
 import { largeGpx, takeoutSavedPlaces } from "./lib/saved-places-files.ts";
-import { signUp, verifyThroughMail } from "./lib/session.ts";
+import { signIn, signUp, verifyThroughMail } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import type { Summary } from "./lib/summary.ts";
 
@@ -101,11 +101,20 @@ export async function benchImports(
       LOG_LEVEL: "warn",
     },
     { timeoutMs: 300_000, via: "npm-start" },
-  );
+  ).catch(async (error: unknown) => {
+    // A server that did not start leaves no fake listening to keep the bench from ending.
+    await ai.close();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const email = `imports-${Date.now()}@bench.local`;
-    const { cookie } = await signUp(server.url, origin, email);
-    await verifyThroughMail(smtp, email, cookie);
+    // The link opened by the "browser" that signed up (every cookie it was given, the
+    // verification-pending one too), then a fresh sign-in: a verification can end older sessions.
+    const { browserCookies, password } = await signUp(server.url, origin, email);
+    await verifyThroughMail(smtp, email, browserCookies);
+    const cookie = await signIn(server.url, origin, email, password);
     const importFile = (name: string, type: string, body: string | Uint8Array) => {
       const form = new FormData();
       form.append(
@@ -124,17 +133,26 @@ export async function benchImports(
     for (const file of HOSTILE) {
       const body = file.body();
       const healthMs: number[] = [];
-      const statuses = new Set<number>();
+      const statuses = new Set<string>();
       let importMs = 0;
       for (let run = 0; run < runs; run++) {
         const started = performance.now();
         let settled = false;
-        const importing = importFile(file.name, file.type, body).then(async (response) => {
-          statuses.add(response.status);
-          await response.arrayBuffer();
-          importMs = Math.max(importMs, performance.now() - started);
-          settled = true;
-        });
+        const importing = importFile(file.name, file.type, body)
+          .then(async (response) => {
+            statuses.add(String(response.status));
+            await response.arrayBuffer();
+          })
+          // A connection the server closes mid-upload is that import's answer, not the bench's end.
+          .catch((error: unknown) => {
+            const cause =
+              error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+            statuses.add(cause?.code ?? "network error");
+          })
+          .finally(() => {
+            importMs = Math.max(importMs, performance.now() - started);
+            settled = true;
+          });
         for (let i = 0; i < MAX_HEALTH_REQUESTS && !settled; i++) {
           const asked = performance.now();
           const health = await fetch(`${server.url}/api/health`);
@@ -152,7 +170,7 @@ export async function benchImports(
         name: `${file.finding}: /api/health while ${file.name} is imported`,
         measured: `worst ${worst.toFixed(0)} ms, median ${median(healthMs).toFixed(0)} ms (${healthMs.length} requests over ${runs} imports, answered ${[...statuses].join("/")})`,
         target: `< ${HEALTH_TARGET_MS} ms`,
-        pass: healthMs.length > 0 && worst < HEALTH_TARGET_MS && !statuses.has(500),
+        pass: healthMs.length > 0 && worst < HEALTH_TARGET_MS && !statuses.has("500"),
       });
     }
     await savedPlaces(server, { cookie, origin }, summary, runs);

@@ -15,7 +15,29 @@ export async function signUp(baseUrl: string, origin: string, email: string) {
     .filter((c) => c.includes("session_token"))
     .join("; ");
   if (!cookie) throw new Error("sign-up set no session cookie");
-  return { userId: body.user.id, cookie, email, password: "bench-password-123" };
+  // Every cookie, the verification-pending one too: this "browser" opening its own link.
+  const browserCookies = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  return { userId: body.user.id, cookie, browserCookies, email, password: "bench-password-123" };
+}
+
+/** Signs in with a password over HTTP; returns the new session cookie. */
+export async function signIn(baseUrl: string, origin: string, email: string, password: string) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
+  if (!cookie) throw new Error("sign-in set no session cookie");
+  return cookie;
 }
 
 /**

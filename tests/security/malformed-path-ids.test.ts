@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tripMembers } from "#server/db/schema.ts";
+import { ACCESS_MESSAGES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { insertTrip } from "#tests/support/factories.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // F-15 and F-14 (security review three): a malformed expense id reached a uuid cast (422 instead of
@@ -63,6 +64,72 @@ describe("malformed ids in paths", () => {
       const invite = await alice.client.delete(`/api/trips/${tripId}/invites/${id}`);
       expect(invite.status, id).toBe(404);
     }
+  });
+});
+
+// F-15, the rest: every parameter of every route the app has, found from the router itself, so a
+// route added later is probed too. Each resource answers with its own message as SPEC words it.
+const REFUSALS: Record<string, { status: number; message: string }> = {
+  id: { status: 404, message: MESSAGES.tripNotFound },
+  expenseId: { status: 404, message: "Expense not found" },
+  paymentId: { status: 404, message: "Payment not found" },
+  inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
+  userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
+  date: { status: 404, message: "Day not found" },
+  shareToken: { status: 404, message: MESSAGES.tripNotFound },
+  // An unusable invitation link, whatever the reason, is the one "gone" answer.
+  inviteToken: { status: 410, message: ACCESS_MESSAGES.inviteGone },
+};
+
+// Malformed for every parameter's shape (uuid, user id, date, share and invitation tokens).
+const MALFORMED_FOR_ANY = ["0".repeat(500), "%27%20or%201%3D1--", "a%20b", "%00", "%E2%80%AE", "~"];
+
+function routesWithParameters() {
+  const seen = new Set<string>();
+  return t.app.routes.filter(({ method, path }) => {
+    const key = `${method} ${path}`;
+    if (method === "ALL" || !path.includes("/:") || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+describe("every route with a parameter in its path", () => {
+  it("answers a malformed value with that resource's refusal, never a 422 or 500", async () => {
+    const routes = routesWithParameters();
+    // The trip's own routes, its people, money, days, and the public and invitation links.
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+    const wellFormed: Record<string, string> = { id: tripId };
+    for (const { method, path } of routes) {
+      const names = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] ?? "");
+      for (const [position, name] of names.entries()) {
+        const refusal = REFUSALS[name];
+        expect(refusal, `${path}: a parameter the test does not know`).toBeDefined();
+        for (const bad of MALFORMED_FOR_ANY) {
+          let url = path;
+          for (const [i, other] of names.entries())
+            url = url.replace(`:${other}`, i === position ? bad : (wellFormed[other] ?? bad));
+          const res = await alice.client.request(method, url, method === "GET" ? {} : { json: {} });
+          const label = `${method} ${path} (${name} = ${bad.slice(0, 20)})`;
+          expect(res.status, label).toBe(refusal?.status);
+          expect(((await res.json()) as ErrorBody).error.message, label).toBe(refusal?.message);
+        }
+      }
+    }
+  });
+
+  it("tells a signed-out visitor no more than a well-formed id would: 401 on a member's routes", async () => {
+    const visitor = createClient(t);
+    for (const path of [
+      "/api/trips/not-an-id",
+      "/api/trips/not-an-id/members",
+      `/api/trips/${tripId}/expenses/not-an-id`,
+    ]) {
+      expect((await visitor.get(path)).status, path).toBe(401);
+    }
+    const shared = await visitor.get("/api/shared/%27%20or%201%3D1--");
+    expect(shared.status).toBe(404);
+    expect(((await shared.json()) as ErrorBody).error.message).toBe(MESSAGES.tripNotFound);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../http/context.ts";
+import { pathIds } from "../http/path-ids.ts";
 import { requireUser } from "../http/session.ts";
 import { acceptInvite, readInvitation } from "../trips/trip-invites.ts";
 
@@ -8,11 +9,11 @@ import { acceptInvite, readInvitation } from "../trips/trip-invites.ts";
  * before sign-in) and accepting it (the invited address, signed in and verified).
  */
 export const inviteRoutes = new Hono<AppBindings>()
-  .get("/:token", async (c) => {
-    const invitation = await readInvitation(c.var.deps.database.db, c.req.param("token"));
+  .get("/:inviteToken", pathIds, async (c) => {
+    const invitation = await readInvitation(c.var.deps.database.db, c.req.param("inviteToken"));
     return c.json({ invitation });
   })
-  .post("/:token/accept", async (c) => {
+  .post("/:inviteToken/accept", pathIds, async (c) => {
     const user = await requireUser(c);
-    return c.json(await acceptInvite(c.var.deps.database.db, c.req.param("token"), user));
+    return c.json(await acceptInvite(c.var.deps.database.db, c.req.param("inviteToken"), user));
   });

@@ -10,6 +10,7 @@ import {
   type PlacesPreview,
 } from "#shared/schemas/places-io.ts";
 import type { AppBindings } from "../http/context.ts";
+import { pathIds } from "../http/path-ids.ts";
 import { geocoderBudget } from "../http/geocoder-budget.ts";
 import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
@@ -130,7 +131,7 @@ const exported = (c: Context<AppBindings>, trip: ExportTrip, format: ExportForma
  * `GET …/export.{gpx,kml,geojson,csv}` (any member) writes the trip out.
  */
 export const tripPlacesRoutes = new Hono<AppBindings>()
-  .post("/:id/import-places", signedIn, async (c) => {
+  .post("/:id/import-places", pathIds, signedIn, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "edit");
     await guardImport(c, user);
@@ -138,6 +139,7 @@ export const tripPlacesRoutes = new Hono<AppBindings>()
   })
   .post(
     "/:id/import-places/apply",
+    pathIds,
     signedIn,
     validate("json", applyPlacesRequestSchema),
     async (c) => {
@@ -158,7 +160,7 @@ export const tripPlacesRoutes = new Hono<AppBindings>()
   );
 
 for (const format of EXPORT_FORMATS)
-  tripPlacesRoutes.get(`/:id/export.${format}`, async (c) => {
+  tripPlacesRoutes.get(`/:id/export.${format}`, pathIds, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
     return exported(c, row, format, "private, no-store");
@@ -173,8 +175,8 @@ export const homePlacesImportRoutes = new Hono<AppBindings>().post("/", signedIn
 /** `GET /api/shared/:token/export.<format>`: a public trip without booking references and costs. */
 export const sharedExportRoutes = new Hono<AppBindings>();
 for (const format of EXPORT_FORMATS)
-  sharedExportRoutes.get(`/:token/export.${format}`, async (c) => {
-    const row = await findPublicTrip(c.var.deps.database.db, c.req.param("token"));
+  sharedExportRoutes.get(`/:shareToken/export.${format}`, pathIds, async (c) => {
+    const row = await findPublicTrip(c.var.deps.database.db, c.req.param("shareToken"));
     if (!row) throw notFound(MESSAGES.tripNotFound);
     const open = publicExport({
       ...row,

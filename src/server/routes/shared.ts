@@ -4,6 +4,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { SharedTrip } from "#shared/schemas/shared-trip.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { AppBindings } from "../http/context.ts";
+import { pathIds } from "../http/path-ids.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { findPublicTrip } from "../trips/public-trip.ts";
 
@@ -11,8 +12,8 @@ import { findPublicTrip } from "../trips/public-trip.ts";
  * Public trips for anyone with the link, found by the link's token only (never by trip id). A
  * private trip, an unknown token and a token from before the last unshare are the same 404.
  */
-export const sharedRoutes = new Hono<AppBindings>().get("/:token", async (c) => {
-  const row = await findPublicTrip(c.var.deps.database.db, c.req.param("token"));
+export const sharedRoutes = new Hono<AppBindings>().get("/:shareToken", pathIds, async (c) => {
+  const row = await findPublicTrip(c.var.deps.database.db, c.req.param("shareToken"));
   if (!row) throw notFound(MESSAGES.tripNotFound);
   const trip: SharedTrip = {
     ...row,

@@ -23,7 +23,8 @@ export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 // Only this is stored: a database leak gives no working link.
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const gone = () => new AppError(410, "invite_gone", ACCESS_MESSAGES.inviteGone);
+/** Any unusable invitation link (used, expired, replaced, revoked, unknown, malformed). */
+export const inviteGone = () => new AppError(410, "invite_gone", ACCESS_MESSAGES.inviteGone);
 
 const toInvite = (row: { id: string; email: string; role: string; expiresAt: Date }) =>
   ({
@@ -116,7 +117,7 @@ export async function revokeInvite(db: Db, tripId: string, inviteId: string): Pr
 
 /** What the invitation page shows, or 410 `invite_gone` (used, expired, replaced, revoked, unknown). */
 export async function readInvitation(db: Db, token: string): Promise<Invitation> {
-  if (!INVITE_TOKEN_PATTERN.test(token)) throw gone();
+  if (!INVITE_TOKEN_PATTERN.test(token)) throw inviteGone();
   const [row] = await db
     .select({
       email: tripInvites.email,
@@ -136,7 +137,7 @@ export async function readInvitation(db: Db, token: string): Promise<Invitation>
     // A deleted trip's invitations work no more (nor again after a restore: they were revoked).
     .where(and(eq(tripInvites.tokenHash, hashOf(token)), open(new Date()), isNull(trips.deletedAt)))
     .limit(1);
-  if (!row) throw gone();
+  if (!row) throw inviteGone();
   return {
     email: row.email,
     role: row.role as MemberRole,
@@ -156,7 +157,7 @@ export async function acceptInvite(
   token: string,
   account: { id: string; email: string; emailVerified: boolean },
 ): Promise<AcceptInviteResponse> {
-  if (!INVITE_TOKEN_PATTERN.test(token)) throw gone();
+  if (!INVITE_TOKEN_PATTERN.test(token)) throw inviteGone();
   return db.transaction(async (tx) => {
     const now = new Date();
     const [invite] = await tx
@@ -165,7 +166,7 @@ export async function acceptInvite(
       .where(and(eq(tripInvites.tokenHash, hashOf(token)), open(now)))
       .for("update")
       .limit(1);
-    if (!invite) throw gone();
+    if (!invite) throw inviteGone();
     if (invite.email !== account.email.toLowerCase())
       throw new AppError(403, "invite_wrong_account", ACCESS_MESSAGES.inviteWrongAccount);
     if (!account.emailVerified)
@@ -175,12 +176,12 @@ export async function acceptInvite(
       .set({ usedAt: now })
       .where(and(eq(tripInvites.id, invite.id), isNull(tripInvites.usedAt)))
       .returning({ id: tripInvites.id });
-    if (spent.length === 0) throw gone();
+    if (spent.length === 0) throw inviteGone();
     const [trip] = await tx
       .select({ userId: trips.userId })
       .from(trips)
       .where(and(eq(trips.id, invite.tripId), isNull(trips.deletedAt)));
-    if (!trip) throw gone();
+    if (!trip) throw inviteGone();
     let role: TripRole = invite.role as MemberRole;
     if (trip.userId === account.id) role = "owner";
     else

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import type { Db } from "../db/database.ts";
 import type { TripRow } from "../db/schema.ts";
@@ -28,6 +29,43 @@ const fieldsOf = (row: Stored, current: Pick<TripRow, "stops">): MergeFields => 
   transport: row.transport ?? [],
   stays: row.stays ?? [],
 });
+
+/**
+ * F-11: a journey or stay the change adds (sent without an id, so it got a fresh one) that equals
+ * one added since the base takes that one's id, so the merge sees one addition and not two: the
+ * same PATCH replayed, or the same booking added by a companion meanwhile, is added once. Each one
+ * added since the base stands for one addition only (two equal ones sent twice stay two).
+ */
+function adoptAddedIds<T extends { id: string }>(
+  base: readonly T[],
+  mine: readonly T[],
+  theirs: readonly T[],
+  contentOf: (item: T) => unknown,
+): T[] {
+  const inBase = new Set(base.map((item) => item.id));
+  const taken = new Set(mine.map((item) => item.id));
+  const added = theirs.filter((item) => !inBase.has(item.id));
+  return mine.map((item) => {
+    if (inBase.has(item.id)) return item;
+    const match = added.find(
+      (other) => !taken.has(other.id) && isDeepStrictEqual(contentOf(other), contentOf(item)),
+    );
+    if (!match) return item;
+    taken.add(match.id);
+    return { ...item, id: match.id };
+  });
+}
+
+// What was sent, without what the server draws or finds: the id, and a stay's location (looked up
+// after the save, so the one saved since has it and the replayed one not yet).
+const journeyContent = ({ id: _id, ...journey }: MergeFields["transport"][number]) => journey;
+const stayContent = ({
+  id: _id,
+  lat: _lat,
+  lng: _lng,
+  osmId: _osmId,
+  ...stay
+}: MergeFields["stays"][number]) => stay;
 
 export const VERSION_GONE_MESSAGE =
   "This change was made on a version too old to merge; reload the trip and make it again";
@@ -62,8 +100,14 @@ export async function patchForCurrent(
       conflicts: [{ kind: "version", field: "version", message: VERSION_GONE_MESSAGE }],
     };
   const base = fieldsOf(snapshot, row);
-  const mine = fieldsOf(applyTripPatch({ ...row, ...base }, patch).values, row);
-  const merged = mergeTrips(base, mine, fieldsOf(row, row));
+  const theirs = fieldsOf(row, row);
+  const made = fieldsOf(applyTripPatch({ ...row, ...base }, patch).values, row);
+  const mine = {
+    ...made,
+    transport: adoptAddedIds(base.transport, made.transport, theirs.transport, journeyContent),
+    stays: adoptAddedIds(base.stays, made.stays, theirs.stays, stayContent),
+  };
+  const merged = mergeTrips(base, mine, theirs);
   if (!merged.ok) return merged;
   const { itinerary, stops, ...fields } = merged.merged;
   return {

@@ -6,7 +6,8 @@
  *   navigation but /api/ with the app shell, so saved trips open without a network;
  * - keeps any other chunk of the app the first time a page loads it (`boundless-assets`);
  * - keeps the trip list, a trip and a shared trip, and who is signed in (never the session itself),
- *   fresh from the network when there is one (`boundless-api`, read by src/web/lib/offline.ts);
+ *   fresh from the network when there is one (`boundless-api`, read by src/web/lib/offline.ts),
+ *   and forgets a kept one the network answers with 403 or 404;
  * - waits as a new version until the page asks it to take over (src/web/lib/pwa.ts).
  *
  * Its own minimal types: the "webworker" lib cannot sit beside "dom" in one TypeScript program.
@@ -48,6 +49,8 @@ const API_CACHE = "boundless-api";
 const ASKED_AT_HEADER = "X-Boundless-Asked-At";
 const SESSION_PATH = "/api/auth/get-session";
 const KEPT_READ = /^\/api\/(trips|trips\/[0-9a-f-]{36}|shared\/[0-9a-f-]{36})$/;
+/** Answers that end a kept read: refused (403) or not there, or not this user's (404). */
+const FORGET_ON = new Set([403, 404]);
 /** After this long without an answer, a kept copy is shown (the network may still answer later). */
 const NETWORK_TIMEOUT_MS = 6_000;
 
@@ -167,6 +170,10 @@ async function networkFirst(
     if (response.status === 200) {
       await cache.put(request, stamped(await keep(response.clone()), askedAt));
       await trim(cache, 200);
+    } else if (FORGET_ON.has(response.status)) {
+      // The read is no longer this user's (removed from the trip, deleted, unshared): the kept
+      // copy goes too, so it cannot be read offline afterwards (F-15).
+      await cache.delete(request);
     }
     return response;
   });

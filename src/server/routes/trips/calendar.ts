@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
@@ -21,7 +22,8 @@ function calendarResponse(c: Context<AppBindings>, trip: CalendarTrip, cache: st
 }
 
 /** `GET /api/trips/:id/calendar.ics`: a member's trip as an iCalendar file. */
-export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics", async (c) => {
+export const tripCalendarRoutes = new Hono<AppBindings>().use("/:id/calendar.ics", pathIds);
+tripCalendarRoutes.get("/:id/calendar.ics", async (c) => {
   const user = await requireUser(c);
   const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
   return calendarResponse(c, row, "private, no-store");
@@ -29,9 +31,10 @@ export const tripCalendarRoutes = new Hono<AppBindings>().get("/:id/calendar.ics
 
 /** `GET /api/shared/:token/calendar.ics`: a public trip's calendar; a private one is the same 404. */
 export const sharedCalendarRoutes = new Hono<AppBindings>().get(
-  "/:token/calendar.ics",
+  "/:shareToken/calendar.ics",
+  pathIds,
   async (c) => {
-    const open = await findPublicTrip(c.var.deps.database.db, c.req.param("token"));
+    const open = await findPublicTrip(c.var.deps.database.db, c.req.param("shareToken"));
     if (!open) throw notFound(MESSAGES.tripNotFound);
     // Unsharing must take effect at once, so no shared cache may keep it.
     return calendarResponse(c, open, "no-store");

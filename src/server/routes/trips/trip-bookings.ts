@@ -4,6 +4,7 @@ import { BookingFileError } from "../../bookings/booking-errors.ts";
 import { bookingErrorResponse, importInputOf, readImport } from "../../bookings/booking-import.ts";
 import { toProposal, type KnownPlace } from "../../bookings/booking-proposal.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { guardImport } from "../../http/import-guard.ts";
 import { requireUser } from "../../http/session.ts";
 import type { TripRow } from "../../db/schema.ts";
@@ -36,7 +37,8 @@ export function knownPlacesOf(
  * `{ text }` read into a proposal for this trip. Nothing is saved: the traveller accepts it through
  * PATCH /api/trips/:id; a booking the trip already holds comes back marked `existing`.
  */
-export const tripBookingRoutes = new Hono<AppBindings>().post("/:id/bookings/import", async (c) => {
+export const tripBookingRoutes = new Hono<AppBindings>().use("/:id/bookings/import", pathIds);
+tripBookingRoutes.post("/:id/bookings/import", async (c) => {
   const { deps } = c.var;
   const user = await requireUser(c);
   const { row: trip } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "edit");

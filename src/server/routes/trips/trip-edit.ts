@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import {
   duplicateTripRequestSchema,
   tripPatchSchema,
@@ -13,10 +11,10 @@ import { TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { TRIP_NAME_MAX_LENGTH } from "#shared/schemas/trip.ts";
 import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { geocoderBudget } from "../../http/geocoder-budget.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
-import { notFound } from "../../lib/http-errors.ts";
 import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import { applyTripChanges } from "../../trips/trip-apply.ts";
@@ -26,16 +24,13 @@ import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 
-const uuid = z.uuid();
-
 /** "Paris (copy)", clipped so a copy of a copy never outgrows the name's limit. */
 const copyName = (name: string) => `${name.slice(0, TRIP_NAME_MAX_LENGTH - 7).trimEnd()} (copy)`;
 
 /** Signed in, and a well-formed id, before the body is even read: 401 and 404 come before 422. */
-const ownTripGuard = async (c: Context<AppBindings>, next: () => Promise<void>) => {
+const ownTripGuard: MiddlewareHandler<AppBindings> = async (c, next) => {
   await requireUser(c);
-  if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
-  await next();
+  await pathIds(c, next);
 };
 
 const conflict = (

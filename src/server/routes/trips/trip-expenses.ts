@@ -6,6 +6,7 @@ import {
   paymentInputSchema,
 } from "#shared/schemas/expenses.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
@@ -53,11 +54,11 @@ async function readExpenses(c: Context<AppBindings>) {
  * the trip's next version: in its history and live to the other members.
  */
 export const tripExpenseRoutes = new Hono<AppBindings>()
-  .get("/:id/expenses", async (c) => {
+  .get("/:id/expenses", pathIds, async (c) => {
     const { rows } = await readExpenses(c);
     return c.json({ expenses: rows.map(toExpenseDto) });
   })
-  .post("/:id/expenses", signedIn, validate("json", expenseInputSchema), async (c) => {
+  .post("/:id/expenses", pathIds, signedIn, validate("json", expenseInputSchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
@@ -67,6 +68,8 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
     return c.json({ expense: saved.expense }, 201);
   })
+  // Both the edit and the removal of an expense (a route's own handlers come after).
+  .use("/:id/expenses/:expenseId", pathIds)
   .patch("/:id/expenses/:expenseId", signedIn, validate("json", expensePatchSchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
@@ -98,7 +101,7 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
       return c.body(null, 204);
     },
   )
-  .get("/:id/balances", async (c) => {
+  .get("/:id/balances", pathIds, async (c) => {
     const { db } = c.var.deps.database;
     const { trip, rows, people } = await readExpenses(c);
     const payments = await listPayments(db, trip.id);
@@ -107,14 +110,14 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     const currency = await settlementCurrencyOf(db, trip.id);
     return c.json(await balancesOf(currency, everyone, rows, payments, ratesOf(c.var.deps.fx)));
   })
-  .get("/:id/payments", async (c) => {
+  .get("/:id/payments", pathIds, async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id") ?? "", "view");
     const rows = await listPayments(db, trip.id);
     return c.json({ payments: rows.map(toPaymentDto) });
   })
-  .post("/:id/payments", signedIn, validate("json", paymentInputSchema), async (c) => {
+  .post("/:id/payments", pathIds, signedIn, validate("json", paymentInputSchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
@@ -125,7 +128,7 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     await c.var.deps.live.publishChange(trip.id, saved.tripVersion);
     return c.json({ payment: saved.payment }, 201);
   })
-  .delete("/:id/payments/:paymentId", async (c) => {
+  .delete("/:id/payments/:paymentId", pathIds, async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "edit");
@@ -134,7 +137,7 @@ export const tripExpenseRoutes = new Hono<AppBindings>()
     await c.var.deps.live.publishChange(trip.id, tripVersion);
     return c.body(null, 204);
   })
-  .get("/:id/expenses.csv", async (c) => {
+  .get("/:id/expenses.csv", pathIds, async (c) => {
     const { rows, people } = await readExpenses(c);
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", 'attachment; filename="expenses.csv"');

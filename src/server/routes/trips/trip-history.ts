@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { historyQuerySchema, restoreRequestSchema } from "#shared/schemas/trip-history.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { user } from "../../db/auth-schema.ts";
 import { AppError } from "../../lib/http-errors.ts";
 import { createSseBody } from "../../live/live-sse.ts";
@@ -31,14 +32,14 @@ const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {
 
 /** A trip's history, bringing a version back, and its live changes. */
 export const tripHistoryRoutes = new Hono<AppBindings>()
-  .get("/:id/history", signedIn, validate("query", historyQuerySchema), async (c) => {
+  .get("/:id/history", pathIds, signedIn, validate("query", historyQuerySchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "view");
     const changes = await historyPage(db, trip.id, c.req.valid("query").before);
     return c.json({ changes });
   })
-  .post("/:id/restore", signedIn, validate("json", restoreRequestSchema), async (c) => {
+  .post("/:id/restore", pathIds, signedIn, validate("json", restoreRequestSchema), async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { version } = c.req.valid("json");
@@ -61,7 +62,7 @@ export const tripHistoryRoutes = new Hono<AppBindings>()
       }
     }
   })
-  .get("/:id/events", async (c) => {
+  .get("/:id/events", pathIds, async (c) => {
     const me = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row: trip } = await findTripFor(db, me.id, c.req.param("id"), "view");

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import { ACCESS_MESSAGES, INVITE_RATE_LIMIT_WINDOW_SECONDS } from "#shared/constants.ts";
 import { inviteRequestSchema, memberRoleRequestSchema } from "#shared/schemas/trip-members.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import { enforceRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
@@ -10,8 +10,6 @@ import { AppError, notFound } from "../../lib/http-errors.ts";
 import { findTripFor, forbidden } from "../../trips/trip-access.ts";
 import { createInvite, revokeInvite } from "../../trips/trip-invites.ts";
 import { changeRole, listMembers, removeMember } from "../../trips/trip-members.ts";
-
-const uuid = z.uuid();
 
 /** Signed in before the body is read: 401 comes before 422, as on the trip's other routes. */
 const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {
@@ -24,14 +22,14 @@ const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {
  * (anyone but the owner). Access through findTripFor: 404 for a non-member, 403 for too low a role.
  */
 export const tripMemberRoutes = new Hono<AppBindings>()
-  .get("/:id/members", async (c) => {
+  .get("/:id/members", pathIds, async (c) => {
     const user = await requireUser(c);
     const { deps } = c.var;
     const { db } = deps.database;
     const { row, role } = await findTripFor(db, user.id, c.req.param("id"), "view");
     return c.json(await listMembers({ db, storage: deps.storage, logger: deps.logger }, row, role));
   })
-  .post("/:id/invites", signedIn, validate("json", inviteRequestSchema), async (c) => {
+  .post("/:id/invites", pathIds, signedIn, validate("json", inviteRequestSchema), async (c) => {
     const user = await requireUser(c);
     const { deps } = c.var;
     const { db } = deps.database;
@@ -53,15 +51,16 @@ export const tripMemberRoutes = new Hono<AppBindings>()
     );
     return c.json({ invite }, 201);
   })
-  .delete("/:id/invites/:inviteId", async (c) => {
+  .delete("/:id/invites/:inviteId", pathIds, async (c) => {
     const user = await requireUser(c);
     const { db } = c.var.deps.database;
     const { row } = await findTripFor(db, user.id, c.req.param("id"), "own");
     const inviteId = c.req.param("inviteId");
-    if (!uuid.safeParse(inviteId).success || !(await revokeInvite(db, row.id, inviteId)))
-      throw notFound(ACCESS_MESSAGES.inviteNotFound);
+    if (!(await revokeInvite(db, row.id, inviteId))) throw notFound(ACCESS_MESSAGES.inviteNotFound);
     return c.body(null, 204);
   })
+  // Both a role change and a removal (a route's own handlers come after).
+  .use("/:id/members/:userId", pathIds)
   .patch("/:id/members/:userId", signedIn, validate("json", memberRoleRequestSchema), async (c) => {
     const user = await requireUser(c);
     const { deps } = c.var;

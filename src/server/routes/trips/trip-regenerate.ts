@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { MESSAGES } from "#shared/messages.ts";
 import {
   regenerateDayRequestSchema,
   type RegenerateDayResponse,
 } from "#shared/schemas/trip-edit.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { AppBindings, AppDeps } from "../../http/context.ts";
+import { DAY_NOT_FOUND, pathIds } from "../../http/path-ids.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";
 import { AppError, notFound } from "../../lib/http-errors.ts";
@@ -16,9 +15,6 @@ import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
 import { regenerateStopsDay } from "../../planner/regenerate-day.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
-
-const uuid = z.uuid();
-const DAY_NOT_FOUND = "Day not found";
 
 const requestOf = (row: TripRow): TripRequest => ({
   destination: row.destination,
@@ -62,10 +58,10 @@ async function proposeDay(
  */
 export const tripRegenerateRoutes = new Hono<AppBindings>().post(
   "/:id/days/:date/regenerate",
+  // Signed in, a well-formed id and date, before the body is read: 401 and 404 come before 422.
   async (c, next) => {
     await requireUser(c);
-    if (!uuid.safeParse(c.req.param("id")).success) throw notFound(MESSAGES.tripNotFound);
-    await next();
+    await pathIds(c, next);
   },
   validate("json", regenerateDayRequestSchema),
   async (c) => {

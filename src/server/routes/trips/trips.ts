@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
 import { tripListQuerySchema } from "#shared/schemas/trip-list.ts";
 import type { AppBindings } from "../../http/context.ts";
+import { pathIds } from "../../http/path-ids.ts";
 import type { Db } from "../../db/database.ts";
 import type { SessionUser } from "../../auth/session.ts";
 import { trips } from "../../db/schema.ts";
@@ -14,8 +14,6 @@ import {
   softDeleteTrip,
   undeleteTrip,
 } from "../../trips/trip-deletion.ts";
-import { notFound } from "../../lib/http-errors.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { tripRates } from "../../trips/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
@@ -59,12 +57,12 @@ export const tripsRoutes = new Hono<AppBindings>()
     const user = await requireUser(c);
     return c.json({ trips: await listDeletedTrips(c.var.deps.database.db, user.id) });
   })
-  .get("/:id", async (c) => {
+  .get("/:id", pathIds, async (c) => {
     const row = await readMemberTrip(sessionReader(c), c.req.param("id"));
     const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
     return c.json({ trip: { ...toTripDto(row, row), rates } });
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", pathIds, async (c) => {
     const user = await requireUser(c);
     const { deps } = c.var;
     const id = c.req.param("id");
@@ -73,19 +71,18 @@ export const tripsRoutes = new Hono<AppBindings>()
     await softDeleteTrip(deps.database.db, deps.live, id);
     return c.body(null, 204);
   })
-  .get("/:id/deletion", async (c) => {
+  .get("/:id/deletion", pathIds, async (c) => {
     const user = await requireUser(c);
     const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "own");
     return c.json(await deletionSummary(c.var.deps.database.db, row));
   })
-  .post("/:id/undelete", async (c) => {
+  .post("/:id/undelete", pathIds, async (c) => {
     const user = await requireUser(c);
     const id = c.req.param("id");
-    if (!z.uuid().safeParse(id).success) throw notFound(MESSAGES.tripNotFound);
     const row = await undeleteTrip(c.var.deps, user.id, id);
     return c.json({ trip: toTripDto(row, asOwner(user)) });
   })
-  .post("/:id/share", async (c) => {
+  .post("/:id/share", pathIds, async (c) => {
     const user = await requireUser(c);
     const row = await setPublic(c.get("deps").database.db, user, c.req.param("id"), true);
     if (!row.shareToken) throw new Error("a shared trip has no share token");
@@ -94,7 +91,7 @@ export const tripsRoutes = new Hono<AppBindings>()
       shareUrl: shareUrlFor(c.get("deps").env.APP_ORIGIN, row.shareToken),
     });
   })
-  .delete("/:id/share", async (c) => {
+  .delete("/:id/share", pathIds, async (c) => {
     const user = await requireUser(c);
     const row = await setPublic(c.get("deps").database.db, user, c.req.param("id"), false);
     return c.json({ trip: toTripDto(row, asOwner(user)) });
