@@ -77,6 +77,7 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },
   shareToken: { status: 404, message: MESSAGES.tripNotFound },
+  clientId: { status: 404, message: "Assistant not found" },
   // An unusable invitation link, whatever the reason, is the one "gone" answer.
   inviteToken: { status: 410, message: ACCESS_MESSAGES.inviteGone },
 };

@@ -25,6 +25,8 @@ const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
 // Better Auth's user ids: 32 letters and digits; a little slack so an older id shape still reads.
 const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const ASSISTANT_NOT_FOUND = "Assistant not found";
 
 /**
  * Every path parameter of the API, by name, with its shape and its resource's "not found". A name
@@ -55,6 +57,12 @@ const RULES: Record<string, PathIdRule> = {
     valid: matches(SHARE_TOKEN_PATTERN),
     refusal: () => notFound(MESSAGES.tripNotFound),
     signedInFirst: false,
+  },
+  // A connected assistant's OAuth client id (Better Auth's: letters, digits, - and _).
+  clientId: {
+    valid: matches(CLIENT_ID_PATTERN),
+    refusal: () => notFound(ASSISTANT_NOT_FOUND),
+    signedInFirst: true,
   },
   // An invitation link that cannot be one is like any unusable link: 410, as SPEC words it.
   inviteToken: { valid: matches(INVITE_TOKEN_PATTERN), refusal: inviteGone, signedInFirst: false },

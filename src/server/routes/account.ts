@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { listAssistants, revokeAssistants } from "../auth/assistant-grants.ts";
-import { MESSAGES } from "#shared/messages.ts";
 import { setCookie } from "hono/cookie";
 import {
   ACCOUNT_MESSAGES,
@@ -10,6 +9,7 @@ import {
   accountExportFileName,
 } from "#shared/schemas/account.ts";
 import type { AppBindings, AppDeps } from "../http/context.ts";
+import { ASSISTANT_NOT_FOUND, pathIds } from "../http/path-ids.ts";
 import { account, verification } from "../db/schema.ts";
 import { deleteAccount } from "../account/account-deletion.ts";
 import { accountExportStream } from "../account/account-export.ts";
@@ -73,10 +73,10 @@ export const accountRoutes = new Hono<AppBindings>()
     const user = await requireUser(c);
     return c.json({ assistants: await listAssistants(c.var.deps.database.db, user.id) });
   })
-  .delete("/assistants/:clientId", async (c) => {
+  .delete("/assistants/:clientId", pathIds, async (c) => {
     const user = await requireUser(c);
     const ended = await revokeAssistants(c.var.deps.database.db, user.id, c.req.param("clientId"));
-    if (!ended) throw notFound(MESSAGES.notFound);
+    if (!ended) throw notFound(ASSISTANT_NOT_FOUND);
     return c.body(null, 204);
   })
   .get("/", async (c) => {
