@@ -29,6 +29,7 @@ import { describeChange } from "../../trips/trip-summary.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { applyTripPatch } from "../../trips/trip-patch.ts";
 import { placePatchedTrip } from "../../trips/trip-places.ts";
+import { waitingActivities } from "../../trips/activity-placements.ts";
 import { matchEditedPlaces } from "../../trips/match-edited-places.ts";
 import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
@@ -90,7 +91,13 @@ export const tripEditRoutes = new Hono<AppBindings>()
         place,
         stops,
         stays,
-      } = await placePatchedTrip(geo, row, patched, c.req.raw.signal);
+      } = await placePatchedTrip(
+        geo,
+        row,
+        patched,
+        c.req.raw.signal,
+        await waitingActivities(db, row.id),
+      );
       const confirmed = await confirmPlaces(
         c.var.deps.places,
         row.itinerary,

@@ -12,7 +12,8 @@ import { assertRoomForTrip, insertOwnTrip } from "../../trips/trip-quota.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
-import { lookupsOf } from "../../services/geo/geo-service.ts";
+import { lookupsOf, withoutActivityLookups } from "../../services/geo/geo-service.ts";
+import { insertPlacements, placingOf, plannedPlacements } from "../../trips/activity-placements.ts";
 import { planTrip, type PlanTripResult } from "../../planner/plan-trip.ts";
 import { requestStops } from "../../trips/request-stops.ts";
 import { bookedTrip, type BookedTrip } from "../../trips/trip-from-bookings.ts";
@@ -35,23 +36,36 @@ async function saveTrip(
   }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
   booked?: BookedTrip,
 ): Promise<Trip> {
-  const row = await insertOwnTrip(deps, {
-    userId,
-    destination: request.destination,
-    startDate: request.startDate,
-    endDate: request.endDate,
-    budget: request.budget,
-    travelStyle: request.travelStyle,
-    interests: request.interests,
-    itinerary,
-    place,
-    // Several cities come planned with their places; one city (or one asked as a list) is one stop.
-    stops: stops ?? booked?.stops ?? requestStops(request, [place]),
-    ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
-    grounding,
-    status: TRIP_STATUS_GENERATED,
-  });
-  return toTripDto(row, { role: "owner", ownerName });
+  // Several cities come planned with their places; one city (or one asked as a list) is one stop.
+  const tripStops = stops ?? booked?.stops ?? requestStops(request, [place]);
+  // With a geocoder, the plan's activities are placed after the trip opened (one lookup a second).
+  const placing = deps.geo.locatesActivities
+    ? plannedPlacements(
+        itinerary,
+        tripStops.map((stop) => stop.place),
+      )
+    : { itinerary, jobs: [] };
+  const row = await insertOwnTrip(
+    deps,
+    {
+      userId,
+      destination: request.destination,
+      startDate: request.startDate,
+      endDate: request.endDate,
+      budget: request.budget,
+      travelStyle: request.travelStyle,
+      interests: request.interests,
+      itinerary: placing.itinerary,
+      place,
+      stops: tripStops,
+      ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
+      grounding,
+      status: TRIP_STATUS_GENERATED,
+    },
+    (tx, row) => insertPlacements(tx, row.id, userId, placing.jobs),
+  );
+  if (placing.jobs.length > 0) deps.placements.kick();
+  return { ...toTripDto(row, { role: "owner", ownerName }), ...placingOf(placing.jobs.length) };
 }
 
 /**
@@ -86,14 +100,17 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
     if (planRest) await enforceGenerationLimit(deps, user.id, c.var.clientIp);
     await enforceTripCreateLimit(deps, user.id);
 
-    // Its geocoder lookups take turns with other users' in the shared queue.
-    const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: user.id }) };
+    // Its geocoder lookups take turns with other users' in the shared queue. The plan's activities
+    // are not looked up while it is written: the trip opens with its days, and they are placed after
+    // (saveTrip), their pins arriving as live changes.
+    const lookups = lookupsOf(deps.geo, { owner: user.id });
+    const planning = { ...deps, geo: withoutActivityLookups(lookups) };
     // The bookings settled against the stops before any plan: a journey no stop can give a zone,
     // or a stay at no stop, is a 422 with nothing planned and nothing saved.
     const booked =
       request.bookings || !planRest
         ? await bookedTrip(
-            planning.geo,
+            lookups,
             request,
             request.bookings ?? { transport: [], stays: [], activities: [] },
             c.req.raw.signal,

@@ -17,6 +17,7 @@ import {
 import { notFound } from "../../lib/http-errors.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
+import { placingOf, placingRemaining } from "../../trips/activity-placements.ts";
 import { tripRates } from "../../trips/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
@@ -62,7 +63,9 @@ export const tripsRoutes = new Hono<AppBindings>()
   .get("/:id", async (c) => {
     const row = await readMemberTrip(sessionReader(c), c.req.param("id"));
     const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
-    return c.json({ trip: { ...toTripDto(row, row), rates } });
+    // A page opened while a new plan's pins are still being looked up says so too.
+    const remaining = await placingRemaining(c.var.deps.database.db, row.id);
+    return c.json({ trip: { ...toTripDto(row, row), rates, ...placingOf(remaining) } });
   })
   .delete("/:id", async (c) => {
     const user = await requireUser(c);
