@@ -237,7 +237,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
  * answers an array of places (`[]` when nothing matches), like nominatim.openstreetmap.org. It records
  * each request (time, path, query, User-Agent) so tests can check the usage policy is followed.
  */
-export async function startNominatimFake(options: { port?: number } = {}) {
+export async function startNominatimFake(options: { port?: number; control?: boolean } = {}) {
   const requests: NominatimRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let fault: NominatimFault | null = null;
@@ -253,6 +253,17 @@ export async function startNominatimFake(options: { port?: number } = {}) {
       query: Object.fromEntries(url.searchParams),
       userAgent: req.headers["user-agent"],
     });
+    // The browser suite's stack holds and releases answers from the spec's process.
+    if (options.control && req.method === "POST" && url.pathname === "/__fake/hold") {
+      held ??= [];
+      return send(res, 200, { held: true });
+    }
+    if (options.control && req.method === "POST" && url.pathname === "/__fake/release") {
+      const waiting = held ?? [];
+      held = null;
+      for (const run of waiting) run();
+      return send(res, 200, { released: waiting.length });
+    }
     if (req.method !== "GET" || (url.pathname !== "/search" && url.pathname !== "/search.php"))
       return send(res, 404, { error: { code: 404, message: "Page not found" } });
     // Held: answered when released, as they are then (a test sees a trip before its pins).

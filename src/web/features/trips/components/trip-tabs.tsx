@@ -54,7 +54,7 @@ export function TripTabs({ plan, money }: { plan: ReactNode; money: ReactNode })
   };
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4 sm:gap-6">
       <div
         role="tablist"
         aria-label="Trip sections"
