@@ -59,7 +59,8 @@ export function DayNav({
   onSelect: (number: number) => void;
 }) {
   return (
-    <nav aria-label="Days">
+    // min-w-0: a grid item would otherwise grow to the strip's width and widen the page.
+    <nav aria-label="Days" className="min-w-0">
       <ul className="-my-1 flex snap-x gap-2 overflow-x-auto md:flex-col md:gap-0 md:overflow-visible">
         {days.map((day, i) => (
           <DayButton
