@@ -128,13 +128,11 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
         <TripTabs
           money={slots.renderMoney?.(trip)}
+          aside={<LiveStatus online={live.online} latest={live.latest} />}
           plan={
             <>
               {/* The plan first (issue 44): undo and redo beside it, the other tools after it. */}
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <EditorToolbar editor={editor} />
-                <LiveStatus online={live.online} latest={live.latest} />
-              </div>
+              <EditorToolbar editor={editor} />
               <PlacingNote placing={trip.placing} />
               <PlaceChoices editor={editor} days={days} />
               <DndContext {...drag.context}>
