@@ -105,7 +105,9 @@ test("typed locations get their place back: the Panthéon at once, “Musée” 
   await typeLocation(page, 1, "Museum morning", "Musée");
   const museum = itemOf(page, "Museum morning");
   await expect(museum.getByText("Not found on OpenStreetMap")).toBeVisible();
-  await expect(museum.getByText("Not on the map yet.")).toBeVisible();
+  await expect(
+    museum.getByRole("button", { name: "Place “Museum morning” on the map" }),
+  ).toBeVisible();
   await expect(marker(page, "Museum morning")).toHaveCount(0);
   const question = page.getByRole("region", {
     name: "Did you mean one of these for “Musée”?",

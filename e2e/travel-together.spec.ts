@@ -57,6 +57,8 @@ test.describe("Travel together", () => {
     const tripId = (await createTrip(page, baseURL!)).id;
 
     await page.goto(`/trips/${tripId}`);
+    // People and invitations open from one button (the plan comes first).
+    await page.getByRole("button", { name: "People", exact: true }).click();
     const people = page.getByRole("region", { name: "Invite people" });
     await people.getByLabel("Email address").fill(bob);
     await people.getByLabel("Role").selectOption("editor");
@@ -108,6 +110,7 @@ test.describe("Travel together", () => {
 
       // Alice sees Bob among the members, with a role menu.
       await page.reload();
+      await page.getByRole("button", { name: "People", exact: true }).click();
       await expect(people.getByLabel("Role of Bob Companion")).toHaveValue("editor");
     } finally {
       await bobContext.close();
@@ -141,6 +144,7 @@ test.describe("Travel together", () => {
         /Regenerate/,
       ])
         await expect(bobPage.getByRole("button", { name })).toHaveCount(0);
+      await bobPage.getByRole("button", { name: "People", exact: true }).click();
       await expect(bobPage.getByRole("button", { name: "Leave trip" })).toBeVisible();
       await expectAxeClean(bobPage, "/trips/:id as a viewer");
 
@@ -167,7 +171,8 @@ test.describe("Travel together", () => {
       await expect(hereNow(bob).getByRole("listitem")).toHaveCount(1);
       await expect(hereNow(alice).getByRole("img", { name: BOB })).toHaveText("BC");
       await expect(hereNow(alice).getByRole("listitem")).toHaveCount(1);
-      // The owner's people panel (Bob listed with his role menu) beside Here now.
+      // The owner's people panel (Bob listed with his role menu), opened from its button.
+      await alice.getByRole("button", { name: "People", exact: true }).click();
       await expect(
         alice.getByRole("region", { name: "Invite people" }).getByLabel(`Role of ${BOB}`),
       ).toHaveValue("editor");

@@ -134,8 +134,11 @@ test.describe("Trip map", () => {
     await expect(map(page).locator(".leaflet-overlay-pane path")).toHaveCount(2);
     await tilesLoaded(page);
     await expect(map(page).getByText("OpenStreetMap")).toBeVisible();
-    // The third stop has no coordinates: it is in the list, not on the map, and says so.
-    await expect(listItem(page, "Activity 3").getByText("Not on the map yet.")).toBeVisible();
+    // The third stop has no coordinates: it is in the list, not on the map, and its one map
+    // action is to place it (issue 44: one action per activity).
+    const third = listItem(page, "Activity 3");
+    await expect(third.getByRole("button", { name: /^Place .* on the map$/ })).toBeVisible();
+    await expect(third.getByRole("button", { name: /^Show .* on the map$/ })).toHaveCount(0);
     await expectAxeClean(page, "editor with the map");
 
     // Day 2: one stop; day 3: none, and the page says why.
@@ -308,8 +311,9 @@ test.describe("Trip map", () => {
     // The location text is the traveller's, unchanged.
     expect(pinned.location).toBe(trip.itinerary.days[0]!.activities[2]!.location);
 
-    // By keyboard: move the Louvre's pin to the map's centre.
-    await page.getByRole("button", { name: "Place “Louvre Museum” on the map" }).click();
+    // By keyboard: move the Louvre's pin to the map's centre (shown first: its one list action).
+    await page.getByRole("button", { name: "Show “Louvre Museum” on the map" }).click();
+    await map(page).getByRole("button", { name: "Move the pin of “Louvre Museum”" }).click();
     const atCentre = map(page).getByRole("button", { name: "Place at the map's centre" });
     await expect(atCentre).toBeFocused();
     await page.keyboard.press("Enter");

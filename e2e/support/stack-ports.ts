@@ -11,7 +11,7 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     mailbox: base + 4, // SMTP catcher's HTTP view of caught mail
     oauth: base + 5, // fake OAuth provider
     s3: base + 6, // S3-compatible fake
-    // base + 7: reserved for the Nominatim-compatible geocoder fake
+    geocoder: base + 7, // Nominatim-compatible geocoder fake (GEOCODER_URL)
     tiles: base + 8, // raster tile server fake (MAP_TILE_URL)
     overpass: base + 9, // Overpass API fake (OVERPASS_URL): real places around Paris and Lisbon
     keyless: base + 10, // a second app with no AI key (the keyless planner), on the same fakes

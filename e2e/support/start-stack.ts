@@ -7,6 +7,7 @@ import { answerItineraryPrompt } from "../../tests/fakes/itinerary-model.ts";
 import { startFrankfurterFake } from "../../tests/fakes/frankfurter-fake.ts";
 import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
+import { startNominatimFake } from "../../tests/fakes/nominatim-fake.ts";
 import { startOverpassFake, type OverpassFailure } from "../../tests/fakes/overpass-fake.ts";
 import { answerTripChat, isTripChatRequest } from "../../tests/fakes/trip-chat-model.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
@@ -66,6 +67,9 @@ const overpassControl = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
+// Activity lookups (GEOCODER_URL): a loopback Nominatim, one lookup a second as in production; the
+// placing spec holds its answers (POST /__fake/hold, /__fake/release) to see a trip before its pins.
+const geocoder = await startNominatimFake({ port: ports.geocoder, control: true });
 // Exchange rates: a loopback Frankfurter (EUR 0.9, JPY 150, ... per USD), never the public API.
 const fx = await startFrankfurterFake({ port: ports.fx });
 
@@ -101,6 +105,7 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       // Real places on, never the public instance: the loopback fake (specs can make it fail).
       OVERPASS_URL: overpass.url,
       FX_URL: fx.url,
+      GEOCODER_URL: geocoder.url,
     },
   });
 }
@@ -141,6 +146,7 @@ server.on("exit", (code) => {
     void tiles.close();
     void overpass.close();
     void fx.close();
+    void geocoder.close();
     overpassControl.close();
     process.exit(code ?? 0);
   });

@@ -19,6 +19,7 @@ import { createModelClient, type ModelClient } from "./services/llm/model-client
 import { createLocalStorage } from "./services/storage/local-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import { createLiveHub } from "./live/live-hub.ts";
+import { createPlacementWorker } from "./trips/activity-placements.ts";
 import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
 import { createPostgresBus } from "./live/postgres-bus.ts";
 import { createFx } from "./services/fx/create-fx.ts";
@@ -153,6 +154,12 @@ export function createDeps(
     onAccessEnded,
     onSessionsEnded,
     live,
+    placements: createPlacementWorker({
+      db: database.db,
+      geo,
+      logger,
+      publishChange: live.publishChange,
+    }),
     fx: createFx(env, database.db, logger),
   };
 }

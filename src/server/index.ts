@@ -21,6 +21,9 @@ async function main() {
   const stopSweeper = startPendingFileSweeper(deps);
   // Trips deleted more than TRIP_PURGE_DAYS ago removed for good, hourly (safe on every instance).
   const stopPurger = startTripPurger(deps);
+  // New plans' activities still waiting for the geocoder (this instance's, another's, or left by a
+  // restart) are placed from the shared table.
+  deps.placements.start();
   // Today's exchange rates asked now (the table, else the API): the first trip page then finds them
   // in memory instead of waiting for them (services/fx/cached-fx.ts).
   void deps.fx.usdRates().catch((error: unknown) => {
@@ -50,7 +53,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     // Open event streams never end by themselves: closed here, so server.close() can finish.
-    const liveClosed = deps.live.close();
+    // Lookups in flight are given back to the table for the next instance.
+    const liveClosed = Promise.all([deps.placements.close(), deps.live.close()]);
     server.close(() => {
       // The other instances hear of these streams' ends before the database goes.
       void liveClosed

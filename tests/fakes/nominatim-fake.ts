@@ -237,10 +237,13 @@ function send(res: ServerResponse, status: number, body: unknown) {
  * answers an array of places (`[]` when nothing matches), like nominatim.openstreetmap.org. It records
  * each request (time, path, query, User-Agent) so tests can check the usage policy is followed.
  */
-export async function startNominatimFake(options: { port?: number } = {}) {
+export async function startNominatimFake(options: { port?: number; control?: boolean } = {}) {
   const requests: NominatimRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let fault: NominatimFault | null = null;
+  let held: (() => void)[] | null = null;
+  /** Each true once its condition holds (checked as held requests arrive). */
+  let waiters: (() => boolean)[] = [];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -250,8 +253,30 @@ export async function startNominatimFake(options: { port?: number } = {}) {
       query: Object.fromEntries(url.searchParams),
       userAgent: req.headers["user-agent"],
     });
+    // The browser suite's stack holds and releases answers from the spec's process.
+    if (options.control && req.method === "POST" && url.pathname === "/__fake/hold") {
+      held ??= [];
+      return send(res, 200, { held: true });
+    }
+    if (options.control && req.method === "POST" && url.pathname === "/__fake/release") {
+      const waiting = held ?? [];
+      held = null;
+      for (const run of waiting) run();
+      return send(res, 200, { released: waiting.length });
+    }
     if (req.method !== "GET" || (url.pathname !== "/search" && url.pathname !== "/search.php"))
       return send(res, 404, { error: { code: 404, message: "Page not found" } });
+    // Held: answered when released, as they are then (a test sees a trip before its pins).
+    if (held) {
+      held.push(() => answer(req, res, url));
+      waiters = waiters.filter((w) => !w());
+      return;
+    }
+    answer(req, res, url);
+  });
+
+  function answer(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (res.destroyed) return;
     if (fault === "hang") {
       hanging.add(res);
       res.on("close", () => hanging.delete(res));
@@ -273,7 +298,7 @@ export async function startNominatimFake(options: { port?: number } = {}) {
     );
     const limit = Number(url.searchParams.get("limit") ?? 10);
     send(res, 200, place && limit > 0 ? [jsonv2(place, NOMINATIM_PLACES.indexOf(place))] : []);
-  });
+  }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -289,6 +314,27 @@ export async function startNominatimFake(options: { port?: number } = {}) {
     reset() {
       requests.length = 0;
       fault = null;
+    },
+    /** Answers nothing until `release()`: the requests wait (their clients' timeouts still run). */
+    hold() {
+      held ??= [];
+    },
+    /** Answers the held requests, in order, and every later one at once. */
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const run of waiting) run();
+    },
+    /** Resolves once `count` requests are held (no time limit of its own). */
+    held(count: number) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          if ((held?.length ?? 0) < count) return false;
+          resolve();
+          return true;
+        };
+        if (!check()) waiters.push(check);
+      });
     },
     async close() {
       for (const res of hanging) res.destroy();

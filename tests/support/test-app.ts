@@ -88,6 +88,7 @@ export async function createTestApp(
     deps,
     env,
     close: async () => {
+      await deps.placements.close();
       await deps.live.close();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });

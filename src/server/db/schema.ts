@@ -364,3 +364,38 @@ export const tripPayments = pgTable(
   ],
 );
 export type TripPaymentRow = typeof tripPayments.$inferSelect;
+
+/**
+ * Activities of a new plan waiting for the geocoder (GEOCODER_URL, one lookup a second): the trip
+ * is saved and opened without waiting, and a worker on any instance takes these rows one by one
+ * (claimed until `claimedUntil`, so two instances never take the same row, and a crashed one's row
+ * is taken again after it), places the activity and tells the trip's live pages. `guessLat/Lng`:
+ * the model's own point, checked against the stop, used when the geocoder finds nothing.
+ */
+export const activityPlacements = pgTable(
+  "activity_placements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    activityId: text("activity_id").notNull(),
+    location: text("location").notNull(),
+    near: jsonb("near").$type<TripPlace>().notNull(),
+    guessLat: doublePrecision("guess_lat"),
+    guessLng: doublePrecision("guess_lng"),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_placements_trip_idx").on(t.tripId),
+    index("activity_placements_due_idx").on(t.claimedUntil, t.createdAt),
+    index("activity_placements_owner_idx").on(t.ownerId),
+  ],
+);
+export type ActivityPlacementRow = typeof activityPlacements.$inferSelect;

@@ -12,6 +12,7 @@ import type { Mailer } from "../services/mail/mailer.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
 import type { Storage } from "../services/storage/storage.ts";
 import type { LiveHub } from "../live/live-hub.ts";
+import type { PlacementWorker } from "../trips/activity-placements.ts";
 import type { WeatherService } from "../services/weather/weather-service.ts";
 
 /** Everything a request handler may use. Built once at start-up (or per test) and injected into the app. */
@@ -42,6 +43,8 @@ export type AppDeps = {
   onSessionsEnded: (userId: string) => void;
   /** Trip listeners (GET /api/trips/:id/events), in step with every instance. */
   live: LiveHub;
+  /** Places a new plan's activities on the map after the trip opened (rows shared by instances). */
+  placements: PlacementWorker;
   /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */
   fx: CachedFx;
 };

@@ -9,6 +9,7 @@ import { findTripFor } from "./trip-access.ts";
 import type { TripAccess } from "./trip-dto.ts";
 import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
 import { placePatchedTrip } from "./trip-places.ts";
+import { waitingActivities } from "./activity-placements.ts";
 import { matchEditedPlaces } from "./match-edited-places.ts";
 import { patchForCurrent } from "./trip-rebase.ts";
 import { saveTripVersion } from "./trip-save.ts";
@@ -58,7 +59,14 @@ export async function applyTripChanges(
       place,
       stops,
       stays,
-    } = await placePatchedTrip(geo, row, patched, signal);
+    } = await placePatchedTrip(
+      geo,
+      row,
+      patched,
+      signal,
+      // Activities still waiting for their pin (a new plan's) are not looked up again here.
+      await waitingActivities(deps.database.db, row.id),
+    );
     const confirmed = await confirmPlaces(deps.places, row.itinerary, placed, place, signal);
     // Typed or written by the assistant: matched like a generated plan's places.
     const { itinerary, choices } = await matchEditedPlaces({

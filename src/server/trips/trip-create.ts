@@ -3,7 +3,8 @@ import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
 import type { AppDeps } from "../http/context.ts";
-import { lookupsOf } from "../services/geo/geo-service.ts";
+import { lookupsOf, withoutActivityLookups } from "../services/geo/geo-service.ts";
+import { insertPlacements, placingOf, plannedPlacements } from "./activity-placements.ts";
 import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip, type PlanTripResult } from "../planner/plan-trip.ts";
 import { toTripDto } from "./trip-dto.ts";
@@ -30,23 +31,37 @@ async function saveTrip(
   }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
   booked?: BookedTrip,
 ): Promise<Trip> {
-  const row = await insertOwnTrip(deps, {
-    userId,
-    destination: request.destination,
-    startDate: request.startDate,
-    endDate: request.endDate,
-    budget: request.budget,
-    travelStyle: request.travelStyle,
-    interests: request.interests,
-    itinerary,
-    place,
-    // Several cities come planned with their places; one city (or one asked as a list) is one stop.
-    stops: stops ?? booked?.stops ?? requestStops(request, [place]),
-    ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
-    grounding,
-    status: TRIP_STATUS_GENERATED,
-  });
-  return toTripDto(row, { role: "owner", ownerName });
+  // Several cities come planned with their places; one city (or one asked as a list) is one stop.
+  const tripStops = stops ?? booked?.stops ?? requestStops(request, [place]);
+  // With a geocoder, the plan's activities are placed after the trip opened (one lookup a second):
+  // the trip opens with its days, and their pins arrive as live changes (issue 44, item 11).
+  const placing = deps.geo.locatesActivities
+    ? plannedPlacements(
+        itinerary,
+        tripStops.map((stop) => stop.place),
+      )
+    : { itinerary, jobs: [] };
+  const row = await insertOwnTrip(
+    deps,
+    {
+      userId,
+      destination: request.destination,
+      startDate: request.startDate,
+      endDate: request.endDate,
+      budget: request.budget,
+      travelStyle: request.travelStyle,
+      interests: request.interests,
+      itinerary: placing.itinerary,
+      place,
+      stops: tripStops,
+      ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
+      grounding,
+      status: TRIP_STATUS_GENERATED,
+    },
+    (tx, row) => insertPlacements(tx, row.id, userId, placing.jobs),
+  );
+  if (placing.jobs.length > 0) deps.placements.kick();
+  return { ...toTripDto(row, { role: "owner", ownerName }), ...placingOf(placing.jobs.length) };
 }
 
 /**
@@ -63,10 +78,13 @@ const bookedOnly = (booked: BookedTrip) => ({
 
 export type CreatedTrip = { trip: Trip; plan?: PlanTripResult };
 
-/** The planner's services for `user`: its geocoder lookups take turns with other users'. */
+/**
+ * The planner's services for `user`: its geocoder lookups take turns with other users'. The plan's
+ * activities are not looked up while it is written: they are placed after it is saved (saveTrip).
+ */
 const planningFor = (deps: AppDeps, userId: string) => ({
   ...deps,
-  geo: lookupsOf(deps.geo, { owner: userId }),
+  geo: withoutActivityLookups(lookupsOf(deps.geo, { owner: userId })),
 });
 
 /**
@@ -82,7 +100,7 @@ export async function settleBookings(
 ): Promise<BookedTrip | undefined> {
   if (!request.bookings && request.planRest !== false) return undefined;
   return bookedTrip(
-    planningFor(deps, userId).geo,
+    lookupsOf(deps.geo, { owner: userId }),
     request,
     request.bookings ?? { transport: [], stays: [], activities: [] },
     signal,

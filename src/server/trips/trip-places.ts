@@ -21,7 +21,8 @@ import type { PatchedTrip } from "./trip-patch.ts";
  *   they are within 60 km of the destination (any valid pair when the destination is unresolved);
  * - activities still without a place are looked up again: lookups are capped per save (the geo
  *   service's `admit`), so the ones over the cap wait for a later save (the geocoder's misses are
- *   cached, so asking again costs a read, not a request).
+ *   cached, so asking again costs a read, not a request); those of a new plan still waiting for
+ *   the placement worker (`waiting`) are left to it.
  */
 const unlocated = (a: Activity) => a.lat === null && a.lng === null && a.osmId === null;
 
@@ -30,6 +31,8 @@ export async function placePatchedTrip(
   row: Pick<TripRow, "destination" | "place">,
   patched: PatchedTrip,
   signal: AbortSignal,
+  /** Activities of a new plan the placement worker has yet to look up: not asked twice. */
+  waiting: ReadonlySet<string> = new Set(),
 ): Promise<{ itinerary: Itinerary; place: TripPlace | null; stops: TripStop[]; stays: Stay[] }> {
   const { destination, itinerary } = patched.values;
   const several = patched.values.stops.length > 1;
@@ -61,7 +64,7 @@ export async function placePatchedTrip(
         day.activities.map(async (a) => {
           const near = stopPlace(activityStopIndex(a, day));
           const checked = checkActivityPlace(a, near);
-          return relocated.has(a.id) || unlocated(checked)
+          return relocated.has(a.id) || (unlocated(checked) && !waiting.has(a.id))
             ? await locator.locate(checked, near)
             : checked;
         }),

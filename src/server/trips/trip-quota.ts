@@ -42,6 +42,8 @@ export async function assertRoomForTrip(deps: QuotaDeps, userId: string) {
 export async function insertOwnTrip(
   deps: QuotaDeps,
   input: Omit<typeof trips.$inferInsert, "name"> & { userId: string; name?: string },
+  /** Rows that belong with the trip (its activities waiting for the geocoder), in its transaction. */
+  withTrip?: (tx: Pick<Db, "insert">, row: TripRow) => Promise<void>,
 ): Promise<TripRow> {
   // A new trip is called after its destination until its owner names it.
   const values = { ...input, name: input.name ?? input.destination };
@@ -56,6 +58,7 @@ export async function insertOwnTrip(
     const [row] = await tx.insert(trips).values(values).returning();
     if (!row) throw new Error("trip insert returned no row");
     await recordVersion(tx, row, row.userId, CREATED_SUMMARY);
+    await withTrip?.(tx, row);
     return row;
   });
 }

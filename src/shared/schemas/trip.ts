@@ -57,6 +57,12 @@ export const tripSchema = z.object({
    * Absent where the trip is not read through GET /api/trips/:id (lists, the shared page).
    */
   rates: tripRatesSchema.optional(),
+  /**
+   * Activities of a new plan still waiting for the geocoder (placed one lookup a second, after the
+   * trip opened): their pins arrive as the trip's live changes. Absent when none wait, and where
+   * the trip is not read through GET or POST /api/trips (lists, the shared page).
+   */
+  placing: z.object({ remaining: z.number().int().positive() }).optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

@@ -109,7 +109,8 @@ function Footer() {
   const email = config.data?.contactEmail;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+      {/* Phones: room below the last links, where the assistant's round button sits at the end. */}
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pt-8 pb-24 sm:grid-cols-3 sm:pb-8">
         <div>
           <p className="text-brand-700 font-semibold">{PRODUCT_NAME}</p>
           <p className="mt-1 text-sm text-slate-600">
@@ -190,7 +191,7 @@ export function RootLayout() {
             Phones: room at the bottom, so the assistant's round button never covers the last lines. */}
         <main
           id="main"
-          className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 pt-8 pb-24 sm:pb-8"
+          className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 pt-4 pb-24 sm:pt-8 sm:pb-8"
         >
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<LoadingScreen />}>

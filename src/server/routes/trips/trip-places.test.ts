@@ -19,6 +19,7 @@ import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { parseSse } from "#tests/support/sse.ts";
+import { tripOncePlaced } from "#tests/support/placing.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -238,7 +239,12 @@ describe("activity coordinates", () => {
 describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
   it("looks each activity up near the destination, one request a second, with the User-Agent, cached", async () => {
     const body = tripBody("Paris", 1);
-    const { trip, client } = await generate(located, body);
+    const created = await generate(located, body);
+    const client = created.client;
+    // The trip opens before any lookup answered; its pins come after (issue 44, item 11).
+    expect(created.trip.placing).toEqual({ remaining: 3 });
+    expect(activities(created.trip).every((a) => a.lat === null && a.lng === null)).toBe(true);
+    const trip = await tripOncePlaced(client, created.trip.id);
     const searches = nominatim.searches();
     expect(searches).toHaveLength(3);
     for (const request of searches) {
@@ -262,7 +268,9 @@ describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
     }
 
     // The same trip again: every lookup comes from the database, no request is sent.
-    const again = await generate(located, body, client);
+    const again = {
+      trip: await tripOncePlaced(client, (await generate(located, body, client)).trip.id),
+    };
     expect(nominatim.searches()).toHaveLength(3);
     expect(activities(again.trip).map((a) => [a.lat, a.lng])).toEqual(
       activities(trip).map((a) => [a.lat, a.lng]),
@@ -276,7 +284,8 @@ describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
 
   it("keeps the model's checked guess when the geocoder fails", async () => {
     nominatim.setFault("server-error");
-    const { trip } = await generate(located, tripBody("Paris", 1));
+    const created = await generate(located, tripBody("Paris", 1));
+    const trip = await tripOncePlaced(created.client, created.trip.id);
     expect(nominatim.searches().length).toBeGreaterThan(0);
     for (const a of activities(trip)) {
       const known = NOMINATIM_PLACES.find((p) => a.location.startsWith(p.name))!;
@@ -286,7 +295,8 @@ describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
   });
 
   it("keeps the model's checked guess for a location it does not know", async () => {
-    const { trip } = await generate(located, tripBody("Tokyo", 1));
+    const created = await generate(located, tripBody("Tokyo", 1));
+    const trip = await tripOncePlaced(created.client, created.trip.id);
     const byName = (name: string) => activities(trip).find((a) => a.location.startsWith(name))!;
     const sensoji = NOMINATIM_PLACES.find((p) => p.name === "Senso-ji")!;
     expect([byName("Senso-ji").lat, byName("Senso-ji").lng]).toEqual([sensoji.lat, sensoji.lon]);
@@ -298,7 +308,10 @@ describe("with a Nominatim-compatible geocoder (GEOCODER_URL)", () => {
 
 describe("edits (PATCH /api/trips/:id)", () => {
   async function pariTrip(t: TestApp) {
-    const { client, trip } = await generate(t, tripBody("Paris", 1));
+    const created = await generate(t, tripBody("Paris", 1));
+    const client = created.client;
+    // The new plan's pins placed first: the edit is then the only lookup.
+    const trip = await tripOncePlaced(client, created.trip.id);
     return { client, trip, day: trip.itinerary.days[0]! };
   }
   const patchDay = async (client: TestClient, trip: Trip, list: object[]) => {

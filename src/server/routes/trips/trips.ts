@@ -15,6 +15,7 @@ import {
   undeleteTrip,
 } from "../../trips/trip-deletion.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
+import { placingOf, placingRemaining } from "../../trips/activity-placements.ts";
 import { tripRates } from "../../trips/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
@@ -60,7 +61,9 @@ export const tripsRoutes = new Hono<AppBindings>()
   .get("/:id", pathIds, async (c) => {
     const row = await readMemberTrip(sessionReader(c), c.req.param("id"));
     const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
-    return c.json({ trip: { ...toTripDto(row, row), rates } });
+    // A page opened while a new plan's pins are still being looked up says so too.
+    const remaining = await placingRemaining(c.var.deps.database.db, row.id);
+    return c.json({ trip: { ...toTripDto(row, row), rates, ...placingOf(remaining) } });
   })
   .delete("/:id", pathIds, async (c) => {
     const user = await requireUser(c);

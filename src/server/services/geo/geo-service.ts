@@ -61,3 +61,15 @@ export function lookupsOf(geo: GeoService, extra: Pick<GeoOptions, "owner" | "ad
       geo.locateActivity(location, near, { ...extra, ...options }),
   };
 }
+
+/**
+ * The same service without activity lookups (as if GEOCODER_URL were unset): a new plan is saved
+ * without waiting for the geocoder, whose lookups come after (trips/activity-placements.ts).
+ */
+export function withoutActivityLookups(geo: GeoService): GeoService {
+  return {
+    locatesActivities: false,
+    resolveDestination: (name, options) => geo.resolveDestination(name, options),
+    locateActivity: () => Promise.resolve(null),
+  };
+}

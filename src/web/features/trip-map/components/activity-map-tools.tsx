@@ -4,8 +4,8 @@ import { selectActivity, useActivitySelection } from "#web/lib/activity-selectio
 import { setPicking, usePicking } from "../picking.ts";
 
 /**
- * An activity's way onto the map, shown under it in the list: "Show on map" for a located stop, and
- * on the owner's page "Place … on the map" to set its pin by hand, or move it.
+ * An activity's one way onto the map, shown under it in the list (issue 44): "Show on the map" for a
+ * located stop; for one without a pin, "Place … on the map" on the owner's page to set it by hand.
  */
 export function ActivityMapTools({
   activity,
@@ -19,10 +19,11 @@ export function ActivityMapTools({
   const located = activity.lat !== null && activity.lng !== null;
   const selected = selection?.id === activity.id;
   const pickingThis = picking?.activityId === activity.id;
-  if (!located && !canPlace) return null;
-  return (
-    <div className="mt-2 flex flex-wrap gap-2">
-      {located ? (
+  // One action each: a located stop is shown on the map (its pin is moved there); one without a
+  // pin is placed, on the pages that may.
+  if (located)
+    return (
+      <div className="mt-2 flex flex-wrap gap-2">
         <Button
           size="sm"
           variant="subtle"
@@ -31,9 +32,10 @@ export function ActivityMapTools({
         >
           Show <span className="sr-only">“{activity.activity}” </span>on the map
         </Button>
-      ) : (
-        <p className="self-center text-sm text-slate-600">Not on the map yet.</p>
-      )}
+      </div>
+    );
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
       {canPlace ? (
         <Button
           size="sm"
@@ -45,7 +47,9 @@ export function ActivityMapTools({
         >
           Place <span className="sr-only">“{activity.activity}” </span>on the map
         </Button>
-      ) : null}
+      ) : (
+        <p className="self-center text-sm text-slate-600">Not on the map yet.</p>
+      )}
     </div>
   );
 }

@@ -78,7 +78,7 @@ function SelectedId() {
 }
 
 describe("ActivityMapTools", () => {
-  it("selects a located stop for the map and offers a pin by hand only where allowed", async () => {
+  it("offers one map action: show a located stop, place one without a pin only where allowed", async () => {
     const located = activityOf({
       time: "09:00",
       activity: "Louvre Museum",
@@ -90,8 +90,9 @@ describe("ActivityMapTools", () => {
     });
     render(
       <>
-        <ActivityMapTools activity={located} canPlace={false} />
+        <ActivityMapTools activity={located} canPlace />
         <ActivityMapTools activity={unplaced("Harbour walk")} canPlace />
+        <ActivityMapTools activity={unplaced("Old harbour")} canPlace={false} />
         <SelectedId />
       </>,
     );
@@ -100,7 +101,10 @@ describe("ActivityMapTools", () => {
     await userEvent.click(show);
     expect(show).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("status", { name: "selected" })).toHaveTextContent(located.id);
+    // One action each (issue 44): a located stop is only shown, even where pins may be placed.
     expect(screen.queryByRole("button", { name: "Place “Louvre Museum” on the map" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Show “Harbour walk” on the map" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Place “Old harbour” on the map" })).toBeNull();
     expect(screen.getByText("Not on the map yet.")).toBeInTheDocument();
     const place = screen.getByRole("button", { name: "Place “Harbour walk” on the map" });
     await userEvent.click(place);

@@ -166,6 +166,17 @@ export function TripMap({
           </div>
         </div>
       ) : null}
+      {/* A placed stop's pin is moved from the map (its list item offers only "Show on the map"). */}
+      {selectedStop && placeActivity && !picking ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="w-fit"
+          onClick={() => setPicking({ activityId: selectedStop.id, name: selectedStop.name })}
+        >
+          Move the pin of “{selectedStop.name}”
+        </Button>
+      ) : null}
       {showMap && config?.map ? (
         // Phones: edge to edge (out of the page's 1 rem padding) and most of the screen's height.
         // Wide screens: beside the list, as tall as the window (the column is sticky).

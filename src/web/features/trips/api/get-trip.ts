@@ -18,4 +18,14 @@ export const tripDetailKey = (id: string) => ["trips", "detail", id] as const;
 export const getTripQueryOptions = (id: string) =>
   queryOptions({ queryKey: tripDetailKey(id), queryFn: ({ signal }) => getTrip(id, signal) });
 
-export const useTrip = (id: string) => useQuery(getTripQueryOptions(id));
+/**
+ * While a new plan's activities are being placed, each pin comes as a live change; a lookup that
+ * finds nothing saves no change, so the count is also read again now and then until none waits.
+ */
+const PLACING_REFRESH_MS = 5_000;
+
+export const useTrip = (id: string) =>
+  useQuery({
+    ...getTripQueryOptions(id),
+    refetchInterval: (query) => (query.state.data?.placing ? PLACING_REFRESH_MS : false),
+  });

@@ -15,11 +15,26 @@ export const tabFromParam = (value: string | null): TripTab =>
  * goes into the panel). Only the shown panel is mounted, so the Money tab's code and data are fetched
  * when it is first opened, never with the plan. Without `money` (no slot) there are no tabs at all.
  */
-export function TripTabs({ plan, money }: { plan: ReactNode; money: ReactNode }) {
+export function TripTabs({
+  plan,
+  money,
+  aside,
+}: {
+  plan: ReactNode;
+  money: ReactNode;
+  /** Shown on every tab, beside the tabs (who is here, the latest change): no row of its own. */
+  aside?: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const tabs = useRef<Record<TripTab, HTMLButtonElement | null>>({ plan: null, money: null });
-  if (!money) return <>{plan}</>;
+  if (!money)
+    return (
+      <>
+        {aside}
+        {plan}
+      </>
+    );
   const selected = tabFromParam(params.get("tab"));
 
   const select = (tab: TripTab, focus = false) => {
@@ -54,35 +69,34 @@ export function TripTabs({ plan, money }: { plan: ReactNode; money: ReactNode })
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <div
-        role="tablist"
-        aria-label="Trip sections"
-        className="flex gap-1 border-b border-slate-300"
-      >
-        {TRIP_TABS.map((tab) => (
-          <button
-            key={tab}
-            ref={(node) => {
-              tabs.current[tab] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${tab}-tab`}
-            aria-selected={tab === selected}
-            aria-controls={`${id}-${tab}-panel`}
-            tabIndex={tab === selected ? 0 : -1}
-            onClick={() => select(tab)}
-            onKeyDown={onKeyDown}
-            className={`focus-visible:outline-brand-700 -mb-px rounded-t-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${
-              tab === selected
-                ? "text-brand-800 border-slate-300 border-b-white bg-white"
-                : "border-transparent text-slate-700 hover:bg-slate-100"
-            }`}
-          >
-            {LABELS[tab]}
-          </button>
-        ))}
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-1 border-b border-slate-300">
+        <div role="tablist" aria-label="Trip sections" className="flex gap-1">
+          {TRIP_TABS.map((tab) => (
+            <button
+              key={tab}
+              ref={(node) => {
+                tabs.current[tab] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-${tab}-tab`}
+              aria-selected={tab === selected}
+              aria-controls={`${id}-${tab}-panel`}
+              tabIndex={tab === selected ? 0 : -1}
+              onClick={() => select(tab)}
+              onKeyDown={onKeyDown}
+              className={`focus-visible:outline-brand-700 -mb-px rounded-t-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${
+                tab === selected
+                  ? "text-brand-800 border-slate-300 border-b-white bg-white"
+                  : "border-transparent text-slate-700 hover:bg-slate-100"
+              }`}
+            >
+              {LABELS[tab]}
+            </button>
+          ))}
+        </div>
+        {aside}
       </div>
       {TRIP_TABS.map((tab) => (
         // Both panels exist so each tab's aria-controls names one; the hidden one stays empty.

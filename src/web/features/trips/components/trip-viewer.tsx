@@ -19,6 +19,8 @@ import { useTripLive } from "../editor/use-trip-live.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import { TransferDayHeader } from "../stops/transfer-day-header.tsx";
 import { routeContextOf } from "../stops/route-notes.tsx";
+import { usePeopleControl } from "./people-control.tsx";
+import { PlacingNote } from "./placing-note.tsx";
 
 /**
  * /trips/:id for a viewer: the plan without a single edit control, a note that says so, and what a
@@ -31,6 +33,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   const noOwnSaves = useRef(new Set<number>());
   const live = useTripLive(trip.id, noOwnSaves);
   const hours = usePlaceHours(trip.place, days);
+  const people = usePeopleControl(slots.renderPeople?.(trip));
   const placeContext = {
     checked: placesWereChecked(trip.grounding),
     estimatedCosts: costsAreEstimates(trip.grounding),
@@ -67,9 +70,11 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
           />
           <DuplicateTripButton tripId={trip.id} startDate={trip.startDate} />
           {slots.renderPlacesIo?.(trip)}
+          {people.button}
         </div>
       </header>
-      {slots.renderPeople?.(trip)}
+      {people.panel}
+      <PlacingNote placing={trip.placing} />
       <LiveStatus online={live.online} latest={live.latest} />
       <TripTabs
         money={slots.renderMoney?.(trip)}

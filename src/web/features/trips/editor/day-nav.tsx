@@ -21,12 +21,12 @@ function DayButton({
   // list stays over a day and the page does not start scrolling in between.
   const { setNodeRef, isOver } = useDroppable({ id: `${DAY_DROP_PREFIX}${day.date}` });
   return (
-    <li ref={setNodeRef} className="py-1">
+    <li ref={setNodeRef} className="shrink-0 py-1 md:shrink">
       <button
         type="button"
         aria-pressed={selected}
         onClick={onSelect}
-        className={`flex w-full items-center justify-between rounded-lg border px-4 py-3 text-left ${
+        className={`flex w-full items-center justify-between gap-3 rounded-lg border px-3 py-2 text-left md:px-4 md:py-3 ${
           isOver
             ? "border-brand-700 ring-brand-600 bg-brand-50 ring-2"
             : selected
@@ -34,17 +34,21 @@ function DayButton({
               : "border-slate-200 bg-white hover:bg-slate-50"
         }`}
       >
-        <span>
-          <span className="block font-semibold">Day {number}</span>
-          <span className="block text-sm text-slate-600">{formatWeekday(day.date)}</span>
+        {/* Phones: one line in the strip; wider screens: the weekday under the day. */}
+        <span className="whitespace-nowrap md:whitespace-normal">
+          <span className="font-semibold md:block">Day {number}</span>{" "}
+          <span className="text-sm text-slate-600 md:block">{formatWeekday(day.date)}</span>
         </span>
-        <span className="text-sm">{formatUsd(dayTotal(day))}</span>
+        <span className="text-sm whitespace-nowrap">{formatUsd(dayTotal(day))}</span>
       </button>
     </li>
   );
 }
 
-/** The list of days; the selected one is shown beside it. */
+/**
+ * The list of days; the selected one is shown beside it. Phones: a horizontal strip that scrolls
+ * sideways, so the chosen day's plan starts within the first screen (issue 44).
+ */
 export function DayNav({
   days,
   selected,
@@ -55,8 +59,9 @@ export function DayNav({
   onSelect: (number: number) => void;
 }) {
   return (
-    <nav aria-label="Days">
-      <ul className="-my-1 flex flex-col">
+    // min-w-0: a grid item would otherwise grow to the strip's width and widen the page.
+    <nav aria-label="Days" className="min-w-0">
+      <ul className="-my-1 flex snap-x gap-2 overflow-x-auto md:flex-col md:gap-0 md:overflow-visible">
         {days.map((day, i) => (
           <DayButton
             key={day.date}

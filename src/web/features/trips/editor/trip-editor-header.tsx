@@ -24,12 +24,15 @@ type OpenDialog = "duplicate" | "delete" | null;
 export function TripEditorHeader({
   trip,
   extras,
+  people,
   onSaveFacts,
   onRename,
 }: {
   trip: Trip;
   /** Tools other features add (composed in the route file). */
   extras?: ReactNode;
+  /** The compact button that opens the trip's people and invitations. */
+  people?: ReactNode;
   onSaveFacts: (facts: TripFacts) => void;
   onRename: (name: string) => void;
 }) {
@@ -47,7 +50,7 @@ export function TripEditorHeader({
     if (!open) setDialog(null);
   };
   return (
-    <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <header className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:gap-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         {/* At least 12 rem for the name: on a phone the actions wrap below it instead of squeezing it. */}
         <div className="min-w-48 flex-1">
@@ -72,6 +75,7 @@ export function TripEditorHeader({
           )}
         </div>
         <div className="flex flex-wrap items-start gap-2">
+          {people}
           {/* The public link is the owner's to give out or take back, like deleting the trip. */}
           {trip.role === "owner" ? <ShareTripPanel trip={trip} /> : null}
           <Menu

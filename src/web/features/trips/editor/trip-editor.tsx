@@ -28,6 +28,8 @@ import { routeContextOf } from "../stops/route-notes.tsx";
 import { TransferDayEditor } from "./transfer-day-editor.tsx";
 import { TripRoutePanel, TripStaysPanel } from "./trip-stops-panel.tsx";
 import { acceptBookings } from "./accept-bookings.ts";
+import { usePeopleControl } from "../components/people-control.tsx";
+import { PlacingNote } from "../components/placing-note.tsx";
 
 /** /trips/:id for the owner: the trip as an editor. */
 export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetailSlots }) {
@@ -107,32 +109,34 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   });
 
   const drag = useActivityDrag({ days, day, dayTitle, save });
+  const people = usePeopleControl(slots.renderPeople?.(trip));
 
   return (
     <LiveChangeContext.Provider value={live.latest}>
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:gap-6">
         <Link to="/trips" className="text-brand-800 w-fit text-sm hover:underline">
           ← My Trips
         </Link>
         <TripEditorHeader
           trip={trip}
           extras={slots.headerExtras}
+          people={people.button}
           onSaveFacts={(facts) => void save(setFacts(facts))}
           onRename={(name) => void save(setName(name))}
         />
+        {people.panel}
         {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
-        {slots.renderPeople?.(trip)}
-        <EditorToolbar editor={editor} />
-        {slots.renderBookings?.(trip, (picks) => void editor.save(acceptBookings(trip, picks)))}
-        {slots.renderPlacesIo?.(trip)}
-        <LiveStatus online={live.online} latest={live.latest} />
         <TripTabs
           money={slots.renderMoney?.(trip)}
+          aside={<LiveStatus online={live.online} latest={live.latest} />}
           plan={
             <>
+              {/* The plan first (issue 44): undo and redo beside it, the other tools after it. */}
+              <EditorToolbar editor={editor} />
+              <PlacingNote placing={trip.placing} />
               <PlaceChoices editor={editor} days={days} />
               <DndContext {...drag.context}>
-                <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+                <div className="grid gap-4 md:grid-cols-[14rem_1fr] md:gap-6">
                   <DayNav days={days} selected={index} onSelect={selectDay} />
                   {day ? (
                     <EditableDay
@@ -157,6 +161,11 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                   ) : null}
                 </div>
               </DndContext>
+              {slots.renderBookings?.(
+                trip,
+                (picks) => void editor.save(acceptBookings(trip, picks)),
+              )}
+              {slots.renderPlacesIo?.(trip)}
               {/* One city: its Edit cities (to add more) sits with the stays, below the days. */}
               {trip.stops.length > 1 ? null : <TripRoutePanel trip={trip} editor={editor} />}
               <TripStaysPanel trip={trip} editor={editor} />

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
+import { isPlacedOnMapSummary } from "#shared/placing.ts";
 import { tripDetailKey } from "../api/get-trip.ts";
 import { ownChangeKey, takeOwnChange } from "#web/lib/own-trip-changes.ts";
 import { tripLiveKey } from "#web/lib/trip-live-key.ts";
@@ -53,6 +54,11 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
           return;
         }
         if (ownVersions.current.has(change.version)) return;
+        // A new plan's pin arriving: the trip is read again, and the map shows it; not news.
+        if (isPlacedOnMapSummary(change.summary)) {
+          void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
+          return;
+        }
         // This tab's own expense: the trip's new version is read, and not announced back.
         if (takeOwnChange(tripId)) {
           void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
