@@ -123,5 +123,4 @@ export const collides = (base: Expense, latest: Expense, changed: readonly Expen
 export const changedInput = (
   input: ExpenseInput,
   changed: readonly ExpenseField[],
-): Partial<ExpenseInput> =>
-  Object.fromEntries(changed.map((field) => [field, input[field]]));
+): Partial<ExpenseInput> => Object.fromEntries(changed.map((field) => [field, input[field]]));
