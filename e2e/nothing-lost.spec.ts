@@ -10,6 +10,26 @@ import { createTrip, storedTrip } from "./support/trips.ts";
 const ALICE = "Alice Owner";
 const BOB = "Bob Companion";
 
+const activityNames = (page: Page) =>
+  page.getByRole("list", { name: /^Activities of Day/ }).getByRole("heading", { level: 3 });
+const saved = (page: Page) =>
+  expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+
+/** The trip's days replaced through the API, as an edit (names and times a spec can read back). */
+async function editItinerary(
+  page: Page,
+  baseURL: string,
+  tripId: string,
+  version: number,
+  days: unknown[],
+) {
+  const res = await page.request.patch(`/api/trips/${tripId}`, {
+    data: { version, itinerary: { days } },
+    headers: { Origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 const moneyTab = (page: Page, tripId: string) => page.goto(`/trips/${tripId}?tab=money`);
 const balances = (page: Page) => page.getByRole("region", { name: "Balances" });
 
@@ -216,5 +236,99 @@ test.describe("Nothing lost, nothing false", () => {
     } finally {
       await bobContext.close();
     }
+  });
+
+  test("a lunch moved to another day is placed by its time, before that day's dinner", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page, baseURL!, ALICE, freshEmail("order"));
+    const trip = await createTrip(page, baseURL!);
+    // Day 1's 13:00 becomes a lunch at 12:30; Day 2's 17:00 a dinner at 19:30.
+    const days = trip.itinerary.days.map((day, i) => ({
+      ...day,
+      activities: day.activities.map((a, k) =>
+        i === 0 && k === 1
+          ? { ...a, activity: "Lunch at Chez Janou", time: "12:30" }
+          : i === 1 && k === 2
+            ? { ...a, activity: "Dinner at Le Procope", time: "19:30" }
+            : a,
+      ),
+    }));
+    await editItinerary(page, baseURL!, trip.id, trip.version, days);
+    await page.goto(`/trips/${trip.id}`);
+    await page.getByRole("button", { name: /^Move to another day: Lunch at Chez Janou/ }).click();
+    await page.getByRole("menuitem", { name: /^Day 2/ }).click();
+    await expect(activityNames(page)).toHaveText(["Activity 1", "Activity 3"]);
+    await saved(page);
+    const moved = (await storedTrip(page, trip.id)).itinerary.days[1]!.activities;
+    expect(moved.map((a) => `${a.time} ${a.activity}`)).toEqual([
+      "09:00 Activity 1",
+      "12:30 Lunch at Chez Janou",
+      "13:00 Activity 2",
+      "19:30 Dinner at Le Procope",
+    ]);
+  });
+
+  test("a booked dinner beside a planned one offers to replace it, and does", async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page, baseURL!, ALICE, freshEmail("booked"));
+    const trip = await createTrip(page, baseURL!);
+    const [first, ...rest] = trip.itinerary.days;
+    const planned = { ...first!.activities[2]!, activity: "Dinner at Le Procope", time: "19:30" };
+    const booked = {
+      ...planned,
+      id: "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b",
+      activity: "Dinner at Septime",
+      location: "Septime, Paris",
+      time: "20:00",
+      durationMinutes: 120,
+      booked: true,
+    };
+    await editItinerary(page, baseURL!, trip.id, trip.version, [
+      { ...first!, activities: [first!.activities[0]!, first!.activities[1]!, planned, booked] },
+      ...rest,
+    ]);
+    await page.goto(`/trips/${trip.id}`);
+    const replace = page.getByRole("button", { name: "Replace the planned dinner" });
+    await expect(replace).toBeVisible();
+    await expectAxeClean(page, "a booked dinner beside a planned one");
+    await replace.click();
+    await expect(activityNames(page)).toHaveText(["Activity 1", "Activity 2", "Dinner at Septime"]);
+    await saved(page);
+    expect(
+      (await storedTrip(page, trip.id)).itinerary.days[0]!.activities.map((a) => a.activity),
+    ).toEqual(["Activity 1", "Activity 2", "Dinner at Septime"]);
+    await expect(replace).toHaveCount(0);
+  });
+
+  test("a page opened at another address of this server says where to open it", async ({
+    page,
+    baseURL,
+  }) => {
+    const site = new URL(baseURL!);
+    // 127.0.0.1 is a loopback alias of localhost: accepted in development, sign-up works there.
+    const alias = `http://127.0.0.1:${site.port}`;
+    await page.goto(`${alias}/signup`);
+    await page.getByLabel("Full name").fill("Ada Traveller");
+    await page.getByLabel("Email").fill(freshEmail("alias"));
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText(/Signup failed|opened at/)).toHaveCount(0);
+    await expect(page).not.toHaveURL(/\/signup$/);
+
+    // Another loopback address is not one of them: the form says where the site is.
+    const other = `http://127.0.0.2:${site.port}`;
+    await page.context().clearCookies();
+    await page.goto(`${other}/login`);
+    await page.getByLabel("Email").fill(freshEmail("other"));
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `This page was opened at ${other} but the site's address is ${site.origin}. Open it there.`,
+    );
+    await expectAxeClean(page, "login refused for its origin");
   });
 });
