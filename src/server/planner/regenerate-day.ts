@@ -151,7 +151,6 @@ export async function regenerateStopsDay(
   };
 }
 
-
 /**
  * The rest of a transfer day after its booked journey arrives ("Plan the afternoon in Lyon"): the
  * arrival city's part planned again from the arrival on, everything before it (the morning in the
