@@ -139,9 +139,7 @@ test.describe("Trip editor", () => {
     await expectAxeClean(page, "after undo and redo");
   });
 
-  // A move onto another day now places the activity by its time (issue 44 item 5), not where it
-  // was dropped; this test still expects the dropped position and is to be rewritten for it.
-  test.fixme("reorders by drag and drop, and moves an activity onto another day", async ({
+  test("reorders by drag and drop, and moves an activity onto another day, placed there by its time", async ({
     page,
     baseURL,
   }) => {
@@ -202,19 +200,18 @@ test.describe("Trip editor", () => {
     const target = (await day2.boundingBox())!;
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
     await expect(liveRegion).toHaveText(
-      "Activity 2 is over Day 2 · Tue, May 4. Drop to move it to the end of that day.",
+      "Activity 2 is over Day 2 · Tue, May 4. Drop to move it to that day, in its place by time.",
     );
     await page.mouse.up();
     await expect(liveRegion).toHaveText("Activity 2 was moved to Day 2 · Tue, May 4.");
     await expect(activities(page)).toHaveText(["Activity 3", "Activity 1"]);
     await saved(page);
+    // In its place by time there (13:00, after Day 2's own 13:00), not at the end of the day.
     const trip = await storedTrip(page, id);
-    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 3", "Activity 2"]);
+    expect(names(trip, 1)).toEqual(["Activity 1", "Activity 2", "Activity 2", "Activity 3"]);
   });
 
-  // A move onto another day now places the activity by its time (issue 44 item 5), not where it
-  // was dropped; this test still expects the dropped position and is to be rewritten for it.
-  test.fixme("on a phone, a finger drags an activity within the day and onto a day in the list of days", async ({
+  test("on a phone, a finger drags an activity within the day and onto a day in the list of days", async ({
     browser,
     baseURL,
   }) => {
@@ -274,11 +271,12 @@ test.describe("Trip editor", () => {
     const day = Number(/Day (\d)/.exec((await liveRegion.textContent())!)![1]);
     await expect(activities(page)).toHaveText(["Activity 3", "Activity 2"]);
     await saved(page);
+    // In its place by time on that day (09:00, after the day's own 09:00), not at its end.
     expect(names(await storedTrip(page, id), day - 1)).toEqual([
+      "Activity 1",
       "Activity 1",
       "Activity 2",
       "Activity 3",
-      "Activity 1",
     ]);
     await context.close();
   });

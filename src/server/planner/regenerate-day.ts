@@ -1,6 +1,6 @@
 import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
-import { MINUTES_PER_DAY, transferOn } from "#shared/transfer-day.ts";
+import { MINUTES_PER_DAY, minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { stopIndexesOn } from "#shared/trip-stop-days.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -148,5 +148,58 @@ export async function regenerateStopsDay(
   return {
     day: { date, stops: indexes, activities },
     note: parts.find((p) => p.note)?.note ?? null,
+  };
+}
+
+/**
+ * The rest of a transfer day after its booked journey arrives ("Plan the afternoon in Lyon"): the
+ * arrival city's part planned again from the arrival on, everything before it (the morning in the
+ * city left, bookings) kept as it is. Nothing saved: a proposal, like a regenerated day.
+ */
+export async function planAfterArrival(
+  services: RegenerateServices,
+  input: RegenerateInput & {
+    stops: readonly TripStop[];
+    transport: readonly Transport[];
+  },
+  signal: AbortSignal,
+): Promise<{ day: Day; note: string | null }> {
+  const { stops, date } = input;
+  const current = input.itinerary.days.find((d) => d.date === date);
+  const transfer = transferOn(date, stops, input.transport);
+  const stop = transfer ? stops[transfer.to] : undefined;
+  if (!current || !transfer?.transport || !stop || transfer.arrival >= MINUTES_PER_DAY)
+    throw new Error("the route checks for a booked journey arriving that day");
+  const window: DayWindow = { from: transfer.arrival };
+  const part = await regenerateDay(
+    services,
+    {
+      ...input,
+      request: {
+        ...input.request,
+        destination: stop.destination,
+        startDate: stop.startDate,
+        endDate: stop.endDate,
+      },
+      place: stop.place,
+      windows: { [date]: window },
+    },
+    signal,
+  );
+  const kept = current.activities.filter(
+    (a) =>
+      a.booked ||
+      minutesOf(a.time) < transfer.arrival ||
+      (a.stopIndex ?? transfer.to) !== transfer.to,
+  );
+  const planned = part.day.activities
+    .filter((a) => insideWindow(a, window))
+    .map((a) => ({ ...a, stopIndex: transfer.to }));
+  const activities = [...kept, ...planned].toSorted((a, b) =>
+    a.time < b.time ? -1 : a.time > b.time ? 1 : 0,
+  );
+  return {
+    day: { ...current, stops: current.stops ?? stopIndexesOn(stops, date), activities },
+    note: part.note,
   };
 }

@@ -128,6 +128,11 @@ export const regenerateDayRequestSchema = z.object({
       `Instructions can be at most ${REGENERATE_INSTRUCTION_MAX_LENGTH} characters`,
     )
     .optional(),
+  /**
+   * A transfer day with a booked journey: only the rest of the day after its arrival is planned, in
+   * the arrival city ("Plan the afternoon in Lyon"); what comes before the arrival is kept.
+   */
+  afterArrival: z.boolean().optional(),
 });
 export type RegenerateDayRequest = z.input<typeof regenerateDayRequestSchema>;
 

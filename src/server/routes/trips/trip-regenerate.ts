@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { MINUTES_PER_DAY, transferOn } from "#shared/transfer-day.ts";
 import {
   regenerateDayRequestSchema,
   type RegenerateDayResponse,
@@ -13,8 +14,16 @@ import { requireUser } from "../../http/session.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
-import { regenerateStopsDay } from "../../planner/regenerate-day.ts";
+import { planAfterArrival, regenerateStopsDay } from "../../planner/regenerate-day.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
+
+const NO_ARRIVAL = "This day has no booked journey arriving that day";
+
+/** A transfer day whose booked journey arrives that day: there is an afternoon to plan. */
+const canPlanAfterArrival = (row: TripRow, date: string) => {
+  const transfer = transferOn(date, row.stops, row.transport);
+  return transfer?.transport != null && transfer.arrival < MINUTES_PER_DAY;
+};
 
 const requestOf = (row: TripRow): TripRequest => ({
   destination: row.destination,
@@ -31,11 +40,13 @@ async function proposeDay(
   date: string,
   instruction: string | undefined,
   signal: AbortSignal,
+  afterArrival = false,
 ): Promise<RegenerateDayResponse> {
   // The same checks as a generated trip: no far pin, the geocoder's when set, matched to OSM.
   // Its geocoder lookups take turns with other users' in the shared queue.
   const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
-  const { day: proposal, note } = await regenerateStopsDay(
+  const plan = afterArrival ? planAfterArrival : regenerateStopsDay;
+  const { day: proposal, note } = await plan(
     planning,
     {
       request: requestOf(row),
@@ -70,12 +81,16 @@ export const tripRegenerateRoutes = new Hono<AppBindings>().post(
     const { row } = await findTripFor(deps.database.db, user.id, c.req.param("id"), "edit");
     const date = c.req.param("date");
     if (!row.itinerary.days.some((day) => day.date === date)) throw notFound(DAY_NOT_FOUND);
-    const { instruction } = c.req.valid("json");
+    const { instruction, afterArrival } = c.req.valid("json");
+    if (afterArrival && !canPlanAfterArrival(row, date))
+      throw new AppError(422, "validation", NO_ARRIVAL);
     await enforceGenerationLimit(deps, user.id, c.var.clientIp);
 
     if (!c.req.header("accept")?.includes("text/event-stream")) {
       try {
-        return c.json(await proposeDay(deps, row, date, instruction, c.req.raw.signal));
+        return c.json(
+          await proposeDay(deps, row, date, instruction, c.req.raw.signal, afterArrival),
+        );
       } catch (error) {
         logFailure(deps, c.var.requestId, error, "day regeneration failed");
         const failure = describeFailure(error);
@@ -87,7 +102,7 @@ export const tripRegenerateRoutes = new Hono<AppBindings>().post(
       start: { mode: deps.ai.mode, date, version: row.version },
       failure: "day regeneration failed",
       run: async (signal) => {
-        const answer = await proposeDay(deps, row, date, instruction, signal);
+        const answer = await proposeDay(deps, row, date, instruction, signal, afterArrival);
         return signal.aborted ? undefined : answer;
       },
     });

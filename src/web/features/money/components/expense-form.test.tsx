@@ -2,10 +2,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ExpenseInput } from "#shared/schemas/expenses.ts";
+import type { Expense, ExpenseInput } from "#shared/schemas/expenses.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { ALICE, BOB, CAROL, MEMBERS, MONEY_TRIP, expenseOf } from "../test-trip.ts";
-import { ExpenseForm } from "./expense-form.tsx";
+import { ExpenseForm, type ExpenseEdit } from "./expense-form.tsx";
 
 afterEach(cleanup);
 
@@ -134,5 +134,75 @@ describe("ExpenseForm", () => {
     expect(screen.getByLabelText<HTMLInputElement>("Shares of Alice").value).toBe("2");
     expect(within(screen.getByRole("group", { name: "Shared by" })).getByText("¥800")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Save expense" })).toBeTruthy();
+  });
+
+  describe("edited while a companion changes the same expense", () => {
+    const saved = expenseOf({ amount: 40, description: "Dinner", version: 1 });
+    const renderEdit = (
+      onSubmit: (input: ExpenseInput, edit?: ExpenseEdit) => Promise<unknown>,
+    ) => {
+      const props = {
+        trip: MONEY_TRIP,
+        members: MEMBERS,
+        userId: BOB.userId,
+        pending: false,
+        onSubmit,
+        onCancel: () => undefined,
+      };
+      const view = render(<ExpenseForm {...props} expense={saved} />);
+      return (expense: Expense) => view.rerender(<ExpenseForm {...props} expense={expense} />);
+    };
+
+    it("takes their other fields in and saves only the fields changed here", async () => {
+      const edits: ExpenseEdit[] = [];
+      const companion = renderEdit((_, edit) => {
+        edits.push(edit!);
+        return Promise.resolve();
+      });
+      await userEvent.clear(screen.getByLabelText("Amount"));
+      await userEvent.type(screen.getByLabelText("Amount"), "13");
+      companion({ ...saved, description: "Dinner at Le Procope", version: 2 });
+      expect(screen.getByLabelText<HTMLInputElement>("Description").value).toBe(
+        "Dinner at Le Procope",
+      );
+      expect(screen.getByLabelText<HTMLInputElement>("Amount").value).toBe("13");
+      expect(screen.getByRole("status").textContent).toContain("Someone changed the description");
+      expect(screen.queryByRole("button", { name: "Keep mine" })).toBeNull();
+      await userEvent.click(screen.getByRole("button", { name: "Save expense" }));
+      expect(edits).toHaveLength(1);
+      expect(edits[0]!.changed).toEqual(["amount"]);
+      expect(edits[0]!.base.version).toBe(2);
+    });
+
+    it("asks only about a field both changed: Take theirs keeps the traveller's other changes", async () => {
+      const edits: [ExpenseInput, ExpenseEdit][] = [];
+      const companion = renderEdit((input, edit) => {
+        edits.push([input, edit!]);
+        return Promise.resolve();
+      });
+      await userEvent.clear(screen.getByLabelText("Amount"));
+      await userEvent.type(screen.getByLabelText("Amount"), "20");
+      await userEvent.selectOptions(screen.getByLabelText("Category"), "other");
+      companion({ ...saved, amount: 15, version: 2 });
+      const note = screen.getByRole("alert");
+      expect(note.textContent).toContain("You both changed the amount");
+      expect(screen.getByLabelText<HTMLInputElement>("Amount").value).toBe("20");
+      await userEvent.click(within(note).getByRole("button", { name: "Take theirs" }));
+      expect(screen.getByLabelText<HTMLInputElement>("Amount").value).toBe("15");
+      await userEvent.click(screen.getByRole("button", { name: "Save expense" }));
+      expect(edits[0]![1].changed).toEqual(["category"]);
+      expect(edits[0]![0]).toMatchObject({ amount: 15, category: "other" });
+    });
+
+    it("a 409 keeps what was typed, and says it is not saved yet", async () => {
+      renderEdit(() =>
+        Promise.reject(new ApiRequestError("This expense was changed", 409, "conflict")),
+      );
+      await userEvent.clear(screen.getByLabelText("Description"));
+      await userEvent.type(screen.getByLabelText("Description"), "Dinner for two");
+      await userEvent.click(screen.getByRole("button", { name: "Save expense" }));
+      expect(screen.getByRole("alert").textContent).toContain("Not saved yet");
+      expect(screen.getByLabelText<HTMLInputElement>("Description").value).toBe("Dinner for two");
+    });
   });
 });

@@ -14,6 +14,15 @@ import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
 import { formatAmount } from "../money-format.ts";
+import {
+  changedFields,
+  EXPENSE_FIELD_NAMES,
+  formValuesOf,
+  mergeExpenseValues,
+  sameField,
+  type ExpenseField,
+  type ExpenseFormValues,
+} from "../expense-merge.ts";
 import { previewSplit, readNumber, toSplitInput, type SplitFormState } from "../split-form.ts";
 import {
   currencyOn,
@@ -28,6 +37,10 @@ const SPLIT_LABELS: Record<SplitKind, string> = {
   shares: "By shares",
   exact: "Exact amounts",
 };
+
+/** "the amount", "the amount and the split", "the date, the amount and the split". */
+const listNames = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
 
 type Errors = Partial<
   Record<
@@ -57,26 +70,34 @@ const FIELD_NAMES: Record<string, true> = {
   split: true,
 };
 
-const text = (value: number | undefined) => (value === undefined ? "" : String(value));
-
-function initialSplit(members: readonly MoneyMember[], expense?: Expense): SplitFormState {
-  if (!expense)
-    return { kind: "equal", among: members.map((m) => m.userId), shares: {}, amounts: {} };
-  const { split } = expense;
+function initialValues(
+  trip: MoneyTrip,
+  members: readonly MoneyMember[],
+  userId: string | undefined,
+  expense: Expense | undefined,
+): ExpenseFormValues {
+  if (expense) return formValuesOf(expense);
   return {
-    kind: split.kind,
-    among: split.among,
-    shares: Object.fromEntries(Object.entries(split.shares ?? {}).map(([id, n]) => [id, text(n)])),
-    amounts: Object.fromEntries(
-      Object.entries(split.amounts ?? {}).map(([id, n]) => [id, text(n)]),
-    ),
+    amount: "",
+    // Follows the date's stop until someone picks one.
+    currency: "",
+    date: defaultExpenseDate(trip),
+    category: "food",
+    description: "",
+    paidBy: members.find((m) => m.userId === userId)?.userId ?? members[0]?.userId ?? "",
+    split: { kind: "equal", among: members.map((m) => m.userId), shares: {}, amounts: {} },
   };
 }
+
+/** What an edit's save is based on: the fields changed, and the saved expense they changed. */
+export type ExpenseEdit = { changed: ExpenseField[]; base: Expense };
 
 /**
  * Add (or edit) an expense on one phone screen: amount and currency (the stop's, preselected, and
  * following the date until chosen by hand), date and category, what it was, who paid, and how it is
- * split, with each person's part shown as it is typed.
+ * split, with each person's part shown as it is typed. Editing, it saves only the fields changed
+ * here: a companion's change to the others while the form is open is taken into it, Keep mine / Take
+ * theirs is asked only for a field both changed, and a 409 leaves the form open with what was typed.
  */
 export function ExpenseForm({
   trip,
@@ -90,32 +111,48 @@ export function ExpenseForm({
   trip: MoneyTrip;
   members: readonly MoneyMember[];
   userId: string | undefined;
-  /** The expense being edited; absent to add one. */
+  /** The expense being edited, as saved now (it follows companions' changes); absent to add one. */
   expense?: Expense;
   pending: boolean;
-  /** Saves; rejects with the API's error, whose field issues the form shows. */
-  onSubmit: (input: ExpenseInput) => Promise<unknown>;
+  /**
+   * Saves the checked form, and for an edit the fields changed and the saved expense they were
+   * changed from; rejects with the API's error, whose field issues the form shows.
+   */
+  onSubmit: (input: ExpenseInput, edit?: ExpenseEdit) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [date, setDate] = useState(() => expense?.date ?? defaultExpenseDate(trip));
-  // The currency follows the date's stop until someone picks one.
-  const [chosenCurrency, setChosenCurrency] = useState<string | null>(expense?.currency ?? null);
-  const currency = chosenCurrency ?? currencyOn(trip, date);
-  const [amount, setAmount] = useState(() => text(expense?.amount));
-  const [category, setCategory] = useState<ExpenseCategory>(expense?.category ?? "food");
-  const [description, setDescription] = useState(expense?.description ?? "");
-  const [paidBy, setPaidBy] = useState(
-    () =>
-      expense?.paidBy ??
-      members.find((m) => m.userId === userId)?.userId ??
-      members[0]?.userId ??
-      "",
-  );
-  const [split, setSplit] = useState(() => initialSplit(members, expense));
+  // The saved expense the form last took its values from, and the values as typed.
+  const [base, setBase] = useState(expense);
+  const [values, setValues] = useState(() => initialValues(trip, members, userId, expense));
+  const [news, setNews] = useState<{ clashes: ExpenseField[]; taken: ExpenseField[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+
+  // A newer version of the expense (a companion's change, or the latest after a 409): merged field
+  // by field. Not while this form's own save runs: its result is not news.
+  if (expense && base && !saving && expense.version !== base.version) {
+    const merge = mergeExpenseValues(formValuesOf(base), values, formValuesOf(expense));
+    setBase(expense);
+    setValues(merge.values);
+    // A clash stays until answered, whoever changes the expense next.
+    const open = (news?.clashes ?? []).filter(
+      (field) =>
+        !merge.taken.includes(field) && !sameField(field, merge.values, formValuesOf(expense)),
+    );
+    const clashes = [...new Set([...open, ...merge.clashes])];
+    setNews(clashes.length > 0 || merge.taken.length > 0 ? { clashes, taken: merge.taken } : null);
+  }
+
+  const set = <F extends ExpenseField>(field: F, value: ExpenseFormValues[F]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const { amount, date, category, description, paidBy, split } = values;
+  const currency = values.currency || currencyOn(trip, date);
   const preview = previewSplit(amount, currency, split);
 
+  const setSplit = (change: (s: SplitFormState) => SplitFormState) =>
+    setValues((v) => ({ ...v, split: change(v.split) }));
   const toggle = (memberId: string, on: boolean) =>
     setSplit((s) => ({
       ...s,
@@ -141,8 +178,18 @@ export function ExpenseForm({
           : s.shares,
     }));
 
+  const keepMine = () => setNews((n) => (n && n.taken.length > 0 ? { ...n, clashes: [] } : null));
+  const takeTheirs = () => {
+    if (!base) return;
+    const theirs = formValuesOf(base);
+    const clashes = news?.clashes ?? [];
+    setValues((v) => ({ ...v, ...Object.fromEntries(clashes.map((f) => [f, theirs[f]])) }));
+    keepMine();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const input = {
       amount: readNumber(amount),
       currency,
@@ -158,21 +205,35 @@ export function ExpenseForm({
       return;
     }
     setErrors({});
+    setUnsaved(false);
+    setNews((n) => (n && n.clashes.length > 0 ? { ...n, taken: [] } : null));
+    setSaving(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(
+        parsed.data,
+        base ? { changed: changedFields(formValuesOf(base), values), base } : undefined,
+      );
       if (!expense) {
         // Ready for the next one: the same day, currency, payer and people; a new amount.
-        setAmount("");
-        setDescription("");
-        setSplit((s) => ({ ...s, amounts: {} }));
+        setValues((v) => ({
+          ...v,
+          amount: "",
+          description: "",
+          split: { ...v.split, amounts: {} },
+        }));
       }
     } catch (error) {
       const issues = error instanceof ApiRequestError ? error.issues : [];
-      setErrors(
-        issues.length > 0
-          ? errorsFrom(issues)
-          : { form: getErrorMessage(error, "Failed to save the expense") },
-      );
+      // Changed somewhere else: what was typed stays, on the latest version once it is read.
+      if (error instanceof ApiRequestError && error.status === 409) setUnsaved(true);
+      else
+        setErrors(
+          issues.length > 0
+            ? errorsFrom(issues)
+            : { form: getErrorMessage(error, "Failed to save the expense") },
+        );
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -191,7 +252,7 @@ export function ExpenseForm({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => set("amount", e.target.value)}
           error={errors.amount}
         />
         <Field label="Currency" error={errors.currency}>
@@ -199,7 +260,7 @@ export function ExpenseForm({
             <select
               className={controlStyles}
               value={currency}
-              onChange={(e) => setChosenCurrency(e.target.value)}
+              onChange={(e) => set("currency", e.target.value)}
               {...control}
             >
               {currencyOptions(trip).map((option) => (
@@ -216,13 +277,13 @@ export function ExpenseForm({
           label="Date"
           type="date"
           value={date}
-          onChange={(e) => setDate(e.target.value)}
+          onChange={(e) => set("date", e.target.value)}
           error={errors.date}
         />
         <SelectField
           label="Category"
           value={category}
-          onChange={(e) => setCategory(e.target.value as ExpenseCategory)}
+          onChange={(e) => set("category", e.target.value as ExpenseCategory)}
           options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }))}
           error={errors.category}
         />
@@ -231,14 +292,14 @@ export function ExpenseForm({
         label="Description"
         autoComplete="off"
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => set("description", e.target.value)}
         error={errors.description}
       />
       <div className="grid grid-cols-2 gap-3">
         <SelectField
           label="Paid by"
           value={paidBy}
-          onChange={(e) => setPaidBy(e.target.value)}
+          onChange={(e) => set("paidBy", e.target.value)}
           options={members.map((m) => ({ value: m.userId, label: m.name }))}
           error={errors.paidBy}
         />
@@ -299,13 +360,42 @@ export function ExpenseForm({
           </p>
         ) : null}
       </fieldset>
+      {news && news.clashes.length > 0 ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm"
+        >
+          <p>
+            This expense was changed while you were editing. You both changed{" "}
+            {listNames(news.clashes.map((f) => EXPENSE_FIELD_NAMES[f]))}; your other changes are
+            kept.
+          </p>
+          <Button variant="secondary" size="sm" onClick={keepMine}>
+            Keep mine
+          </Button>
+          <Button variant="secondary" size="sm" onClick={takeTheirs}>
+            Take theirs
+          </Button>
+        </div>
+      ) : unsaved ? (
+        <p role="alert" className="rounded bg-amber-50 p-2 text-sm">
+          Not saved yet: this expense was changed somewhere else. Your changes are still here, on
+          the latest version; save them again.
+        </p>
+      ) : null}
+      {news && news.taken.length > 0 ? (
+        <p role="status" className="text-sm text-slate-700">
+          Someone changed {listNames(news.taken.map((f) => EXPENSE_FIELD_NAMES[f]))} while you were
+          editing: shown here, with your changes.
+        </p>
+      ) : null}
       {errors.form ? (
         <p role="alert" className="text-sm text-red-700">
           {errors.form}
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="submit" disabled={pending} block={!onCancel}>
+        <Button type="submit" disabled={pending || saving} block={!onCancel}>
           {expense ? "Save expense" : "Add expense"}
         </Button>
         {onCancel ? (

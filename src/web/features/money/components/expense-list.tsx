@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   EXPENSE_CATEGORIES,
@@ -8,14 +9,16 @@ import {
 } from "#shared/schemas/expenses.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
-import { getErrorMessage } from "#web/lib/api-client.ts";
+import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { useDeleteExpense } from "../api/delete-expense.ts";
+import { getExpensesQueryOptions } from "../api/get-expenses.ts";
 import { useUpdateExpense } from "../api/update-expense.ts";
 import { formatAmount, formatDollars } from "../money-format.ts";
 import type { MoneyMember } from "../money-member.ts";
 import type { MoneyTrip } from "../trip-currencies.ts";
-import { ExpenseForm } from "./expense-form.tsx";
+import { changedInput, collides } from "../expense-merge.ts";
+import { ExpenseForm, type ExpenseEdit } from "./expense-form.tsx";
 
 const ALL = "";
 
@@ -41,6 +44,7 @@ function ExpenseItem({
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateExpense(trip.id);
+  const queryClient = useQueryClient();
   const remove = useDeleteExpense(trip.id);
 
   if (editing)
@@ -53,11 +57,34 @@ function ExpenseItem({
           userId={userId}
           expense={expense}
           pending={update.isPending}
-          onSubmit={async (input: ExpenseInput) => {
-            await update.mutateAsync({
-              expenseId: expense.id,
-              patch: { ...input, version: expense.version },
-            });
+          onSubmit={async (input: ExpenseInput, edit?: ExpenseEdit) => {
+            const base = edit?.base ?? expense;
+            const changed = edit?.changed ?? [];
+            // Nothing changed here: nothing to save (a companion's values are not sent back).
+            if (changed.length > 0) {
+              const patch = changedInput(input, changed);
+              try {
+                await update.mutateAsync({
+                  expenseId: expense.id,
+                  patch: { ...patch, version: base.version },
+                });
+              } catch (error) {
+                // Changed somewhere else since: sent again on the latest version when none of these
+                // fields was changed there; otherwise the form asks (its values stay).
+                if (!(error instanceof ApiRequestError) || error.status !== 409) throw error;
+                const latest = (
+                  await queryClient.fetchQuery({
+                    ...getExpensesQueryOptions(trip.id),
+                    staleTime: 0,
+                  })
+                ).find((e) => e.id === expense.id);
+                if (!latest || collides(base, latest, changed)) throw error;
+                await update.mutateAsync({
+                  expenseId: expense.id,
+                  patch: { ...patch, version: latest.version },
+                });
+              }
+            }
             setEditing(false);
           }}
           onCancel={() => setEditing(false)}

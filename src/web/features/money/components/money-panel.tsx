@@ -9,11 +9,14 @@ import { currencyOptions, localToday } from "../trip-currencies.ts";
 import { LOAD_BALANCES_FAILED, useBalances } from "../api/get-balances.ts";
 import { expensesCsvUrl } from "../api/get-expenses-csv.ts";
 import { LOAD_EXPENSES_FAILED, useExpenses } from "../api/get-expenses.ts";
+import { LOAD_PAYMENTS_FAILED, usePayments } from "../api/get-payments.ts";
 import type { MoneyMember } from "../money-member.ts";
 import type { MoneyTrip } from "../trip-currencies.ts";
 import { BalancesPanel } from "./balances-panel.tsx";
 import { ExpenseForm } from "./expense-form.tsx";
 import { ExpenseList } from "./expense-list.tsx";
+import { PaymentForm } from "./payment-form.tsx";
+import { PaymentList } from "./payment-list.tsx";
 import { PlannedVsSpentSection } from "./planned-vs-spent-section.tsx";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -63,6 +66,13 @@ export function MoneyPanel({
   const pay = useCreatePayment(trip.id);
   const settlement = useUpdateSettlement(trip.id);
   const currency = balances.data?.currency ?? trip.settlementCurrency;
+  const payments = usePayments(trip.id);
+  // A separate mutation: the form's own errors are shown by the form, not the suggestions' line.
+  const recordPayment = useCreatePayment(trip.id);
+  const nameOf = (id: string) =>
+    members.find((m) => m.userId === id)?.name ??
+    balances.data?.members.find((m) => m.userId === id)?.name ??
+    "A former member";
 
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-2 lg:items-start">
@@ -136,6 +146,28 @@ export function MoneyPanel({
         ) : (
           <p className="text-slate-600">Loading...</p>
         )}
+        {payments.isError ? (
+          <LoadFailed
+            message={getErrorMessage(payments.error, LOAD_PAYMENTS_FAILED)}
+            onRetry={() => void payments.refetch()}
+          />
+        ) : payments.data ? (
+          <PaymentList
+            payments={payments.data}
+            tripId={trip.id}
+            canEdit={canEdit}
+            nameOf={nameOf}
+          />
+        ) : null}
+        {canEdit && members.length > 1 ? (
+          <PaymentForm
+            trip={trip}
+            members={members}
+            userId={userId}
+            currency={currency}
+            onSubmit={(input) => recordPayment.mutateAsync(input)}
+          />
+        ) : null}
       </Section>
       <Section id="planned-spent-heading" title="Planned vs spent">
         {expenses.data ? (

@@ -5,6 +5,7 @@ import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
 // A 204 has no body; checked like every answer, with zod's small build, loaded with the request.
 const noContent = lazySchema(async () => (await import("#web/lib/zod-parse.ts")).noContent());
+import { deletedTripsKey } from "./deleted-trips.ts";
 import { tripDetailKey } from "./get-trip.ts";
 import { tripListKey } from "./get-trips.ts";
 
@@ -33,6 +34,8 @@ export function useDeleteTrip(id: string, onDeleted: () => Promise<void> | void)
           },
       );
       await queryClient.invalidateQueries({ queryKey: tripListKey, refetchType: "none" });
+      // It is in "Recently deleted" now.
+      await queryClient.invalidateQueries({ queryKey: deletedTripsKey, refetchType: "none" });
       // Removed only after the detail page is gone, so it never flashes 'Trip not found'.
       await onDeleted();
       queryClient.removeQueries({ queryKey: tripDetailKey(id) });

@@ -34,7 +34,12 @@ const requestedUrl = (call: Parameters<typeof fetch> | undefined) =>
 function stubFetch(...responses: Response[]) {
   const fetchMock = vi.fn<typeof fetch>();
   for (const response of responses) fetchMock.mockResolvedValueOnce(response);
-  vi.stubGlobal("fetch", fetchMock);
+  // "Recently deleted" reads its own list: empty here, and not counted with the list's requests.
+  vi.stubGlobal("fetch", (...args: Parameters<typeof fetch>) =>
+    requestedUrl(args) === "/api/trips/deleted"
+      ? Promise.resolve(json({ trips: [] }))
+      : fetchMock(...args),
+  );
   return fetchMock;
 }
 
@@ -107,5 +112,36 @@ describe("TripListView", () => {
     expect(await screen.findByRole("link", { name: "Kyoto" })).toBeTruthy();
     expect(requestedUrl(fetchMock.mock.calls[1])).toBe("/api/trips?sort=newest&cursor=abc");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
+
+  it("lists the recently deleted trips, each with Restore; a failed restore is said", async () => {
+    const deleted = {
+      id: lima.id,
+      name: "Lima",
+      destination: "Lima, Peru",
+      startDate: "2027-05-01",
+      endDate: "2027-05-03",
+      deletedAt: "2026-11-20T10:00:00.000Z",
+      purgeAt: "2026-12-20T10:00:00.000Z",
+    };
+    const sent: string[] = [];
+    vi.stubGlobal("fetch", (...args: Parameters<typeof fetch>) => {
+      const url = requestedUrl(args);
+      if (url === `/api/trips/${lima.id}/undelete`) {
+        sent.push(`${args[1]?.method ?? "GET"} ${url}`);
+        return Promise.resolve(json({ error: { code: "internal", message: "boom" } }, 500));
+      }
+      if (url === "/api/trips/deleted") return Promise.resolve(json({ trips: [deleted] }));
+      return Promise.resolve(json({ trips: [], nextCursor: null }));
+    });
+    renderAt("/trips");
+    const section = await screen.findByRole("region", { name: "Recently deleted" });
+    expect(section.textContent).toContain("Lima, Peru · May 1, 2027 – May 3, 2027");
+    expect(section.textContent).toContain(
+      "Deleted Nov 20, 2026 · removed for good on Dec 20, 2026",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Restore Lima" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("boom");
+    expect(sent).toEqual([`POST /api/trips/${lima.id}/undelete`]);
   });
 });

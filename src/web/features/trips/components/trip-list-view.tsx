@@ -13,6 +13,7 @@ import {
   useUrlFilters,
   type FilterKey,
 } from "../filters-url.ts";
+import { RecentlyDeleted } from "./recently-deleted.tsx";
 import { TripCard } from "./trip-card.tsx";
 import { TripFilters } from "./trip-filters.tsx";
 
@@ -124,6 +125,7 @@ export function TripListView() {
           ) : null}
         </>
       )}
+      <RecentlyDeleted />
     </div>
   );
 }

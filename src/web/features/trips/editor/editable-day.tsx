@@ -22,6 +22,7 @@ import {
   sortDayByTime,
   updateActivity,
 } from "./editable-trip.ts";
+import { arrivalPartOn } from "#shared/arrival-part.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
@@ -161,6 +162,7 @@ export function EditableDay({
         title={title}
         editor={editor}
         request={regenerateRequest}
+        arrival={arrivalPartOn(day.date, route)}
       />
       {/* Phones: the map above the list. Wide screens: beside it, staying in view while scrolling. */}
       <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(22rem,42%)] xl:items-start xl:gap-4">

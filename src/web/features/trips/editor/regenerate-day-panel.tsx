@@ -10,6 +10,7 @@ import { getErrorMessage } from "#web/lib/api-client.ts";
 import { REGENERATE_DAY_FAILED, useRegenerateDay } from "../api/regenerate-day.ts";
 import { replaceDays } from "./editable-trip.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
+import { arrivalLabel, type ArrivalPart } from "#shared/arrival-part.ts";
 
 type Notice = { kind: "error" | "info"; text: string } | null;
 
@@ -24,6 +25,7 @@ export function RegenerateDayPanel({
   title,
   editor,
   request,
+  arrival = null,
 }: {
   tripId: string;
   day: Day;
@@ -31,7 +33,13 @@ export function RegenerateDayPanel({
   editor: TripEditor;
   /** Opened from elsewhere on the page (the day's weather) with an instruction filled in. */
   request?: { instruction: string; at: number } | null;
+  /**
+   * A transfer day whose booked journey arrives that day: "Plan the afternoon in Lyon" proposes the
+   * rest of the day after the arrival, in that city (null: none to plan).
+   */
+  arrival?: ArrivalPart | null;
 }) {
+  const [afterArrival, setAfterArrival] = useState(false);
   const [open, setOpen] = useState(false);
   const [instruction, setInstruction] = useState("");
   // A new request (its `at` differs) opens the panel with its instruction; set while rendering, as
@@ -49,6 +57,7 @@ export function RegenerateDayPanel({
 
   const close = () => {
     setOpen(false);
+    setAfterArrival(false);
     setInstruction("");
     setProposal(null);
     setNotice(null);
@@ -72,25 +81,55 @@ export function RegenerateDayPanel({
     else if (result.status === "error") setNotice({ kind: "error", text: result.message });
   };
 
+  const planAfterArrival = () => {
+    setOpen(true);
+    setAfterArrival(true);
+    regenerate.mutate(
+      { afterArrival: true },
+      {
+        onSuccess: (answer) => {
+          setProposal(answer);
+          setNotice(answer.note ? { kind: "info", text: answer.note } : null);
+        },
+      },
+    );
+  };
+
   if (!open) {
     return (
-      // A button that looks like one (not a full-width box read as a text field): its own width, an
-      // icon, and the same look as the page's other secondary actions.
-      <Button
-        variant="secondary"
-        size="sm"
-        className="inline-flex items-center gap-1.5 self-start shadow-sm"
-        onClick={() => setOpen(true)}
-      >
-        <RefreshIcon />
-        Regenerate day
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {/* A button that looks like one (not a full-width box read as a text field): its own width,
+            an icon, and the same look as the page's other secondary actions. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="inline-flex items-center gap-1.5 self-start shadow-sm"
+          onClick={() => setOpen(true)}
+        >
+          <RefreshIcon />
+          Regenerate day
+        </Button>
+        {arrival ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start shadow-sm"
+            onClick={planAfterArrival}
+          >
+            {arrivalLabel(arrival)}
+          </Button>
+        ) : null}
+      </div>
     );
   }
   if (proposal) {
     return (
       <DayDiffCard
-        heading={`Proposed new plan for ${title}`}
+        heading={
+          afterArrival && arrival
+            ? `Proposed ${arrival.part} in ${arrival.city} for ${title}`
+            : `Proposed new plan for ${title}`
+        }
         days={[
           { date: day.date, title, before: day.activities, after: proposal.proposal.activities },
         ]}
@@ -101,6 +140,23 @@ export function RegenerateDayPanel({
       />
     );
   }
+  if (afterArrival && arrival)
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
+        {regenerate.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {getErrorMessage(regenerate.error, REGENERATE_DAY_FAILED)}
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-slate-700">
+            Planning the {arrival.part} in {arrival.city}...
+          </p>
+        )}
+        <Button variant="secondary" size="sm" className="self-start" onClick={close}>
+          Cancel
+        </Button>
+      </div>
+    );
   return (
     <form
       aria-label={`Regenerate ${title}`}
