@@ -1,4 +1,5 @@
-import { planTrip, type PlanTripResult } from "#server/planner/plan-trip.ts";
+import { planTrip } from "#server/planner/plan-trip.ts";
+import type { PlanTripResult } from "#server/planner/planning-types.ts";
 import type { GenerateOptions } from "#server/planner/itinerary-generator.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { failedRow, measureTrip, type EvalRow } from "./metrics.ts";

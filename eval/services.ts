@@ -7,7 +7,7 @@ import type { Logger } from "#server/lib/logger.ts";
 import { createGeo } from "#server/services/geo/create-geo.ts";
 import { NO_GEO } from "#server/services/geo/geo-service.ts";
 import { createPlaces } from "#server/services/places/create-places.ts";
-import type { PlanningServices } from "#server/planner/plan-trip.ts";
+import type { PlanningServices } from "#server/planner/planning-types.ts";
 
 export type EvalServices = PlanningServices;
 

@@ -12,7 +12,7 @@ import type { ModelUsage } from "../services/llm/usage.ts";
 import { insideWindow, type DayWindows } from "./day-windows.ts";
 import { bookedWindows, stopWindows } from "./journey-windows.ts";
 import type { GenerateOptions } from "./itinerary-generator.ts";
-import type { PlanningServices, PlanTripResult } from "./plan-trip.ts";
+import type { PlanningServices, PlanTripResult } from "./planning-types.ts";
 
 /*
  * A trip with several stops: every city planned from its own real places (keyless or model alike,

@@ -12,16 +12,11 @@ import {
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
-import type { Logger } from "../lib/logger.ts";
+import type { PlanningServices, PlanTripResult } from "./planning-types.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
-import type {
-  GenerateOptions,
-  GenerationEvent,
-  ItineraryGenerator,
-} from "./itinerary-generator.ts";
+import type { GenerateOptions, GenerationEvent } from "./itinerary-generator.ts";
 import { itineraryProblems } from "./validate-itinerary.ts";
 import { placeOf, type DestinationLookup, type GeoService } from "../services/geo/geo-service.ts";
-import type { PlacesService } from "../services/places/places-service.ts";
 import type { PromptPlace } from "./prompts.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
 import { GenerationError } from "./generation-error.ts";
@@ -34,35 +29,6 @@ import { checkDayPlaces } from "./place-checks.ts";
 import { planStops } from "./plan-stops.ts";
 import { fitAroundBookings } from "./fit-around-bookings.ts";
 import { bookedWindows } from "./journey-windows.ts";
-
-/**
- * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
- * `places`: real places for the keyless planner; absent or disabled, it plans from its catalogue.
- */
-export type PlanningServices = {
-  ai: ItineraryGenerator;
-  geo: GeoService;
-  logger?: Logger;
-  places?: PlacesService;
-};
-
-export type PlanTripResult = {
-  itinerary: Itinerary;
-  place: TripPlace | null;
-  usage: ModelUsage;
-  /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
-  warnings: RealismWarning[];
-  /**
-   * How much of the plan is real OpenStreetMap places. Keyless: "verified"/"partial" for a plan from
-   * real places, "unavailable" (with the reason) when they could not be had and the catalogue
-   * planned. A model's plan: every activity matched to OpenStreetMap, `verified` of `total` matched
-   * ("verified" when all are, "partial" otherwise), "unavailable" with the reason when places could
-   * not be had (Overpass failing, the destination not found). "off" when OVERPASS_URL=off.
-   */
-  grounding: Grounding;
-  /** A trip of several stops: each with its dates and its resolved place (absent: one stop). */
-  stops?: TripStop[];
-};
 
 /**
  * What the traveller booked, for "Plan the rest" (issue 35): the trip's stops with their places,

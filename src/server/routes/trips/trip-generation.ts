@@ -9,7 +9,7 @@ import { assertRoomForTrip } from "../../trips/trip-quota.ts";
 import { enforceTripCreateLimit } from "../../http/trip-create-limit.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
-import type { PlanTripResult } from "../../planner/plan-trip.ts";
+import type { PlanTripResult } from "../../planner/planning-types.ts";
 import { createTrip, settleBookings } from "../../trips/trip-create.ts";
 
 /**

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -30,7 +31,9 @@ describe("BalancesPanel", () => {
         .getAllByRole("cell")
         .map((c) => c.textContent),
     ).toEqual(["$90.00", "$30.00", "is owed $60.00"]);
-    expect(within(screen.getByRole("row", { name: /Bob/ })).getByText("owes $30.00")).toBeTruthy();
+    expect(
+      within(screen.getByRole("row", { name: /Bob/ })).getByText("owes $30.00"),
+    ).toBeInTheDocument();
     const transfers = within(screen.getByRole("list", { name: "Transfers" })).getAllByRole(
       "listitem",
     );
@@ -38,7 +41,9 @@ describe("BalancesPanel", () => {
       "Bob pays Alice $30.00",
       "Carol pays Alice $30.00",
     ]);
-    expect(screen.getByText(/1 expense or payment is waiting for its exchange rate/)).toBeTruthy();
+    expect(
+      screen.getByText(/1 expense or payment is waiting for its exchange rate/),
+    ).toBeInTheDocument();
   });
 
   it("says when everyone is settled", () => {
@@ -52,6 +57,6 @@ describe("BalancesPanel", () => {
         }}
       />,
     );
-    expect(screen.getByText("Everyone is settled.")).toBeTruthy();
+    expect(screen.getByText("Everyone is settled.")).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -56,7 +57,7 @@ describe("ExpenseForm", () => {
 
     await userEvent.selectOptions(screen.getByLabelText("Split"), "exact");
     await userEvent.type(screen.getByLabelText("Amount of Alice"), "70");
-    expect(screen.getByText("€30.00 left to assign")).toBeTruthy();
+    expect(screen.getByText("€30.00 left to assign")).toBeInTheDocument();
   });
 
   it("sends the expense as the API takes it, paid by the reader by default", async () => {
@@ -97,8 +98,8 @@ describe("ExpenseForm", () => {
     );
     await userEvent.type(screen.getByLabelText("Amount"), "12.345");
     await userEvent.click(screen.getByRole("button", { name: "Add expense" }));
-    expect(screen.getByText("Amount in EUR has at most 2 decimals")).toBeTruthy();
-    expect(screen.getByText("Description is required")).toBeTruthy();
+    expect(screen.getByText("Amount in EUR has at most 2 decimals")).toBeInTheDocument();
+    expect(screen.getByText("Description is required")).toBeInTheDocument();
 
     reject = true;
     await userEvent.clear(screen.getByLabelText("Amount"));
@@ -107,7 +108,7 @@ describe("ExpenseForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add expense" }));
     const paidBy = screen.getByLabelText("Paid by");
     expect(paidBy.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("paidBy must be a member of the trip")).toBeTruthy();
+    expect(screen.getByText("paidBy must be a member of the trip")).toBeInTheDocument();
   });
 
   it("edits an expense from what it is, split included", () => {
@@ -132,8 +133,10 @@ describe("ExpenseForm", () => {
     );
     expect(screen.getByLabelText<HTMLSelectElement>("Currency").value).toBe("JPY");
     expect(screen.getByLabelText<HTMLInputElement>("Shares of Alice").value).toBe("2");
-    expect(within(screen.getByRole("group", { name: "Shared by" })).getByText("¥800")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Save expense" })).toBeTruthy();
+    expect(
+      within(screen.getByRole("group", { name: "Shared by" })).getByText("¥800"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save expense" })).toBeInTheDocument();
   });
 
   describe("edited while a companion changes the same expense", () => {

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -29,7 +30,7 @@ describe("PaymentForm", () => {
       sent.push(input);
       return Promise.resolve();
     });
-    expect(screen.getByRole("form", { name: "Record a payment" })).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Record a payment" })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText("To"), ALICE.userId);
     await userEvent.type(screen.getByLabelText("Amount"), "362,20");
     await userEvent.click(screen.getByRole("button", { name: "Record payment" }));

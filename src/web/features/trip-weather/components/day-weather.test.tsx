@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -52,8 +53,8 @@ describe("DayWeatherView", () => {
         onRegenerate={onRegenerate}
       />,
     );
-    expect(screen.getByText(/moderate rain, 57.2°F/)).toBeTruthy();
-    expect(screen.getByText(/Bring a raincoat and an umbrella\./)).toBeTruthy();
+    expect(screen.getByText(/moderate rain, 57.2°F/)).toBeInTheDocument();
+    expect(screen.getByText(/Bring a raincoat and an umbrella\./)).toBeInTheDocument();
     expect(
       screen.getByText(
         /Wet weather is forecast, and this plan is outdoors: Walk in Jardim da Estrela\./,
@@ -70,11 +71,13 @@ describe("DayWeatherView", () => {
         <DayWeatherView entry={entry} day={day} />
       </TemperatureUnitProvider>,
     );
-    expect(screen.getByText(/moderate rain, 14.0°C \(high 17.0°C, low 10.0°C\)/)).toBeTruthy();
+    expect(
+      screen.getByText(/moderate rain, 14.0°C \(high 17.0°C, low 10.0°C\)/),
+    ).toBeInTheDocument();
     unmount();
     vi.spyOn(navigator, "language", "get").mockReturnValue("fr-FR");
     render(<DayWeatherView entry={entry} day={day} />);
-    expect(screen.getByText(/moderate rain, 14.0°C/)).toBeTruthy();
+    expect(screen.getByText(/moderate rain, 14.0°C/)).toBeInTheDocument();
     vi.restoreAllMocks();
   });
 
@@ -99,6 +102,6 @@ describe("DayWeatherView", () => {
         day={day}
       />,
     );
-    expect(screen.getByText("Forecast available from Fri, Apr 30")).toBeTruthy();
+    expect(screen.getByText("Forecast available from Fri, Apr 30")).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
@@ -72,7 +73,7 @@ describe("TripListView", () => {
     // Model and user text is text: the markup is shown, never parsed.
     expect(link.textContent).toBe(lima.destination);
     expect(document.querySelector("img")).toBeNull();
-    expect(screen.getByText("Shared")).toBeTruthy();
+    expect(screen.getByText("Shared")).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -80,7 +81,7 @@ describe("TripListView", () => {
     const fetchMock = stubFetch(json({ trips: [], nextCursor: null }));
     renderAt("/trips?q=lis&style=luxury&sort=oldest");
     expect(await screen.findByText("No trips match your filters.")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Clear Filters" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
     expect(requestedUrl(fetchMock.mock.calls[0])).toBe("/api/trips?q=lis&style=luxury&sort=oldest");
 
     cleanup();

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -45,6 +46,6 @@ describe("TripTabs", () => {
       </MemoryRouter>,
     );
     expect(screen.queryByRole("tablist")).toBeNull();
-    expect(screen.getByText("The plan")).toBeTruthy();
+    expect(screen.getByText("The plan")).toBeInTheDocument();
   });
 });

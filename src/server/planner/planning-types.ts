@@ -1,0 +1,39 @@
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { RealismWarning } from "#shared/realism-warning.ts";
+import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { GeoService } from "../services/geo/geo-service.ts";
+import type { ModelUsage } from "../services/llm/usage.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
+import type { ItineraryGenerator } from "./itinerary-generator.ts";
+
+// What planning takes and gives, apart from plan-trip.ts and plan-stops.ts, which both use them.
+
+/**
+ * What planning needs: a subset of AppDeps, so the evaluation can plan without the HTTP app.
+ * `places`: real places for the keyless planner; absent or disabled, it plans from its catalogue.
+ */
+export type PlanningServices = {
+  ai: ItineraryGenerator;
+  geo: GeoService;
+  logger?: Logger;
+  places?: PlacesService;
+};
+
+export type PlanTripResult = {
+  itinerary: Itinerary;
+  place: TripPlace | null;
+  usage: ModelUsage;
+  /** What is still unrealistic after the one repair call (saved and shown, never a refusal). */
+  warnings: RealismWarning[];
+  /**
+   * How much of the plan is real OpenStreetMap places. Keyless: "verified"/"partial" for a plan from
+   * real places, "unavailable" (with the reason) when they could not be had and the catalogue
+   * planned. A model's plan: every activity matched to OpenStreetMap, `verified` of `total` matched
+   * ("verified" when all are, "partial" otherwise), "unavailable" with the reason when places could
+   * not be had (Overpass failing, the destination not found). "off" when OVERPASS_URL=off.
+   */
+  grounding: Grounding;
+  /** A trip of several stops: each with its dates and its resolved place (absent: one stop). */
+  stops?: TripStop[];
+};
