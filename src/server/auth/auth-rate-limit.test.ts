@@ -77,4 +77,34 @@ describe("auth rate limits", () => {
     }
     expect(signUps).toEqual([200, 200, 200, 429]);
   });
+
+  it("limits assistants' dynamic client registration per address (issue 51)", async () => {
+    const ip = "203.0.113.51";
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await createClient(t).request("POST", "/api/auth/oauth2/register", {
+        json: {
+          client_name: `Assistant ${i}`,
+          redirect_uris: ["http://127.0.0.1:33418/callback"],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        },
+        headers: { "X-Forwarded-For": ip },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3).every((status) => status < 300)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    // Another address registers as ever.
+    const other = await createClient(t).request("POST", "/api/auth/oauth2/register", {
+      json: {
+        client_name: "Elsewhere",
+        redirect_uris: ["http://127.0.0.1:33418/callback"],
+        token_endpoint_auth_method: "none",
+      },
+      headers: { "X-Forwarded-For": "203.0.113.52" },
+    });
+    expect(other.status).toBeLessThan(300);
+  });
 });
