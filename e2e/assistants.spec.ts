@@ -78,10 +78,10 @@ test("consent: Allow sends the assistant a code, Deny sends it away; the account
 
   await expect(page).toHaveURL(/\/oauth\/consent\?/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connect Claude to Boundless");
-  await expect(page.getByText("Claude wants to:")).toBeVisible();
+
   await expect(
-    page.getByRole("list", { name: "Claude wants to:" }).getByRole("listitem"),
-  ).toHaveText(["read your trips", "plan and change your trips"]);
+    page.getByRole("list", { name: "What Claude asks for" }).getByRole("listitem"),
+  ).toHaveText(["Claude wants to read your trips", "Claude wants to plan and change your trips"]);
   await expectAxeClean(page, "/oauth/consent");
 
   await page.getByRole("button", { name: "Allow" }).click();

@@ -46,12 +46,12 @@ export function ConsentPanel({ search, email }: { search: string; email: string 
       <h1 id="consent-heading" className="text-2xl font-bold">
         Connect {name} to Boundless
       </h1>
-      <p id="consent-scopes" className="text-lg">
-        <strong>{name}</strong> wants to:
-      </p>
-      <ul aria-labelledby="consent-scopes" className="list-disc space-y-1 pl-6 text-lg">
+      {/* One sentence a scope, as the traveller reads them: "Claude wants to read your trips". */}
+      <ul aria-label={`What ${name} asks for`} className="list-disc space-y-1 pl-6 text-lg">
         {scopes.map((scope) => (
-          <li key={scope}>{ASSISTANT_SCOPE_LABELS[scope]}</li>
+          <li key={scope}>
+            {name} wants to {ASSISTANT_SCOPE_LABELS[scope]}
+          </li>
         ))}
       </ul>
       <p className="text-sm text-slate-600">
