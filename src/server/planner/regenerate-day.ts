@@ -91,6 +91,24 @@ export async function regenerateDay(
   return { day: await matcher.matchDay(located), note };
 }
 
+/** One stop's part of a day planned again: the trip's request narrowed to the stop and its window. */
+function regenerateForStop(
+  services: RegenerateServices,
+  input: RegenerateInput,
+  stop: TripStop,
+  window: DayWindow | undefined,
+  signal: AbortSignal,
+) {
+  const request = {
+    ...input.request,
+    destination: stop.destination,
+    startDate: stop.startDate,
+    endDate: stop.endDate,
+  };
+  const windows = window ? { [input.date]: window } : undefined;
+  return regenerateDay(services, { ...input, request, place: stop.place, windows }, signal);
+}
+
 /**
  * One day of a trip with several stops planned again, keeping to that day's stops: a Lyon day from
  * Lyon's places, a transfer day from both cities in order, each inside its part of the day (the
@@ -120,21 +138,7 @@ export async function regenerateStopsDay(
     const stop = stops[stopIndex];
     if (!stop) continue;
     const window = windowOf(stopIndex);
-    const part = await regenerateDay(
-      services,
-      {
-        ...input,
-        request: {
-          ...input.request,
-          destination: stop.destination,
-          startDate: stop.startDate,
-          endDate: stop.endDate,
-        },
-        place: stop.place,
-        windows: window ? { [date]: window } : undefined,
-      },
-      signal,
-    );
+    const part = await regenerateForStop(services, input, stop, window, signal);
     const activities = part.day.activities.map((a) => ({ ...a, stopIndex }));
     parts.push({
       note: part.note,
@@ -171,21 +175,7 @@ export async function planAfterArrival(
   if (!current || !transfer?.transport || !stop || transfer.arrival >= MINUTES_PER_DAY)
     throw new Error("the route checks for a booked journey arriving that day");
   const window: DayWindow = { from: transfer.arrival };
-  const part = await regenerateDay(
-    services,
-    {
-      ...input,
-      request: {
-        ...input.request,
-        destination: stop.destination,
-        startDate: stop.startDate,
-        endDate: stop.endDate,
-      },
-      place: stop.place,
-      windows: { [date]: window },
-    },
-    signal,
-  );
+  const part = await regenerateForStop(services, input, stop, window, signal);
   const kept = current.activities.filter(
     (a) =>
       a.booked ||
