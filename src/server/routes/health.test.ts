@@ -25,6 +25,7 @@ describe("foundation API", () => {
   it("exposes public config without secrets", async () => {
     const res = await t.app.request("/api/config");
     expect(await res.json()).toEqual({
+      mcp: { url: `${t.env.APP_ORIGIN}/mcp` },
       providers: { google: false, github: false },
       ai: { mode: "offline" },
       planner: "general",
