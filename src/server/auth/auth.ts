@@ -13,6 +13,7 @@ import type { Db } from "../db/database.ts";
 import * as schema from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { betterAuthLogger, describeError } from "./auth-log.ts";
+import { withDriverMessages } from "./driver-messages.ts";
 import { checkUserFields, sanitizeUserData } from "./auth-user-fields.ts";
 import { acceptedOrigins } from "../lib/app-origins.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -123,7 +124,7 @@ export function createAuth({
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: acceptedOrigins(env.APP_ORIGIN, env.NODE_ENV),
-    database: drizzleAdapter(db, { provider: "pg", schema }),
+    database: withDriverMessages(drizzleAdapter(db, { provider: "pg", schema })),
     plugins,
     emailAndPassword: {
       enabled: true,
