@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
 import {
   assistantUses,
@@ -44,16 +45,14 @@ export async function listAssistants(db: Db, userId: string): Promise<ConnectedA
  * stored access tokens. True when there was something to end.
  */
 export async function revokeAssistants(db: Db, userId: string, clientId?: string) {
+  // The rows of this user's grant (to one assistant, or to all): the same filter on every table.
+  const granted = (table: { userId: AnyPgColumn; clientId: AnyPgColumn }) =>
+    and(eq(table.userId, userId), clientId ? eq(table.clientId, clientId) : undefined);
   return db.transaction(async (tx) => {
     const refresh = await tx
       .select({ id: oauthRefreshToken.id })
       .from(oauthRefreshToken)
-      .where(
-        and(
-          eq(oauthRefreshToken.userId, userId),
-          clientId ? eq(oauthRefreshToken.clientId, clientId) : undefined,
-        ),
-      );
+      .where(granted(oauthRefreshToken));
     if (refresh.length > 0)
       await tx.delete(oauthAccessToken).where(
         inArray(
@@ -61,38 +60,12 @@ export async function revokeAssistants(db: Db, userId: string, clientId?: string
           refresh.map((r) => r.id),
         ),
       );
-    await tx
-      .delete(oauthAccessToken)
-      .where(
-        and(
-          eq(oauthAccessToken.userId, userId),
-          clientId ? eq(oauthAccessToken.clientId, clientId) : undefined,
-        ),
-      );
-    await tx
-      .delete(oauthRefreshToken)
-      .where(
-        and(
-          eq(oauthRefreshToken.userId, userId),
-          clientId ? eq(oauthRefreshToken.clientId, clientId) : undefined,
-        ),
-      );
-    await tx
-      .delete(assistantUses)
-      .where(
-        and(
-          eq(assistantUses.userId, userId),
-          clientId ? eq(assistantUses.clientId, clientId) : undefined,
-        ),
-      );
+    await tx.delete(oauthAccessToken).where(granted(oauthAccessToken));
+    await tx.delete(oauthRefreshToken).where(granted(oauthRefreshToken));
+    await tx.delete(assistantUses).where(granted(assistantUses));
     const ended = await tx
       .delete(oauthConsent)
-      .where(
-        and(
-          eq(oauthConsent.userId, userId),
-          clientId ? eq(oauthConsent.clientId, clientId) : undefined,
-        ),
-      )
+      .where(granted(oauthConsent))
       .returning({ id: oauthConsent.id });
     return ended.length > 0;
   });
