@@ -24,10 +24,20 @@ export const serverRooms = readdirSync(new URL("src/server", import.meta.url), {
   .filter((entry) => entry.isDirectory() && !SERVER_LAYERS.includes(entry.name))
   .map((entry) => entry.name);
 const roomAlternatives = serverRooms.join("|");
-const ROOMS_IMPORT_NO_ROUTE = {
-  regex: "^(?:(?:\\.\\./)+|#server/)routes/",
-  message: "domain rooms do not import routes",
-};
+// What no domain room imports (a rule block of its own replaces these, so each repeats them).
+const ROOMS_IMPORT_BELOW = [
+  { regex: "^(?:(?:\\.\\./)+|#server/)routes/", message: "domain rooms do not import routes" },
+  // The request plumbing is above the rooms, types included: a domain function takes the services
+  // it uses (its own deps type), never a Hono context.
+  {
+    regex: "^(?:(?:\\.\\./)+|#server/)http/",
+    message: "domain rooms import nothing from http/: take the services you use",
+  },
+  {
+    regex: "^(?:(?:\\.\\./)+|#server/)(?:app|deps|index|static)\\.ts$",
+    message: "domain rooms do not import the composition root",
+  },
+];
 
 export default tseslint.config(
   {
@@ -214,18 +224,10 @@ export default tseslint.config(
     files: serverRooms.map((room) => `src/server/${room}/**/*.ts`),
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [ROOMS_IMPORT_NO_ROUTE] }],
-      // The request plumbing is above the rooms; they may name its types (the Hono context's).
-      "@typescript-eslint/no-restricted-imports": [
+      "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^(?:(?:\\.\\./)+|#server/)http/",
-              allowTypeImports: true,
-              message: "domain rooms take what they use; from http/ they import types only",
-            },
-          ],
+          patterns: [...ROOMS_IMPORT_BELOW],
         },
       ],
     },
@@ -239,7 +241,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            ROOMS_IMPORT_NO_ROUTE,
+            ...ROOMS_IMPORT_BELOW,
             {
               regex: "^(?:(?:\\.\\./)+|#server/)trips/",
               message: "the planner sits below trips/: it imports nothing from it",

@@ -127,17 +127,30 @@ describe("server layers", () => {
     expect(errors.join("\n")).toMatch(/domain rooms do not import routes/);
   });
 
-  it("a domain room importing a value from http fails, and its types pass", async () => {
+  it("a domain room importing from http fails, types included", async () => {
     const value = await boundaryErrors(
       "src/server/trips/boundary-probe.ts",
       'import { requireUser } from "../http/session.ts";\nexport const probe = requireUser;\n',
     );
-    expect(value.join("\n")).toMatch(/from http\/ they import types only/);
+    expect(value.join("\n")).toMatch(/domain rooms import nothing from http\//);
     const typeOnly = await boundaryErrors(
-      "src/server/trips/boundary-probe.ts",
-      'import type { AppDeps } from "../http/context.ts";\nexport type Probe = AppDeps;\n',
+      "src/server/money/boundary-probe.ts",
+      'import type { AppBindings } from "../http/context.ts";\nexport type Probe = AppBindings;\n',
     );
-    expect(typeOnly).toEqual([]);
+    expect(typeOnly.join("\n")).toMatch(/domain rooms import nothing from http\//);
+  });
+
+  it("a domain room importing the composition root fails, and the app's deps type passes", async () => {
+    const root = await boundaryErrors(
+      "src/server/companions/boundary-probe.ts",
+      'import { createMailer } from "../deps.ts";\nexport const probe = createMailer;\n',
+    );
+    expect(root.join("\n")).toMatch(/do not import the composition root/);
+    const depsType = await boundaryErrors(
+      "src/server/mcp/boundary-probe.ts",
+      'import type { AppDeps } from "../app-deps.ts";\nexport type Probe = AppDeps;\n',
+    );
+    expect(depsType).toEqual([]);
   });
 
   it("a domain room importing services, db and lib passes", async () => {
@@ -163,7 +176,7 @@ describe("server rooms, found from the folders", () => {
   });
 
   it.each(serverRooms)(
-    "the room %s importing a route or a value from http fails",
+    "the room %s importing a route or anything from http fails",
     async (room: string) => {
       const route = await boundaryErrors(
         `src/server/${room}/boundary-probe.ts`,
@@ -174,7 +187,7 @@ describe("server rooms, found from the folders", () => {
         `src/server/${room}/boundary-probe.ts`,
         'import { requireUser } from "#server/http/session.ts";\nexport const probe = requireUser;\n',
       );
-      expect(http.join("\n")).toMatch(/from http\/ they import types only/);
+      expect(http.join("\n")).toMatch(/domain rooms import nothing from http\//);
     },
   );
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createLazyAuth } from "./auth/lazy-auth.ts";
-import type { AppDeps } from "./http/context.ts";
+import type { AppDeps } from "./app-deps.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";

@@ -11,7 +11,7 @@ import { buildItinerary } from "#tests/support/factories.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { fakeModelReply } from "../../bench/lib/generation-client.ts";
-import { requestStops } from "#server/trips/request-stops.ts";
+import { requestStops } from "#server/planner/request-stops.ts";
 
 /**
  * Whatever the database still refuses (SQLSTATE class 22, data exception, or 23,

@@ -4,7 +4,7 @@ import { trips, type TripRow } from "#server/db/schema.ts";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { newShareToken } from "#server/trips/share-token.ts";
-import { requestStops } from "#server/trips/request-stops.ts";
+import { requestStops } from "#server/planner/request-stops.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "#server/app.ts";
-import type { AppDeps } from "#server/http/context.ts";
+import type { AppDeps } from "#server/app-deps.ts";
 import type { Database } from "#server/db/database.ts";
 import { createDeps } from "#server/deps.ts";
 import type { LiveBus } from "#server/live/live-bus.ts";

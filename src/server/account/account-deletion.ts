@@ -6,7 +6,7 @@ import type { Mailer } from "../services/mail/mailer.ts";
 import type { Storage } from "../services/storage/storage.ts";
 import { pendingFileDeletions, rateLimits, user, verification } from "../db/schema.ts";
 import { accountDeletedMail } from "../services/mail/templates.ts";
-import { accessOfAccount, type AccessEnded } from "../trips/trip-members.ts";
+import { accessOfAccount, type AccessEnded } from "../companions/trip-members.ts";
 import { avatarFolder } from "./avatar-image.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };

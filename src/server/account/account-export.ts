@@ -5,7 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../services/storage/storage.ts";
 import { account, profiles, tripExpenses, tripMembers, trips, user } from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
-import { toExpenseDto } from "../trips/trip-expenses.ts";
+import { toExpenseDto } from "../money/trip-expenses.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from "#shared/messages.ts";
-import type { AppDeps } from "./context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { ModelError } from "../services/llm/model-error.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";

@@ -6,9 +6,9 @@ import { requireUser } from "./session.ts";
 import { type AppError, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/is-uuid.ts";
 import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
-import { EXPENSE_NOT_FOUND } from "../trips/trip-expenses.ts";
-import { INVITE_TOKEN_PATTERN, inviteGone } from "../trips/trip-invites.ts";
-import { PAYMENT_NOT_FOUND } from "../trips/trip-payments.ts";
+import { EXPENSE_NOT_FOUND } from "../money/trip-expenses.ts";
+import { INVITE_TOKEN_PATTERN, inviteGone } from "../companions/trip-invites.ts";
+import { PAYMENT_NOT_FOUND } from "../money/trip-payments.ts";
 
 export const DAY_NOT_FOUND = "Day not found";
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from "./context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 
 const HOUR_SECONDS = 60 * 60;

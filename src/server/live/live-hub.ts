@@ -4,7 +4,7 @@ import type { OnlineUser } from "#shared/schemas/trip-history.ts";
 import type { Db } from "../db/database.ts";
 import { user } from "../db/auth-schema.ts";
 import type { Logger } from "../lib/logger.ts";
-import { changesSince } from "../trips/trip-versions.ts";
+import { changesSince } from "../history/trip-versions.ts";
 import { sessionsStillOnTrip } from "./live-access.ts";
 import type { LiveBus, LiveMessage } from "./live-bus.ts";
 import { createStreamLimit } from "./stream-limit.ts";

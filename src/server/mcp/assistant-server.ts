@@ -13,14 +13,14 @@ import { tripListQuerySchema, tripListResponseSchema } from "#shared/schemas/tri
 import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { tripPatchSchema } from "#shared/schemas/trip-edit.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { findTripFor } from "../trips/trip-access.ts";
 import { applyTripChanges, previewTripChanges } from "../trips/trip-apply.ts";
-import { balancesOf, peopleOfExpenses, ratesOf } from "../trips/trip-balances.ts";
-import { listPayments } from "../trips/trip-payments.ts";
-import { settlementCurrencyOf } from "../trips/trip-settlement.ts";
+import { balancesOf, peopleOfExpenses, ratesOf } from "../money/trip-balances.ts";
+import { listPayments } from "../money/trip-payments.ts";
+import { settlementCurrencyOf } from "../money/trip-settlement.ts";
 import { createTrip, settleBookings } from "../trips/trip-create.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 import {
@@ -29,11 +29,11 @@ import {
   createExpense,
   listExpenses,
   tripPeople,
-} from "../trips/trip-expenses.ts";
+} from "../money/trip-expenses.ts";
 import { tripForecast } from "../trips/trip-forecast.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../trips/trip-list.ts";
 import { searchPlacesNear } from "../trips/place-search.ts";
-import { tripRates } from "../trips/trip-rates.ts";
+import { tripRates } from "../money/trip-rates.ts";
 import { assertRoomForTrip } from "../trips/trip-quota.ts";
 import type { AssistantPrincipal } from "./assistant-token.ts";
 

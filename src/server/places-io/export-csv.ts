@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { neutralise } from "../trips/expenses-csv.ts";
+import { neutralise } from "../money/expenses-csv.ts";
 import type { ExportTrip } from "./export-trip.ts";
 
 export const TRIP_CSV_HEADER = [

@@ -1,5 +1,5 @@
 import { boundedWorker, workerEntry } from "../lib/bounded-worker.ts";
-import type { ReadTask } from "../workers/places-file.ts";
+import type { ReadTask } from "./read-task.ts";
 import type { FileReading } from "./place-record.ts";
 
 /** Reading one file may take this long before its worker is stopped (a 5 MB GPX takes well under 1 s). */

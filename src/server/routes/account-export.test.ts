@@ -12,7 +12,7 @@ import { createClient, signUpUser, type TestClient } from "#tests/support/http.t
 import { createTestApp, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
 import { EXPORT_PAGE_SIZE, exportTripPage } from "../account/account-export.ts";
-import { requestStops } from "#server/trips/request-stops.ts";
+import { requestStops } from "#server/planner/request-stops.ts";
 
 type ExportFile = {
   version: number;

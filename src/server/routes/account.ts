@@ -8,7 +8,8 @@ import {
   accountDeletionInputSchema,
   accountExportFileName,
 } from "#shared/schemas/account.ts";
-import type { AppBindings, AppDeps } from "../http/context.ts";
+import type { AppBindings } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { ASSISTANT_NOT_FOUND, pathIds } from "../http/path-ids.ts";
 import { account, verification } from "../db/schema.ts";
 import { deleteAccount } from "../account/account-deletion.ts";

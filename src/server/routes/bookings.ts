@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { BOOKING_MESSAGES, type NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { BookingFileError } from "../bookings/booking-errors.ts";
-import { bookingErrorResponse, importInputOf, readImport } from "../bookings/booking-import.ts";
+import { readImport } from "../bookings/booking-import.ts";
+import { bookingErrorResponse, importInputOf } from "../http/booking-import-input.ts";
 import { toProposal, type KnownPlace } from "../bookings/booking-proposal.ts";
 import type { Reading } from "../bookings/booking-reading.ts";
 import { newTripFrame, townOf } from "../bookings/new-trip-frame.ts";
-import type { AppBindings, AppDeps } from "../http/context.ts";
+import type { AppBindings } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
 

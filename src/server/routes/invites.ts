@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppBindings } from "../http/context.ts";
 import { pathIds } from "../http/path-ids.ts";
 import { requireUser } from "../http/session.ts";
-import { acceptInvite, readInvitation } from "../trips/trip-invites.ts";
+import { acceptInvite, readInvitation } from "../companions/trip-invites.ts";
 
 /**
  * `/api/invites/:token`: what an invitation offers (anyone holding the link: the page shows it

@@ -5,7 +5,8 @@ import {
   PLACES_SEARCH_MESSAGES,
   PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
 } from "#shared/schemas/places.ts";
-import type { AppBindings, AppDeps } from "../http/context.ts";
+import type { AppBindings } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { enforceGenerationLimit } from "../http/generation.ts";
 import { geocoderBudget } from "../http/geocoder-budget.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";

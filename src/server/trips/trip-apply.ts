@@ -1,6 +1,9 @@
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import type { PlaceChoice } from "#shared/schemas/trip-edit.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { LiveHub } from "../live/live-hub.ts";
+import type { PlacesService } from "../services/places/places-service.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { confirmPlaces } from "./confirm-places.ts";
@@ -13,12 +16,17 @@ import { waitingActivities } from "./activity-placements.ts";
 import { matchEditedPlaces } from "./match-edited-places.ts";
 import { patchForCurrent } from "./trip-rebase.ts";
 import { saveTripVersion } from "./trip-save.ts";
-import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
+import { settlementChoice, settlementSummary } from "../money/trip-settlement.ts";
 import { describeChange } from "./trip-summary.ts";
 
 const SAVE_ATTEMPTS = 5;
 
-export type ApplyDeps = Pick<AppDeps, "database" | "places" | "logger" | "live">;
+export type ApplyDeps = {
+  database: Database;
+  places: PlacesService;
+  logger: Logger;
+  live: Pick<LiveHub, "publishChange">;
+};
 
 export type ApplyResult =
   | { ok: true; row: TripRow; access: TripAccess; placeChoices: PlaceChoice[] }
@@ -118,7 +126,7 @@ export async function applyTripChanges(
  * it (before places are looked up). A conflict when it cannot be merged; strict as above.
  */
 export async function previewTripChanges(
-  deps: Pick<AppDeps, "database">,
+  deps: { database: Database },
   input: { userId: string; tripId: string; patch: TripPatchInput; strict?: boolean },
 ) {
   const { db } = deps.database;

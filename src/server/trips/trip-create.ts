@@ -2,18 +2,26 @@ import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
-import type { AppDeps } from "../http/context.ts";
 import { lookupsOf, withoutActivityLookups } from "../services/geo/geo-service.ts";
-import { insertPlacements, placingOf, plannedPlacements } from "./activity-placements.ts";
+import {
+  insertPlacements,
+  placingOf,
+  plannedPlacements,
+  type PlacementWorker,
+} from "./activity-placements.ts";
 import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip } from "../planner/plan-trip.ts";
-import type { PlanTripResult } from "../planner/planning-types.ts";
+import type { PlanningServices, PlanTripResult } from "../planner/planning-types.ts";
 import { toTripDto } from "./trip-dto.ts";
-import { insertOwnTrip } from "./trip-quota.ts";
-import { requestStops } from "./request-stops.ts";
-import { bookedTrip, type BookedTrip } from "./trip-from-bookings.ts";
+import { insertOwnTrip, type QuotaDeps } from "./trip-quota.ts";
+import { requestStops } from "../planner/request-stops.ts";
+import { bookedTrip, type BookedTrip } from "../bookings/trip-from-bookings.ts";
 
 type Owner = { id: string; name: string };
+
+/** What creating a trip uses: the planner's services, the trip quota, and the placing worker. */
+export type CreateDeps = PlanningServices &
+  QuotaDeps & { placements: Pick<PlacementWorker, "kick"> };
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -21,7 +29,7 @@ type Owner = { id: string; name: string };
  * last place while this plan was written. `booked`: the trip's journeys and stays (issue 35).
  */
 async function saveTrip(
-  deps: AppDeps,
+  deps: CreateDeps,
   { id: userId, name: ownerName }: Owner,
   request: TripRequest,
   {
@@ -83,7 +91,7 @@ export type CreatedTrip = { trip: Trip; plan?: PlanTripResult };
  * The planner's services for `user`: its geocoder lookups take turns with other users'. The plan's
  * activities are not looked up while it is written: they are placed after it is saved (saveTrip).
  */
-const planningFor = (deps: AppDeps, userId: string) => ({
+const planningFor = (deps: CreateDeps, userId: string) => ({
   ...deps,
   geo: withoutActivityLookups(lookupsOf(deps.geo, { owner: userId })),
 });
@@ -94,7 +102,7 @@ const planningFor = (deps: AppDeps, userId: string) => ({
  * nothing saved. Undefined when there are none to settle.
  */
 export async function settleBookings(
-  deps: AppDeps,
+  deps: CreateDeps,
   userId: string,
   request: TripRequest,
   signal: AbortSignal,
@@ -116,7 +124,7 @@ export async function settleBookings(
  * it): null then.
  */
 export async function createTrip(
-  deps: AppDeps,
+  deps: CreateDeps,
   user: Owner,
   request: TripRequest,
   booked: BookedTrip | undefined,

@@ -3,7 +3,8 @@ import { tripDates } from "#shared/trip-dates.ts";
 import { stopIndexForNight } from "#shared/trip-stop-days.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { WeatherService } from "../services/weather/weather-service.ts";
 import type { TripRow } from "../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ function todayIn(timezone: string | undefined, now: number): string {
  * `requestId` goes to the log line of such a failure.
  */
 export async function tripForecast(
-  deps: Pick<AppDeps, "weather" | "logger">,
+  deps: { weather: WeatherService; logger: Logger },
   trip: TripRow,
   requestId: string,
 ): Promise<TripForecast> {

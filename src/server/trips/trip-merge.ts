@@ -3,8 +3,8 @@ import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
-import { journeyLabel, stayLabel } from "./booking-labels.ts";
-import { sortStays, sortTransport } from "./trip-bookings.ts";
+import { journeyLabel, stayLabel } from "../bookings/booking-labels.ts";
+import { sortStays, sortTransport } from "../bookings/trip-bookings.ts";
 import { stopsForDates } from "./trip-stop-edits.ts";
 
 /** The editable state of a trip that a change can touch (a snapshot, a row, a patched trip). */

@@ -8,7 +8,7 @@ import { daysBetween, refitDays, shiftDate, tripDates } from "#shared/trip-dates
 import type { TripRow } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { reconcileItinerary, type Reconciled } from "./reconcile-activities.ts";
-import { staysAfterStops, staysFromPatch, transportFromPatch } from "./trip-bookings.ts";
+import { staysAfterStops, staysFromPatch, transportFromPatch } from "../bookings/trip-bookings.ts";
 import {
   destinationAfterStops,
   moveDaysWithStops,

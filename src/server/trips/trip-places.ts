@@ -4,7 +4,8 @@ import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { placeOf, type GeoService } from "../services/geo/geo-service.ts";
 import { destinationQuery } from "../services/geo/open-meteo-geocoding.ts";
 import { createActivityLocator } from "../planner/locate-activities.ts";
-import { checkActivityPlace, checkedPoint } from "../planner/place-checks.ts";
+import { checkActivityPlace } from "../planner/place-checks.ts";
+import { locateStays } from "../planner/locate-stays.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { PatchedTrip } from "./trip-patch.ts";
 
@@ -79,26 +80,4 @@ export async function placePatchedTrip(
     signal,
   );
   return { itinerary: { days }, place, stops, stays };
-}
-
-/**
- * The stays of `toLocate` looked up near their stop like activities (by address, else name); the
- * others, and every stay when the geocoder is off or finds nothing near, as they are.
- */
-export function locateStays(
-  geo: GeoService,
-  stays: readonly Stay[],
-  toLocate: ReadonlySet<string>,
-  stopPlace: (stopIndex: number) => TripPlace | null,
-  signal: AbortSignal,
-): Promise<Stay[]> {
-  return Promise.all(
-    stays.map(async (stay) => {
-      const near = stopPlace(stay.stopIndex);
-      if (!toLocate.has(stay.id) || !near || !geo.locatesActivities) return stay;
-      const found = await geo.locateActivity(stay.address ?? stay.name, near, { signal });
-      const point = found && checkedPoint(found.lat, found.lng, near);
-      return point ? { ...stay, ...point } : stay;
-    }),
-  );
 }

@@ -4,7 +4,7 @@ import type { Env } from "../env.ts";
 import { user } from "../db/auth-schema.ts";
 import { trips, type TripRow } from "../db/schema.ts";
 import { AppError } from "../lib/http-errors.ts";
-import { recordVersion } from "./trip-versions.ts";
+import { recordVersion } from "../history/trip-versions.ts";
 
 /** The history line of a trip's first version (generated, or copied from another trip). */
 export const CREATED_SUMMARY = "Created the trip";
@@ -16,7 +16,7 @@ const tooManyTrips = (max: number) =>
   new AppError(422, "too_many_trips", TOO_MANY_TRIPS_MESSAGE(max));
 
 /** The setting that bounds the trips and the database that counts them. */
-type QuotaDeps = { env: Pick<Env, "MAX_TRIPS_PER_USER">; database: Pick<Database, "db"> };
+export type QuotaDeps = { env: Pick<Env, "MAX_TRIPS_PER_USER">; database: Pick<Database, "db"> };
 
 const tripCount = async (db: Pick<Db, "select">, userId: string) => {
   // A deleted trip makes room at once (the limit's message says so), though kept to be restored.

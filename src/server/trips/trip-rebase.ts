@@ -5,7 +5,7 @@ import type { TripRow } from "../db/schema.ts";
 import { mergeTrips, type MergeFields } from "./trip-merge.ts";
 import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
 import type { DescribedFields } from "./trip-summary.ts";
-import { findVersion } from "./trip-versions.ts";
+import { findVersion } from "../history/trip-versions.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
 
 type Stored = Omit<MergeFields, "budget" | "stops" | "transport" | "stays"> & {

@@ -1,5 +1,5 @@
 import type { TripRow, TripSnapshot } from "../db/schema.ts";
-import { staysAfterStops } from "./trip-bookings.ts";
+import { staysAfterStops } from "../bookings/trip-bookings.ts";
 import { withStopIndexes } from "#shared/trip-stop-days.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { trips, type TripRow } from "../db/schema.ts";
-import { recordVersion } from "./trip-versions.ts";
+import { recordVersion } from "../history/trip-versions.ts";
 
 /**
  * Saves a change of `current` as the next version, with its history line, in one transaction.

@@ -4,7 +4,7 @@ import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { SaveReason } from "#shared/schemas/trip-history.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
-import { journeyLabel } from "./booking-labels.ts";
+import { journeyLabel } from "../bookings/booking-labels.ts";
 
 /** The fields a change is described from (a trip row, a snapshot or a patched trip). */
 export type DescribedFields = {

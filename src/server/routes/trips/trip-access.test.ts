@@ -7,7 +7,7 @@ import {
   tripVersions,
   type TripRow,
 } from "#server/db/schema.ts";
-import { snapshotOf } from "#server/trips/trip-versions.ts";
+import { snapshotOf } from "#server/history/trip-versions.ts";
 import { CALENDAR_ICS } from "#tests/support/booking-fixtures.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import {

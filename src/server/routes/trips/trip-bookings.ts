@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { TripBookingImport } from "#shared/schemas/bookings.ts";
 import { BookingFileError } from "../../bookings/booking-errors.ts";
-import { bookingErrorResponse, importInputOf, readImport } from "../../bookings/booking-import.ts";
+import { readImport } from "../../bookings/booking-import.ts";
+import { bookingErrorResponse, importInputOf } from "../../http/booking-import-input.ts";
 import { toProposal, type KnownPlace } from "../../bookings/booking-proposal.ts";
 import type { AppBindings } from "../../http/context.ts";
 import { pathIds } from "../../http/path-ids.ts";

@@ -10,16 +10,16 @@ import { pathIds } from "../../http/path-ids.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
-import { balancesOf, peopleOfExpenses, ratesOf } from "../../trips/trip-balances.ts";
+import { balancesOf, peopleOfExpenses, ratesOf } from "../../money/trip-balances.ts";
 import {
   assertPaymentMembers,
   createPayment,
   deletePayment,
   listPayments,
   toPaymentDto,
-} from "../../trips/trip-payments.ts";
-import { settlementCurrencyOf } from "../../trips/trip-settlement.ts";
-import { expensesCsv } from "../../trips/expenses-csv.ts";
+} from "../../money/trip-payments.ts";
+import { settlementCurrencyOf } from "../../money/trip-settlement.ts";
+import { expensesCsv } from "../../money/expenses-csv.ts";
 import {
   assertMembers,
   convertPending,
@@ -29,7 +29,7 @@ import {
   toExpenseDto,
   tripPeople,
   updateExpense,
-} from "../../trips/trip-expenses.ts";
+} from "../../money/trip-expenses.ts";
 
 /** Signed in before the body is read: 401 comes before 422, as on the trip's other routes. */
 const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {

@@ -12,7 +12,7 @@ import { validate } from "../../http/validate.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { findTripFor } from "../../trips/trip-access.ts";
 import { saveTripVersion } from "../../trips/trip-save.ts";
-import { findVersion, historyPage } from "../../trips/trip-versions.ts";
+import { findVersion, historyPage } from "../../history/trip-versions.ts";
 import { restoredValues } from "../../trips/trip-restore.ts";
 
 /** Comment lines keep proxies (and the browser) from closing a quiet stream; at most 25 s apart. */

@@ -8,8 +8,8 @@ import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { AppError, notFound } from "../../lib/http-errors.ts";
 import { findTripFor, forbidden } from "../../trips/trip-access.ts";
-import { createInvite, revokeInvite } from "../../trips/trip-invites.ts";
-import { changeRole, listMembers, removeMember } from "../../trips/trip-members.ts";
+import { createInvite, revokeInvite } from "../../companions/trip-invites.ts";
+import { changeRole, listMembers, removeMember } from "../../companions/trip-members.ts";
 
 /** Signed in before the body is read: 401 comes before 422, as on the trip's other routes. */
 const signedIn = async (c: Context<AppBindings>, next: () => Promise<void>) => {

@@ -5,7 +5,8 @@ import {
   type RegenerateDayResponse,
 } from "#shared/schemas/trip-edit.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { AppBindings, AppDeps } from "../../http/context.ts";
+import type { AppBindings } from "../../http/context.ts";
+import type { AppDeps } from "../../app-deps.ts";
 import { DAY_NOT_FOUND, pathIds } from "../../http/path-ids.ts";
 import type { TripRow } from "../../db/schema.ts";
 import { describeFailure, enforceGenerationLimit, logFailure } from "../../http/generation.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../trips/trip-deletion.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { placingOf, placingRemaining } from "../../trips/activity-placements.ts";
-import { tripRates } from "../../trips/trip-rates.ts";
+import { tripRates } from "../../money/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
 import { newShareToken, shareUrlFor } from "../../trips/share-token.ts";

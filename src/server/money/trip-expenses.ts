@@ -21,7 +21,7 @@ import { AppError, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/is-uuid.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
 import { settlementAfterExpenses } from "./trip-settlement.ts";
-import { recordVersion } from "./trip-versions.ts";
+import { recordVersion } from "../history/trip-versions.ts";
 
 export const EXPENSE_NOT_FOUND = "Expense not found";
 export const EXPENSE_STALE = "This expense was changed by someone else. Reload to see the latest.";

@@ -6,7 +6,7 @@ import type { Db } from "../db/database.ts";
 import { tripPayments, trips, type TripPaymentRow, type TripRow } from "../db/schema.ts";
 import { notFound } from "../lib/http-errors.ts";
 import { invalid, type Person } from "./trip-expenses.ts";
-import { recordVersion } from "./trip-versions.ts";
+import { recordVersion } from "../history/trip-versions.ts";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 

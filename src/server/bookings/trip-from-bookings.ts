@@ -4,16 +4,16 @@ import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { zonedToEpoch } from "#shared/zoned-time.ts";
-import { matchPlace, type KnownPlace } from "../bookings/booking-proposal.ts";
+import { matchPlace, type KnownPlace } from "./booking-proposal.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { placeOf, type GeoService } from "../services/geo/geo-service.ts";
 import { bookedItinerary } from "../planner/booked-activities.ts";
 import { createActivityLocator } from "../planner/locate-activities.ts";
 import { checkActivityPlace } from "../planner/place-checks.ts";
 import { lookUpDestination } from "../planner/plan-trip.ts";
-import { requestStops } from "./request-stops.ts";
+import { requestStops } from "../planner/request-stops.ts";
 import { staysFromPatch, transportFromPatch } from "./trip-bookings.ts";
-import { locateStays } from "./trip-places.ts";
+import { locateStays } from "../planner/locate-stays.ts";
 
 /** A new trip's frame from "Add bookings" on Home, before anything is planned or saved. */
 export type BookedTrip = {
