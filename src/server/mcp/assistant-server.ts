@@ -20,7 +20,7 @@ import { findTripFor } from "../trips/trip-access.ts";
 import { applyTripChanges, previewTripChanges } from "../trips/trip-apply.ts";
 import { balancesOf, peopleOfExpenses, ratesOf } from "../money/trip-balances.ts";
 import { listPayments } from "../money/trip-payments.ts";
-import { settlementCurrencyOf } from "../money/trip-settlement.ts";
+import { settlementCurrencyOf } from "../trips/trip-settlement.ts";
 import { createTrip, settleBookings } from "../trips/trip-create.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 import {

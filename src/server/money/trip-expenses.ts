@@ -20,7 +20,7 @@ import {
 import { AppError, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/is-uuid.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
-import { settlementAfterExpenses } from "./trip-settlement.ts";
+import { settlementAfterExpenses } from "../trips/trip-settlement.ts";
 import { recordVersion } from "../history/trip-versions.ts";
 
 export const EXPENSE_NOT_FOUND = "Expense not found";

@@ -2,7 +2,7 @@ import type { TripRates } from "#shared/schemas/trip-rates.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripStop } from "#shared/schemas/trip-stops.ts";
 import type { CachedFx } from "../services/fx/cached-fx.ts";
-import { tripCurrencies } from "./place-currency.ts";
+import { tripCurrencies } from "#shared/place-currency.ts";
 
 /**
  * `rates` of GET /api/trips/:id: the newest USD rates of the trip's currencies, or null. From the

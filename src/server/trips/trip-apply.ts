@@ -16,7 +16,7 @@ import { waitingActivities } from "./activity-placements.ts";
 import { matchEditedPlaces } from "./match-edited-places.ts";
 import { patchForCurrent } from "./trip-rebase.ts";
 import { saveTripVersion } from "./trip-save.ts";
-import { settlementChoice, settlementSummary } from "../money/trip-settlement.ts";
+import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
 import { describeChange } from "./trip-summary.ts";
 
 const SAVE_ATTEMPTS = 5;

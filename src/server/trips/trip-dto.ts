@@ -3,7 +3,7 @@ import type { TripRole } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import type { TripRow } from "../db/schema.ts";
-import { stopsWithCurrency, withCurrency } from "../money/place-currency.ts";
+import { stopsWithCurrency, withCurrency } from "#shared/place-currency.ts";
 import { sharePathFor } from "./share-token.ts";
 import { withDurations } from "../planner/activity-duration.ts";
 

@@ -18,7 +18,7 @@ import {
   listPayments,
   toPaymentDto,
 } from "../../money/trip-payments.ts";
-import { settlementCurrencyOf } from "../../money/trip-settlement.ts";
+import { settlementCurrencyOf } from "../../trips/trip-settlement.ts";
 import { expensesCsv } from "../../money/expenses-csv.ts";
 import {
   assertMembers,
