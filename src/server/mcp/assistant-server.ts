@@ -16,20 +16,13 @@ import { tripSchema } from "#shared/schemas/trip.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
+import { addExpense, balancesFor } from "../money/money-changes.ts";
 import { findTripFor } from "../trips/trip-access.ts";
 import { applyTripChanges, previewTripChanges } from "../trips/trip-apply.ts";
-import { balancesOf, peopleOfExpenses, ratesOf } from "../money/trip-balances.ts";
-import { listPayments } from "../money/trip-payments.ts";
-import { settlementCurrencyOf } from "../trips/trip-settlement.ts";
+import { peopleOfExpenses } from "../money/trip-balances.ts";
 import { createTrip, settleBookings } from "../trips/trip-create.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
-import {
-  assertMembers,
-  convertPending,
-  createExpense,
-  listExpenses,
-  tripPeople,
-} from "../money/trip-expenses.ts";
+import { convertPending, listExpenses, tripPeople } from "../money/trip-expenses.ts";
 import { tripForecast } from "../trips/trip-forecast.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../trips/trip-list.ts";
 import { searchPlacesNear } from "../trips/place-search.ts";
@@ -121,15 +114,11 @@ async function tripDetail(call: AssistantCall, id: string) {
   const trip = { ...toTripDto(row, found), rates };
   await convertPending(db, deps.fx, row.id);
   const expenses = await listExpenses(db, row.id);
-  const payments = await listPayments(db, row.id);
   const people = await peopleOfExpenses(db, await tripPeople(db, row), expenses);
-  const everyone = await peopleOfExpenses(db, people, [], payments);
-  // As GET /api/trips/:id/balances: the currency is read after the pending expenses were converted.
-  const currency = await settlementCurrencyOf(db, row.id);
   return {
     trip,
     warnings: checkItineraryRealism(trip.itinerary, { budget: trip.budget }),
-    spending: await balancesOf(currency, everyone, expenses, payments, ratesOf(deps.fx)),
+    spending: await balancesFor(deps, row, expenses, people),
   };
 }
 
@@ -339,21 +328,15 @@ export function buildAssistantServer(call: AssistantCall): McpServer {
     },
     ({ tripId, expense }) =>
       run(true, async () => {
-        const { db } = deps.database;
-        const { row: trip } = await findTripFor(db, principal.user.id, tripId, "edit");
         const values = expenseInputSchema.parse(expense);
-        assertMembers(await tripPeople(db, trip), values);
-        const saved = await createExpense(
-          db,
-          deps.fx,
-          trip,
-          principal.user.id,
+        const saved = await addExpense(
+          deps,
+          { userId: principal.user.id, via: principal.clientName },
+          tripId,
           values,
-          principal.clientName,
         );
-        await deps.live.publishChange(trip.id, saved.tripVersion);
         return ok(`Added ${values.description}: ${values.amount} ${values.currency}.`, {
-          expense: saved.expense,
+          expense: saved,
         });
       }),
   );

@@ -1,4 +1,12 @@
+import type { Trip } from "#shared/schemas/trip.ts";
+import type { Database, Db } from "../db/database.ts";
 import type { TripRow, TripSnapshot } from "../db/schema.ts";
+import { findVersion, historyPage } from "../history/trip-versions.ts";
+import { AppError } from "../lib/http-errors.ts";
+import type { LiveHub } from "../live/live-hub.ts";
+import { findTripFor } from "./trip-access.ts";
+import { toTripDto } from "./trip-dto.ts";
+import { saveTripVersion } from "./trip-save.ts";
 import { staysAfterStops } from "../bookings/trip-bookings.ts";
 import { withStopIndexes } from "#shared/trip-stop-days.ts";
 
@@ -25,4 +33,37 @@ export function restoredValues(row: TripRow, snapshot: TripSnapshot): TripSnapsh
     transport: row.transport,
     stays: staysAfterStops(row.stays, row.stops, stops),
   };
+}
+
+export const VERSION_NOT_KEPT_MESSAGE = "That version is not in the trip's history";
+
+/**
+ * "Restore" of a version in the trip's history: saved as a new version on whatever is current (a
+ * restore never fails for being late), and published live to the other members.
+ */
+export async function restoreTripVersion(
+  deps: { database: Pick<Database, "db">; live: Pick<LiveHub, "publishChange"> },
+  userId: string,
+  tripId: string,
+  version: number,
+): Promise<Trip> {
+  const { db } = deps.database;
+  for (;;) {
+    const found = await findTripFor(db, userId, tripId, "edit");
+    const { row } = found;
+    const snapshot = await findVersion(db, row.id, version);
+    if (!snapshot) throw new AppError(404, "not_found", VERSION_NOT_KEPT_MESSAGE);
+    const restored = restoredValues(row, snapshot);
+    const saved = await saveTripVersion(db, row, restored, userId, `Restored version ${version}`);
+    if (saved) {
+      await deps.live.publishChange(row.id, saved.version);
+      return toTripDto(saved, found);
+    }
+  }
+}
+
+/** A page of the trip's history for a member, newest first. */
+export async function tripHistory(db: Db, userId: string, tripId: string, before?: number) {
+  const { row: trip } = await findTripFor(db, userId, tripId, "view");
+  return historyPage(db, trip.id, before);
 }

@@ -3,6 +3,7 @@ import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripBookingRoutes } from "./trip-bookings.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
+import { tripEventRoutes } from "./trip-events.ts";
 import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
@@ -22,6 +23,7 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripForecastRoutes)
   .route("/", tripMemberRoutes)
   .route("/", tripHistoryRoutes)
+  .route("/", tripEventRoutes)
   .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes)
   .route("/", tripPlacesRoutes);

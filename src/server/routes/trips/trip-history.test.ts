@@ -9,7 +9,7 @@ import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
-import { LIMIT_RETRY_MS } from "./trip-history.ts";
+import { LIMIT_RETRY_MS } from "./trip-events.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let t: TestApp;
