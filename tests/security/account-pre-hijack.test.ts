@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { createClient, type TestClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { freshEmail, openLink, sessionOf, signUpFromWebApp } from "./support/auth-flows.ts";
 
 // Mallory signs up with the victim's address and a password of her choice, and keeps that session.
 // When the victim verifies the address from the mail, in a browser that did not sign up, the account
 // becomes the victim's: Mallory's session and password end, and the victim sets a new password.
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const NEW_PASSWORD = "the victim's own passphrase";
@@ -29,7 +26,7 @@ describe("account pre-hijack", () => {
     const victimEmail = freshEmail("victim");
     const mallory = await signUpFromWebApp(t, victimEmail);
     expect((await sessionOf(mallory.client))?.user.id).toBe(mallory.userId);
-    const link = firstLink(await smtp.waitForMessage(victimEmail));
+    const link = firstLink(await t.smtp.waitForMessage(victimEmail));
 
     const { res, client: victim, location } = await openLink(t, link);
     expect(res.status).toBe(302);
@@ -72,9 +69,9 @@ describe("account pre-hijack", () => {
   it("a victim's browser signed in as another account ends the attacker's session and stays itself", async () => {
     const victimEmail = freshEmail("victim-other");
     const mallory = await signUpFromWebApp(t, victimEmail);
-    const link = firstLink(await smtp.waitForMessage(victimEmail));
+    const link = firstLink(await t.smtp.waitForMessage(victimEmail));
     const otherAccount = await signUpFromWebApp(t, freshEmail("victim-work"));
-    await smtp.waitForMessage(otherAccount.email);
+    await t.smtp.waitForMessage(otherAccount.email);
 
     const { location } = await openLink(t, link, otherAccount.client);
     expect(location.searchParams.get("verified")).toBe("other");
@@ -86,7 +83,7 @@ describe("account pre-hijack", () => {
 
   it("verification from the browser that signed up keeps its session and password", async () => {
     const owner = await signUpFromWebApp(t, freshEmail("owner"));
-    const link = firstLink(await smtp.waitForMessage(owner.email));
+    const link = firstLink(await t.smtp.waitForMessage(owner.email));
     const { location } = await openLink(t, link, owner.client);
     expect(location.searchParams.get("verified")).toBe("self");
     expect(location.searchParams.get("token")).toBeNull();

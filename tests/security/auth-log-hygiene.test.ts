@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { createClient, signUpUser } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { freshEmail } from "./support/auth-flows.ts";
 import { captureLogs, LEVEL } from "./support/log-capture.ts";
 
@@ -10,19 +9,12 @@ import { captureLogs, LEVEL } from "./support/log-capture.ts";
 // an e-mail address or user-entered text.
 
 const logs = captureLogs();
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp(
-    { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000", LOG_LEVEL: "debug" },
-    {},
-    { logTo: logs.stream },
-  );
+  t = await createMailTestApp({ LOG_LEVEL: "debug" }, {}, { logTo: logs.stream });
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const MARK = "attacker-text-7f3a";
@@ -30,7 +22,7 @@ const MARK = "attacker-text-7f3a";
 describe("auth refusals in the log", () => {
   it("a refused callbackURL is logged at debug, never with the attacker's text above it", async () => {
     const { email, password } = await signUpUser(t, { email: freshEmail("cb") });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     logs.clear();
     const attempts = [
       createClient(t).post("/api/auth/sign-in/email", {
@@ -64,7 +56,7 @@ describe("auth refusals in the log", () => {
 
   it("sign-up for a taken address, wrong passwords and bad tokens log no address at info or above", async () => {
     const { email } = await signUpUser(t, { email: freshEmail("taken") });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     logs.clear();
     const taken = await createClient(t).post("/api/auth/sign-up/email", {
       email,

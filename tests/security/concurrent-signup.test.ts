@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user as userTable } from "#server/db/auth-schema.ts";
-import { startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { createClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { freshEmail } from "./support/auth-flows.ts";
 import { captureLogs, LEVEL } from "./support/log-capture.ts";
 
@@ -11,20 +10,13 @@ import { captureLogs, LEVEL } from "./support/log-capture.ts";
 // "Failed to create user" at error level with the address and answered FAILED_TO_CREATE_USER.
 
 const logs = captureLogs();
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
   // Mail over SMTP, as in production (the dev outbox prints mail, addresses and links, by design).
-  smtp = await startSmtpCatcher();
-  t = await createTestApp(
-    { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000", LOG_LEVEL: "debug" },
-    {},
-    { logTo: logs.stream },
-  );
+  t = await createMailTestApp({ LOG_LEVEL: "debug" }, {}, { logTo: logs.stream });
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const PARALLEL = 8;
@@ -59,7 +51,7 @@ describe("concurrent sign-ups with one address", () => {
         .from(userTable)
         .where(eq(userTable.email, email));
       expect(rows).toHaveLength(1);
-      await smtp.waitForMessage(email); // the winner's verification mail went out
+      await t.smtp.waitForMessage(email); // the winner's verification mail went out
 
       expect(logs.atOrAbove(LEVEL.error)).toEqual([]);
       // No line at info or above names the address.

@@ -1,23 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user as userTable } from "#server/db/auth-schema.ts";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { createClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { freshEmail, openLink, sessionOf, signUpFromWebApp } from "./support/auth-flows.ts";
 
 // Eve signs up with her own address and sends her unused verification link to a victim: opening it
 // must not sign the victim's browser in as Eve (what the victim then plans would land in her account).
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const setsSession = (res: Response) =>
@@ -26,7 +23,7 @@ const setsSession = (res: Response) =>
 describe("login CSRF through an unused verification link", () => {
   it("a victim's browser that opens the attacker's link is verified for them but not signed in", async () => {
     const eve = await signUpFromWebApp(t, freshEmail("eve"));
-    const evesLink = firstLink(await smtp.waitForMessage(eve.email));
+    const evesLink = firstLink(await t.smtp.waitForMessage(eve.email));
 
     const { res, client: victim, location } = await openLink(t, evesLink);
     expect(res.status).toBe(302);
@@ -56,7 +53,7 @@ describe("login CSRF through an unused verification link", () => {
 
   it("the browser that signed up, signed out since, is still signed in by its own link", async () => {
     const owner = await signUpFromWebApp(t, freshEmail("owner"));
-    const link = firstLink(await smtp.waitForMessage(owner.email));
+    const link = firstLink(await t.smtp.waitForMessage(owner.email));
     expect((await owner.client.post("/api/auth/sign-out")).status).toBe(200);
     expect(await sessionOf(owner.client)).toBeNull();
 
@@ -78,9 +75,9 @@ describe("login CSRF through an unused verification link", () => {
 
   it("a forged or another user's sign-up mark does not count as the browser that signed up", async () => {
     const eve = await signUpFromWebApp(t, freshEmail("eve-mark"));
-    const evesLink = firstLink(await smtp.waitForMessage(eve.email));
+    const evesLink = firstLink(await t.smtp.waitForMessage(eve.email));
     const mallory = await signUpFromWebApp(t, freshEmail("mallory"));
-    await smtp.waitForMessage(mallory.email);
+    await t.smtp.waitForMessage(mallory.email);
     const markName = [...mallory.client.cookies.keys()].find((name) =>
       name.endsWith("verification_pending"),
     );
@@ -93,7 +90,7 @@ describe("login CSRF through an unused verification link", () => {
 
     // A mark naming another user's id without the server's signature.
     const eve2 = await signUpFromWebApp(t, freshEmail("eve-forged"));
-    const eve2Link = firstLink(await smtp.waitForMessage(eve2.email));
+    const eve2Link = firstLink(await t.smtp.waitForMessage(eve2.email));
     const forger = createClient(t);
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     forger.cookies.set(markName ?? "", `${expiry}.${"A".repeat(43)}`);

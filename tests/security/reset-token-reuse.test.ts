@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { createClient, signUpUser } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { freshEmail, resetTokenFor, sessionOf } from "./support/auth-flows.ts";
 
 // Two resets requested (A, then B); B is used; A must not set another password,
 // end the owner's session and sign its holder in.
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 type ErrorBody = { code?: string };
@@ -23,9 +19,9 @@ type ErrorBody = { code?: string };
 describe("reset link reuse", () => {
   it("an older reset link stops working after a newer one was used", async () => {
     const { email } = await signUpUser(t, { email: freshEmail("reset") });
-    await smtp.waitForMessage(email); // the verification mail
-    const older = await resetTokenFor(t, smtp, email);
-    const newer = await resetTokenFor(t, smtp, email);
+    await t.smtp.waitForMessage(email); // the verification mail
+    const older = await resetTokenFor(t, t.smtp, email);
+    const newer = await resetTokenFor(t, t.smtp, email);
     expect(older).not.toBe(newer);
 
     const owner = createClient(t);
@@ -60,8 +56,8 @@ describe("reset link reuse", () => {
 
   it("a reset link requested before a password change stops working after it", async () => {
     const { email, password, client } = await signUpUser(t, { email: freshEmail("change") });
-    await smtp.waitForMessage(email);
-    const pending = await resetTokenFor(t, smtp, email);
+    await t.smtp.waitForMessage(email);
+    const pending = await resetTokenFor(t, t.smtp, email);
 
     const changed = await client.post("/api/auth/change-password", {
       currentPassword: password,
@@ -81,10 +77,10 @@ describe("reset link reuse", () => {
   it("another user's reset links are untouched by someone else's reset", async () => {
     const alice = await signUpUser(t, { email: freshEmail("alice") });
     const bob = await signUpUser(t, { email: freshEmail("bob") });
-    await smtp.waitForMessage(alice.email);
-    await smtp.waitForMessage(bob.email);
-    const bobsToken = await resetTokenFor(t, smtp, bob.email);
-    const alicesToken = await resetTokenFor(t, smtp, alice.email);
+    await t.smtp.waitForMessage(alice.email);
+    await t.smtp.waitForMessage(bob.email);
+    const bobsToken = await resetTokenFor(t, t.smtp, bob.email);
+    const alicesToken = await resetTokenFor(t, t.smtp, alice.email);
     const aliceReset = await createClient(t).post("/api/auth/reset-password", {
       token: alicesToken,
       newPassword: "alice's new passphrase",

@@ -5,15 +5,12 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#server/app.ts";
-import { createDeps } from "#server/deps.ts";
-import { completeEnv, parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/lib/logger.ts";
+import type { createApp } from "#server/app.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
-import { startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
 import { createClient } from "#tests/support/http.ts";
 import { fakeModelReply } from "../../bench/lib/generation-client.ts";
-import { createTestDatabase } from "#tests/support/test-database.ts";
+import { createMailTestApp } from "#tests/support/mail-app.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 
 const run = promisify(execFile);
 
@@ -90,39 +87,30 @@ function capture() {
   return { stream, text: () => chunks.join("") };
 }
 
-async function appWithCapturedLogs(
-  nodeEnv: "development" | "production",
-  ai: OpenAIFake,
-  smtpUrl?: string,
-) {
+/** An app in `nodeEnv` with the secrets set, every log line kept (LOG_LEVEL=trace). */
+const settingsFor = (nodeEnv: "development" | "production", ai: OpenAIFake) => ({
+  NODE_ENV: nodeEnv,
+  LOG_LEVEL: "trace",
+  AUTH_SECRET: SECRETS.AUTH_SECRET,
+  AI_BASE_URL: ai.url,
+  AI_API_KEY: SECRETS.AI_API_KEY,
+  AI_MODEL: "fake-model",
+  AUTH_RATE_LIMIT: "1000",
+});
+
+/** That app mailing over SMTP to a catcher, as in production. */
+async function mailAppWithCapturedLogs(nodeEnv: "development" | "production", ai: OpenAIFake) {
   const logs = capture();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-logs-"));
-  const env = completeEnv(
-    parseEnv({
-      NODE_ENV: nodeEnv,
-      LOG_LEVEL: "trace",
-      APP_ORIGIN: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: SECRETS.AUTH_SECRET,
-      AI_BASE_URL: ai.url,
-      AI_API_KEY: SECRETS.AI_API_KEY,
-      AI_MODEL: "fake-model",
-      AUTH_RATE_LIMIT: "1000",
-      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-    }),
-  );
-  const database = await createTestDatabase();
-  const deps = createDeps(env, database, createLogger("trace", logs.stream));
-  const app = createApp(deps);
   return {
-    app,
-    deps,
+    ...(await createMailTestApp(settingsFor(nodeEnv, ai), {}, { logTo: logs.stream })),
     logs,
-    close: async () => {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
   };
+}
+
+/** That app without SMTP_URL. */
+async function appWithCapturedLogs(nodeEnv: "development" | "production", ai: OpenAIFake) {
+  const logs = capture();
+  return { ...(await createTestApp(settingsFor(nodeEnv, ai), {}, { logTo: logs.stream })), logs };
 }
 
 /** Sign-up, sign-in (right and wrong), session, password change, reset request, trip creation, chat. */
@@ -177,26 +165,20 @@ function expectClean(logText: string, secrets: string[]) {
 
 describe("no secret, password or token in logs", () => {
   let ai: OpenAIFake;
-  let smtp: SmtpCatcher;
   beforeAll(async () => {
     ai = await startOpenAIFake({ respond: fakeModelReply });
-    smtp = await startSmtpCatcher();
   });
-  afterAll(async () => {
-    await ai.close();
-    await smtp.close();
-  });
+  afterAll(() => ai.close());
 
   it.each(["development", "production"] as const)(
     "in %s mode, through sign-up, sign-in, password change, reset, generation and chat",
     async (mode) => {
-      const t = await appWithCapturedLogs(mode, ai, smtp.url);
+      const t = await mailAppWithCapturedLogs(mode, ai);
       try {
-        smtp.clear();
         const { passwords, sessionValues } = await exercise(t);
         // Verification and reset mail (the reset one is sent in the background).
-        await expect.poll(() => smtp.messages().length).toBeGreaterThanOrEqual(2);
-        const tokens = mailTokens(smtp.messages().map((m) => m.text));
+        await expect.poll(() => t.smtp.messages().length).toBeGreaterThanOrEqual(2);
+        const tokens = mailTokens(t.smtp.messages().map((m) => m.text));
         expect(tokens.length).toBeGreaterThanOrEqual(2);
         expectClean(t.logs.text(), [
           ...passwords,

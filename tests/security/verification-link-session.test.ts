@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user as userTable } from "#server/db/auth-schema.ts";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { createClient } from "#tests/support/http.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import {
   freshEmail,
   openLink,
@@ -15,15 +15,12 @@ import {
 // A verification link (a top-level GET, valid 24 h) must never create a
 // session that a password reset would have ended, and must never replace the session a browser has.
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 async function isVerified(userId: string) {
@@ -40,11 +37,11 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 describe("a verification link after a password reset", () => {
   it("verifies the address but signs nobody in when it was issued before the reset", async () => {
     const { email, userId, client: signUpBrowser } = await signUpFromWebApp(t, freshEmail("stale"));
-    const verificationLink = firstLink(await smtp.waitForMessage(email));
+    const verificationLink = firstLink(await t.smtp.waitForMessage(email));
     await nextSecond();
 
     // The owner resets the password: every other session ends, and must stay ended.
-    const token = await resetTokenFor(t, smtp, email);
+    const token = await resetTokenFor(t, t.smtp, email);
     const reset = await createClient(t).post("/api/auth/reset-password", {
       token,
       newPassword: "a fresh passphrase here",
@@ -64,7 +61,7 @@ describe("a verification link after a password reset", () => {
 
   it("still signs the browser that asked for it in when the link is newer than the last password change", async () => {
     const { email, password, client: owner } = await signUpFromWebApp(t, freshEmail("fresh"));
-    await smtp.waitForMessage(email); // the sign-up link, not used
+    await t.smtp.waitForMessage(email); // the sign-up link, not used
     const changed = await owner.post("/api/auth/change-password", {
       currentPassword: password,
       newPassword: "changed before the resend",
@@ -78,7 +75,7 @@ describe("a verification link after a password reset", () => {
     expect(resent.status).toBe(200);
     expect((await owner.post("/api/auth/sign-out")).status).toBe(200);
 
-    const link = firstLink(await smtp.waitForMessage(email));
+    const link = firstLink(await t.smtp.waitForMessage(email));
     const { location, client } = await openLink(t, link, owner);
     expect(location.searchParams.get("verified")).toBe("self");
     expect((await sessionOf(client))?.user).toMatchObject({ email, emailVerified: true });
@@ -88,9 +85,9 @@ describe("a verification link after a password reset", () => {
 describe("login CSRF through a verification link", () => {
   it("a browser signed in as Bob that opens Eve's link verifies Eve and stays Bob", async () => {
     const bob = await signUpFromWebApp(t, freshEmail("bob"));
-    await smtp.waitForMessage(bob.email);
+    await t.smtp.waitForMessage(bob.email);
     const eve = await signUpFromWebApp(t, freshEmail("eve"));
-    const evesLink = firstLink(await smtp.waitForMessage(eve.email));
+    const evesLink = firstLink(await t.smtp.waitForMessage(eve.email));
 
     const { res, location } = await openLink(t, evesLink, bob.client);
     expect(res.status).toBe(302);
@@ -113,7 +110,7 @@ describe("login CSRF through a verification link", () => {
 
   it("the owner's own signed-in browser is told its address is verified", async () => {
     const eve = await signUpFromWebApp(t, freshEmail("own"));
-    const link = firstLink(await smtp.waitForMessage(eve.email));
+    const link = firstLink(await t.smtp.waitForMessage(eve.email));
     const { location } = await openLink(t, link, eve.client);
     expect(location.searchParams.get("verified")).toBe("self");
     expect((await sessionOf(eve.client))?.user).toMatchObject({

@@ -43,13 +43,28 @@ export async function createEmptyDatabase(): Promise<Database> {
   };
 }
 
+const readJournal = (): Journal =>
+  JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;
+
+/**
+ * The tag of the migration just before `tag` in the journal: the last one the release before it
+ * had. A migration test names its own migration only, so a renumbering on merge moves both at once.
+ */
+export function tagBefore(tag: string): string {
+  const { entries } = readJournal();
+  const index = entries.findIndex((e) => e.tag === tag);
+  if (index < 0) throw new Error(`no migration tagged ${tag}`);
+  const previous = entries[index - 1];
+  if (!previous) throw new Error(`${tag} is the first migration: no release came before it`);
+  return previous.tag;
+}
+
 /**
  * Applies the migrations up to and including `tag` (e.g. "0002_trip_search"), as an older release
  * would have: a copy of the migrations folder whose journal ends at that tag.
  */
 export async function migrateTo(database: Database, tag: string): Promise<void> {
-  const journalPath = path.join(migrationsFolder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as Journal;
+  const journal = readJournal();
   const end = journal.entries.findIndex((e) => e.tag === tag);
   if (end < 0) throw new Error(`no migration tagged ${tag}`);
   const folder = mkdtempSync(path.join(tmpdir(), "boundless-migrations-"));
@@ -89,6 +104,32 @@ export async function openReleaseAt(
   );
   const owner = await signUpUser(t, { name: ownerName });
   return { database, t, owner };
+}
+
+/**
+ * The one scaffold of a migration test: the release before the migration tagged `tag` (its database
+ * and app, an owner signed up as `ownerName`), to write rows as that release did; the test then
+ * calls `database.migrate()` and checks what it finds.
+ */
+export const openReleaseBefore = (
+  tag: string,
+  ownerName: string,
+  settings: Parameters<typeof createTestApp>[0] = {},
+) => openReleaseAt(tagBefore(tag), ownerName, settings);
+
+/**
+ * The database alone of the release before `tag`, for a migration without which today's app cannot
+ * start (the rows are written in SQL, as that release wrote them).
+ */
+export async function openDatabaseBefore(tag: string): Promise<Database> {
+  const database = await createEmptyDatabase();
+  try {
+    await migrateTo(database, tagBefore(tag));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /** The rows a query reads, as plain records: what a migration must leave as it found them. */

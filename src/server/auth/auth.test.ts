@@ -1,21 +1,19 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createTestApp, TEST_ORIGIN, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
+import { createTestApp, TEST_ORIGIN, TEST_SECRET } from "#tests/support/test-app.ts";
 import { user as userTable, verification } from "../db/auth-schema.ts";
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
   // Every request from app.request() comes from one address; the limit has its own tests below.
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 let counter = 0;
@@ -57,7 +55,7 @@ describe("sign-up", () => {
     expect(cookie).toMatch(/Path=\//);
     expect((await sessionOf(client))?.user).toMatchObject({ email, emailVerified: false });
 
-    const mail = await smtp.waitForMessage(email);
+    const mail = await t.smtp.waitForMessage(email);
     expect(mail.subject).toContain("Boundless");
     expect(mail.text).toContain("Boundless");
     expect(mail.html).toContain("Boundless");
@@ -71,7 +69,7 @@ describe("sign-up", () => {
 
   it("refuses an address that has an account, in any letter case, without a session or a mail", async () => {
     const { email } = await signUpUser(t, { email: freshEmail() });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     const client = createClient(t);
     const res = await client.post("/api/auth/sign-up/email", {
       email: email.toUpperCase(),
@@ -82,7 +80,7 @@ describe("sign-up", () => {
     const body = (await res.json()) as ErrorBody;
     expect(body.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
     expect(client.cookies.size).toBe(0);
-    await expect(smtp.waitForMessage(email, { timeoutMs: 300 })).rejects.toThrow();
+    await expect(t.smtp.waitForMessage(email, { timeoutMs: 300 })).rejects.toThrow();
   });
 
   it("holds passwords to 8–128 characters", async () => {
@@ -137,7 +135,7 @@ describe("sign-in", () => {
 describe("e-mail verification", () => {
   it("verifies the address through the caught link and signs the browser that signed up in", async () => {
     const { email, client } = await signUpUser(t, { email: freshEmail() });
-    const link = firstLink(await smtp.waitForMessage(email));
+    const link = firstLink(await t.smtp.waitForMessage(email));
     // Signed out since: the link signs this browser in again, as it signed up here.
     expect((await client.post("/api/auth/sign-out")).status).toBe(200);
     expect(await sessionOf(client)).toBeNull();
@@ -150,14 +148,14 @@ describe("e-mail verification", () => {
 
   it("resends to the signed-in user only", async () => {
     const { email, client } = await signUpUser(t, { email: freshEmail() });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
 
     const res = await client.post("/api/auth/send-verification-email", {
       email,
       callbackURL: "/verify-email",
     });
     expect(res.status).toBe(200);
-    const again = await smtp.waitForMessage(email);
+    const again = await t.smtp.waitForMessage(email);
     expect(firstLink(again)).toContain("callbackURL=%2Fverify-email");
     const { location } = await openLink(firstLink(again), client);
     expect(location.pathname).toBe("/verify-email");
@@ -176,7 +174,7 @@ describe("e-mail verification", () => {
 
   it("rejects an expired or forged verification link", async () => {
     const { email, userId } = await signUpUser(t, { email: freshEmail() });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     const expired = await createEmailVerificationToken(TEST_SECRET, email, undefined, -60, {
       userId,
     });
@@ -214,14 +212,14 @@ describe("password reset", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-    await expect(smtp.waitForMessage(unknownAddress, { timeoutMs: 300 })).rejects.toThrow();
+    await expect(t.smtp.waitForMessage(unknownAddress, { timeoutMs: 300 })).rejects.toThrow();
   });
 
   it("resets through the caught link once, signs in, and revokes every older session", async () => {
     const { email, password, client: oldSession } = await signUpUser(t, { email: freshEmail() });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     expect((await requestReset(email)).status).toBe(200);
-    const mail = await smtp.waitForMessage(email);
+    const mail = await t.smtp.waitForMessage(email);
     expect(mail.subject).toContain("reset");
 
     const { res, location } = await openLink(firstLink(mail));
@@ -258,9 +256,9 @@ describe("password reset", () => {
 
   it("rejects a link after its hour is over", async () => {
     const { email, password } = await signUpUser(t, { email: freshEmail() });
-    await smtp.waitForMessage(email);
+    await t.smtp.waitForMessage(email);
     await requestReset(email);
-    const link = firstLink(await smtp.waitForMessage(email));
+    const link = firstLink(await t.smtp.waitForMessage(email));
     const token = new URL(link).pathname.split("/").pop() ?? "";
 
     const [row] = await t.deps.database.db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0004_pending_file_deletions on a database written before it", () => {
@@ -26,7 +26,10 @@ describe("migration 0004_pending_file_deletions on a database written before it"
 
   beforeAll(async () => {
     // The previous release's app writes accounts, profiles and trips on this schema.
-    ({ database, t, owner } = await openReleaseAt("0003_trip_model", "Before 0004"));
+    ({ database, t, owner } = await openReleaseBefore(
+      "0004_pending_file_deletions",
+      "Before 0004",
+    ));
     // The profile row as that release stored it (today's profile route writes columns added later).
     await database.db.execute(
       sql`insert into profiles (id, full_name, bio) values (${owner.userId}, 'Kept', 'Old')`,

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { activityOf, insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 const LISBON = {
@@ -30,7 +30,7 @@ describe("migration 0005_geocode_cache on a database written before it", () => {
 
   beforeAll(async () => {
     // The previous release's app writes accounts and trips (placed and unplaced) on this schema.
-    ({ database, t, owner } = await openReleaseAt("0004_pending_file_deletions", "Before 0005"));
+    ({ database, t, owner } = await openReleaseBefore("0005_geocode_cache", "Before 0005"));
     const placed = await insertTripBeforeShareTokens(database.db, owner.userId, {
       days: 1,
       place: LISBON,

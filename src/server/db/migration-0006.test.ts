@@ -6,7 +6,7 @@ import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake
 import { FAKE_DESTINATIONS } from "#tests/fakes/overpass-places.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 const paris = {
@@ -37,7 +37,7 @@ describe("migration 0006_places_cache on a database written before it", () => {
   beforeAll(async () => {
     fake = await startOverpassFake();
     // The previous release's app writes accounts, trips and geocoder answers on this schema.
-    ({ database, t, owner } = await openReleaseAt("0005_geocode_cache", "Before 0006", {
+    ({ database, t, owner } = await openReleaseBefore("0006_places_cache", "Before 0006", {
       OVERPASS_URL: fake.url,
     }));
     tripId = (

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 /** An activity exactly as the release before 0007 stored it: place fields, no `website`. */
@@ -47,7 +47,7 @@ describe("migration 0007_activity_website on a database written before it", () =
     ).rows[0]?.itinerary;
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0006_places_cache", "Before 0007"));
+    ({ database, t, owner } = await openReleaseBefore("0007_activity_website", "Before 0007"));
     oldTripId = (
       await insertTripBeforeShareTokens(database.db, owner.userId, { destination: "Lisbon" })
     ).id;

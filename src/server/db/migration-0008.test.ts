@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import { createClient, type TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0008_share_token on a database written before it", () => {
@@ -31,7 +31,7 @@ describe("migration 0008_share_token on a database written before it", () => {
     ).rows;
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0007_activity_website", "Before 0008"));
+    ({ database, t, owner } = await openReleaseBefore("0008_share_token", "Before 0008"));
     publicId = (
       await insertTripBeforeShareTokens(database.db, owner.userId, {
         destination: "Porto",

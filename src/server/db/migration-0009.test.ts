@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import { insertTripBeforeShareTokens } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0009_trip_name on a database written before it", () => {
@@ -33,7 +33,7 @@ describe("migration 0009_trip_name on a database written before it", () => {
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0008_share_token", "Before 0009"));
+    ({ database, t, owner } = await openReleaseBefore("0009_trip_name", "Before 0009"));
     ids = [];
     for (const destination of ["Porto", "Braga"])
       ids.push((await insertTripBeforeShareTokens(database.db, owner.userId, { destination })).id);

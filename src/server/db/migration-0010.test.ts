@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { insertTripBeforeCardPoints } from "#tests/support/factories.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 
 describe("migration 0010_trip_members on a database written before it", () => {
@@ -23,7 +23,7 @@ describe("migration 0010_trip_members on a database written before it", () => {
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0009_trip_name", "Before 0010"));
+    ({ database, t, owner } = await openReleaseBefore("0010_trip_members", "Before 0010"));
     ids = [];
     // 0010 leaves the trips table as 0009 made it, so today's factory writes what that release did.
     for (const destination of ["Porto", "Braga"])

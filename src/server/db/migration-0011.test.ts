@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { historyResponseSchema } from "#shared/schemas/trip-history.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -25,7 +25,7 @@ describe("migration 0011_trip_versions on a database written before it", () => {
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0010_trip_members", "Before 0011"));
+    ({ database, t, owner } = await openReleaseBefore("0011_trip_versions", "Before 0011"));
     const itinerary = buildItinerary("2027-03-01", 2);
     const { rows } = await database.db.execute<{ id: string }>(sql`
       insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -25,7 +25,7 @@ describe("migration 0012_trip_card_points on a database written before it", () =
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0011_trip_versions", "Before 0012"));
+    ({ database, t, owner } = await openReleaseBefore("0012_trip_card_points", "Before 0012"));
     const itinerary = buildItinerary("2027-03-01", 2);
     // One located activity, one not: the card's map takes the located one only.
     itinerary.days[0]!.activities[0] = {

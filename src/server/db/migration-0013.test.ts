@@ -6,7 +6,7 @@ import { sharedTripResponseSchema } from "#shared/schemas/shared-trip.ts";
 import { tripListResponseSchema } from "#shared/schemas/trip-list.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 import { newShareToken } from "#server/trips/share-token.ts";
@@ -46,7 +46,7 @@ describe("migration 0013_trip_stops on a database written before it", () => {
   let membersBefore: Record<string, unknown>[];
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0012_trip_card_points", "Before 0013"));
+    ({ database, t, owner } = await openReleaseBefore("0013_trip_stops", "Before 0013"));
     member = await signUpUser(t, { name: "Editor friend" });
     const insert = async (values: {
       name: string;

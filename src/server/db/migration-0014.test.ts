@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { expenseResponseSchema, expensesResponseSchema } from "#shared/schemas/expenses.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -24,7 +24,7 @@ describe("migration 0014_fx_rates_expenses on a database written before it", () 
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0013_trip_stops", "Before 0014"));
+    ({ database, t, owner } = await openReleaseBefore("0014_fx_rates_expenses", "Before 0014"));
     const itinerary = buildItinerary("2027-03-01", 2);
     // A place stored before places had a currency.
     const place = {

@@ -4,7 +4,7 @@ import type { Database } from "#server/db/database.ts";
 import { balancesResponseSchema } from "#shared/schemas/expenses.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -26,7 +26,7 @@ describe("migration 0015_money_delete on a database written before it", () => {
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0014_fx_rates_expenses", "Before 0015"));
+    ({ database, t, owner } = await openReleaseBefore("0015_money_delete", "Before 0015"));
     const insert = async (name: string) => {
       const { rows } = await database.db.execute<{ id: string }>(sql`
         insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,

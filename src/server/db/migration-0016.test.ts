@@ -6,7 +6,7 @@ import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
 import { hashPassword } from "better-auth/crypto";
 import { createClient } from "#tests/support/http.ts";
-import { closeAll, createEmptyDatabase, migrateTo, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openDatabaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -36,8 +36,7 @@ describe("migration 0016_oauth_provider on a database written before it", () => 
   beforeAll(async () => {
     // Written as the release before wrote them, in SQL: this release's app cannot start on a
     // database without its migration (the OAuth provider reads its resources table at start).
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0015_money_delete");
+    database = await openDatabaseBefore("0016_oauth_provider");
     await database.db.execute(sql`
       insert into "user" (id, name, email, email_verified)
       values (${ownerId}, 'Before 0016', ${email}, true)`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { buildItinerary } from "#tests/support/factories.ts";
 
@@ -23,7 +23,7 @@ describe("migration 0017_activity_placements on a database written before it", (
     );
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseAt("0016_oauth_provider", "Before 0017"));
+    ({ database, t, owner } = await openReleaseBefore("0017_activity_placements", "Before 0017"));
     const { rows } = await database.db.execute<{ id: string }>(sql`
       insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
         interests, itinerary, status, version, stops)

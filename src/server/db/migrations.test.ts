@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createEmptyDatabase, migrateTo } from "#tests/support/migrate-to.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseBefore } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 
 // Itineraries exactly as releases before 0003_trip_model stored them: no ids, no place fields.
 const oldActivity = (activity: string, cost: number, time = "09:00") => ({
@@ -49,12 +49,10 @@ describe("migration 0003_trip_model on a database holding trips written before i
   const ids: string[] = [];
 
   beforeAll(async () => {
-    database = await createEmptyDatabase();
-    await migrateTo(database, "0002_trip_search");
-    // The app of the previous release could sign people up on this schema: do it the same way
-    // (today's app without the MCP endpoint, whose OAuth tables come with migration 0016).
-    t = await createTestApp({ MCP: "off" }, {}, { database });
-    const user = await signUpUser(t);
+    // The app of the previous release could sign people up on this schema: do it the same way.
+    const release = await openReleaseBefore("0003_trip_model", "Alice");
+    ({ database, t } = release);
+    const user = release.owner;
     alice = user.client;
     for (const trip of OLD_TRIPS) {
       const result = await database.db.execute<{ id: string }>(sql`
@@ -67,10 +65,7 @@ describe("migration 0003_trip_model on a database holding trips written before i
     await database.migrate();
   }, 60_000);
 
-  afterAll(async () => {
-    await t.close();
-    await database.close();
-  });
+  afterAll(() => closeAll(t, database));
 
   it("gives every old activity a distinct uuid and null place fields, keeping everything else", async () => {
     const res = await alice.get(`/api/trips/${ids[0]}`);

@@ -18,34 +18,32 @@ import {
 import { createDeps } from "#server/deps.ts";
 import { retryPendingFileDeletions } from "#server/account/account-deletion.ts";
 import { createLogger } from "#server/lib/logger.ts";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { startS3Fake } from "#tests/fakes/s3-fake.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
 import { createTestApp, TEST_ORIGIN, TEST_SECRET, type TestApp } from "#tests/support/test-app.ts";
 import type { Db } from "../db/database.ts";
 import { createLocalStorage } from "../services/storage/local-storage.ts";
 import type { Storage } from "../services/storage/storage.ts";
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 let uploads: string;
 /** When set, the disk refuses deletions (as a full or read-only volume would). */
 let diskFailure: Error | null = null;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
   uploads = mkdtempSync(path.join(tmpdir(), "boundless-delete-"));
   const local = createLocalStorage({ root: uploads, secret: TEST_SECRET });
   const storage: Storage = {
     ...local,
     delete: (keys) => (diskFailure ? Promise.reject(diskFailure) : local.delete(keys)),
   };
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" }, { storage });
+  t = await createMailTestApp({}, { storage });
 });
 afterAll(async () => {
   await t.close();
-  await smtp.close();
   rmSync(uploads, { recursive: true, force: true });
 });
 
@@ -117,8 +115,8 @@ describe("DELETE /api/account", () => {
       email: owner.email,
       redirectTo: "/update-password",
     });
-    await smtp.waitForMessage(owner.email); // verification mail of the sign-up
-    await smtp.waitForMessage(owner.email); // the reset mail
+    await t.smtp.waitForMessage(owner.email); // verification mail of the sign-up
+    await t.smtp.waitForMessage(owner.email); // the reset mail
     const before = await rowsOf(t.deps.database.db, owner.userId);
     expect(before).toMatchObject({ user: 1, session: 2, profile: 1, trips: 2, verification: 1 });
     expect(readdirSync(path.join(uploads, "avatars"))).toContain(owner.userId);
@@ -144,7 +142,7 @@ describe("DELETE /api/account", () => {
     expect((await owner.phone.get("/api/profile")).status).toBe(401);
     expect((await otherInstance.get("/api/trips")).status).toBe(401);
 
-    const mail = await smtp.waitForMessage(owner.email);
+    const mail = await t.smtp.waitForMessage(owner.email);
     expect(mail.subject).toBe("Boundless: your account has been deleted");
     expect(mail.text).not.toMatch(/https?:\/\//);
 
@@ -289,14 +287,14 @@ describe("accounts without a password (Google or GitHub only)", () => {
       .update(account)
       .set({ providerId: "github", accountId: `gh-${owner.userId}`, password: null })
       .where(eq(account.userId, owner.userId));
-    await smtp.waitForMessage(owner.email); // the sign-up's verification mail
+    await t.smtp.waitForMessage(owner.email); // the sign-up's verification mail
     return owner;
   }
 
   async function requestLink(client: TestClient, email: string) {
     const res = await client.post("/api/account/deletion-link", {});
     expect(res.status).toBe(204);
-    const mail = await smtp.waitForMessage(email);
+    const mail = await t.smtp.waitForMessage(email);
     expect(mail.subject).toBe("Boundless: confirm deleting your account");
     const link = new URL(firstLink(mail));
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/account/delete`);
@@ -330,7 +328,7 @@ describe("accounts without a password (Google or GitHub only)", () => {
     const res = await owner.client.request("DELETE", "/api/account", { json: { token } });
     expect(res.status).toBe(204);
     expect(await rowsOf(t.deps.database.db, owner.userId)).toEqual(NONE);
-    expect((await smtp.waitForMessage(owner.email)).subject).toBe(
+    expect((await t.smtp.waitForMessage(owner.email)).subject).toBe(
       "Boundless: your account has been deleted",
     );
   });

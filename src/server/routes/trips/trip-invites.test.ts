@@ -1,32 +1,30 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tripInvites, user as userTable } from "#server/db/schema.ts";
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from "#tests/fakes/smtp-catcher.ts";
+import { firstLink } from "#tests/fakes/smtp-catcher.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
+import { createMailTestApp, type MailTestApp } from "#tests/support/mail-app.ts";
+import { createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
 
-let smtp: SmtpCatcher;
-let t: TestApp;
+let t: MailTestApp;
 let owner: { client: TestClient; userId: string; email: string };
 let counter = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" });
+  t = await createMailTestApp();
   owner = await signUpUser(t, { name: "Alice" });
 }, 60_000);
 
 afterAll(async () => {
   await t.close();
-  await smtp.close();
 });
 
 const freshEmail = () => `bob${Date.now()}-${++counter}@example.com`;
 
 async function verified(email: string, name = "Bob") {
   const person = await signUpUser(t, { email, name });
-  await smtp.waitForMessage(email); // the sign-up's verification mail
+  await t.smtp.waitForMessage(email); // the sign-up's verification mail
   await t.deps.database.db
     .update(userTable)
     .set({ emailVerified: true })
@@ -48,7 +46,7 @@ async function invite(email: string, role = "editor", tripId?: string) {
   const res = await owner.client.post(`/api/trips/${id}/invites`, { email, role });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { invite: { id: string; email: string; role: string } };
-  const mail = await smtp.waitForMessage(email);
+  const mail = await t.smtp.waitForMessage(email);
   const link = firstLink(mail);
   const token = link.split("/invites/")[1]!;
   return { tripId: id, invite: body.invite, mail, link, token };
@@ -96,7 +94,7 @@ describe("invitations", () => {
     expect(await errorCode(wrong)).toBe("invite_wrong_account");
 
     const bob = await signUpUser(t, { email, name: "Bob" });
-    await smtp.waitForMessage(email); // the sign-up's verification mail
+    await t.smtp.waitForMessage(email); // the sign-up's verification mail
     const unverified = await accept(bob.client, token);
     expect(unverified.status).toBe(403);
     expect(await errorCode(unverified)).toBe("email_not_verified");
@@ -149,7 +147,7 @@ describe("invitations", () => {
   });
 
   it("counts invitations per user per hour (INVITE_RATE_LIMIT)", async () => {
-    const limited = await createTestApp({ SMTP_URL: smtp.url, INVITE_RATE_LIMIT: "2" });
+    const limited = await createTestApp({ SMTP_URL: t.smtp.url, INVITE_RATE_LIMIT: "2" });
     try {
       const alice = await signUpUser(limited, { name: "Alice" });
       const trip = await insertTrip(limited.deps.database.db, alice.userId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALICE, BOB, CAROL, expenseOf } from "./test-trip.ts";
+import { ALICE, BOB, CAROL, expenseOf } from "#tests/fixtures/money-trip.ts";
 import { changedFields, collides, formValuesOf, mergeExpenseValues } from "./expense-merge.ts";
 
 describe("expense merge", () => {

@@ -4,7 +4,7 @@ import {
   plannedVsSpentByCategory,
   plannedVsSpentByDay,
 } from "./planned-vs-spent.ts";
-import { expenseOf, MONEY_TRIP } from "./test-trip.ts";
+import { expenseOf, MONEY_TRIP } from "#tests/fixtures/money-trip.ts";
 
 const days = MONEY_TRIP.itinerary.days;
 

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Expense, ExpenseInput } from "#shared/schemas/expenses.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { ALICE, BOB, CAROL, MEMBERS, MONEY_TRIP, expenseOf } from "../test-trip.ts";
+import { ALICE, BOB, CAROL, MEMBERS, MONEY_TRIP, expenseOf } from "#tests/fixtures/money-trip.ts";
 import { ExpenseForm, type ExpenseEdit } from "./expense-form.tsx";
 
 afterEach(cleanup);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { PaymentInput } from "#shared/schemas/expenses.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { localToday } from "../trip-currencies.ts";
-import { ALICE, BOB, MEMBERS, MONEY_TRIP } from "../test-trip.ts";
+import { ALICE, BOB, MEMBERS, MONEY_TRIP } from "#tests/fixtures/money-trip.ts";
 import { PaymentForm } from "./payment-form.tsx";
 
 afterEach(cleanup);

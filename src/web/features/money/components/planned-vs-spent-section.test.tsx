@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { expenseOf, MONEY_TRIP } from "../test-trip.ts";
+import { expenseOf, MONEY_TRIP } from "#tests/fixtures/money-trip.ts";
 import { PlannedVsSpentSection } from "./planned-vs-spent-section.tsx";
 
 afterEach(cleanup);
