@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { listAssistants, revokeAssistants } from "../auth/assistant-grants.ts";
 import { setCookie } from "hono/cookie";
@@ -9,9 +7,7 @@ import {
   accountExportFileName,
 } from "#shared/schemas/account.ts";
 import type { AppBindings } from "../http/context.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { ASSISTANT_NOT_FOUND, pathIds } from "../http/path-ids.ts";
-import { account, verification } from "../db/schema.ts";
 import { deleteAccount } from "../account/account-deletion.ts";
 import { accountExportStream } from "../account/account-export.ts";
 import { acceptedOrigins } from "../lib/app-origins.ts";
@@ -19,23 +15,9 @@ import { AppError, notFound } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "../http/rate-limit.ts";
 import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
-import { accountDeletionLinkMail } from "../services/mail/templates.ts";
+import { confirmDeletion, passwordHash, sendDeletionLink } from "../account/deletion-link.ts";
 
 const HOUR_SECONDS = 60 * 60;
-const DELETION_LINK_PREFIX = "account-deletion:";
-
-const forbidden = (code: string, message: string) => new AppError(403, code, message);
-/** The link's token is stored hashed: a database reader cannot use it. */
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
-
-async function passwordHash(deps: AppDeps, userId: string): Promise<string | null> {
-  const [row] = await deps.database.db
-    .select({ password: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
-    .limit(1);
-  return row?.password ?? null;
-}
 
 /**
  * GETs are not covered by the same-origin write check, but a download of someone's data must come
@@ -47,7 +29,7 @@ function refuseCrossSite(c: Context<AppBindings>) {
   const foreign = origin
     ? !acceptedOrigins(c.var.deps.env.APP_ORIGIN, c.var.deps.env.NODE_ENV).includes(origin)
     : site !== undefined && site !== "same-origin" && site !== "none";
-  if (foreign) throw forbidden("forbidden", "Cross-origin request refused.");
+  if (foreign) throw new AppError(403, "forbidden", "Cross-origin request refused.");
 }
 
 /** Ends this browser's cookie too: the session row is already gone with the user. */
@@ -82,7 +64,7 @@ export const accountRoutes = new Hono<AppBindings>()
   })
   .get("/", async (c) => {
     const user = await requireUser(c);
-    const hasPassword = (await passwordHash(c.var.deps, user.id)) !== null;
+    const hasPassword = (await passwordHash(c.var.deps.database.db, user.id)) !== null;
     return c.json({ account: { email: user.email, hasPassword } });
   })
   .get("/export", async (c) => {
@@ -107,74 +89,26 @@ export const accountRoutes = new Hono<AppBindings>()
   .post("/deletion-link", async (c) => {
     const deps = c.var.deps;
     const user = await requireUser(c);
-    if ((await passwordHash(deps, user.id)) !== null)
-      throw new AppError(409, "has_password", ACCOUNT_MESSAGES.hasPassword);
     await enforceRateLimit(deps.database.db, {
       key: `deletion-link:${user.id}`,
       limit: deps.env.AUTH_RATE_LIMIT,
       windowSeconds: HOUR_SECONDS,
       message: "Too many links requested. Please try again later.",
     });
-    const token = randomBytes(32).toString("base64url");
-    const db = deps.database.db;
-    // Only the newest link works.
-    await db
-      .delete(verification)
-      .where(
-        and(
-          like(verification.identifier, `${DELETION_LINK_PREFIX}%`),
-          eq(verification.value, user.id),
-        ),
-      );
-    await db.insert(verification).values({
-      id: randomBytes(16).toString("hex"),
-      identifier: `${DELETION_LINK_PREFIX}${hashToken(token)}`,
-      value: user.id,
-      expiresAt: new Date(Date.now() + HOUR_SECONDS * 1000),
-    });
-    const url = `${deps.env.APP_ORIGIN}/account/delete?token=${encodeURIComponent(token)}`;
-    try {
-      await deps.mailer.send(accountDeletionLinkMail(user.email, url));
-    } catch (error) {
-      deps.logger.error({ err: error, userId: user.id }, "account deletion link mail failed");
-      throw new AppError(502, "mail_failed", ACCOUNT_MESSAGES.linkFailed, { cause: error });
-    }
+    await sendDeletionLink(deps, user);
     return c.body(null, 204);
   })
   .delete("/", validate("json", accountDeletionInputSchema), async (c) => {
     const deps = c.var.deps;
     const user = await requireUser(c);
-    const input = c.req.valid("json");
-    const db = deps.database.db;
     // Guesses at the password through a stolen session are bounded like sign-in attempts.
-    await enforceRateLimit(db, {
+    await enforceRateLimit(deps.database.db, {
       key: `account-delete:${user.id}`,
       limit: deps.env.AUTH_RATE_LIMIT,
       windowSeconds: 60,
       message: "Too many attempts. Please wait a moment and try again.",
     });
-
-    if ("password" in input) {
-      const hash = await passwordHash(deps, user.id);
-      if (hash === null) throw forbidden("no_password", ACCOUNT_MESSAGES.noPassword);
-      const context = await deps.auth.$context;
-      if (!(await context.password.verify({ hash, password: input.password })))
-        throw forbidden("invalid_password", ACCOUNT_MESSAGES.wrongPassword);
-    } else {
-      // Consumed whether or not it is still valid (a link works once), but only by its own user.
-      const [row] = await db
-        .delete(verification)
-        .where(
-          and(
-            eq(verification.identifier, `${DELETION_LINK_PREFIX}${hashToken(input.token)}`),
-            eq(verification.value, user.id),
-          ),
-        )
-        .returning();
-      if (!row || row.expiresAt <= new Date())
-        throw forbidden("invalid_link", ACCOUNT_MESSAGES.invalidLink);
-    }
-
+    await confirmDeletion(deps, user, c.req.valid("json"));
     await deleteAccount(deps, { id: user.id, email: user.email });
     await clearSessionCookie(c);
     return c.body(null, 204);

@@ -37,45 +37,13 @@ const signedIn: MiddlewareHandler<AppBindings> = async (c, next) => {
   await next();
 };
 
-/** The multipart `file` parts, in memory only (app.ts bounds the body). */
-async function filesOf(c: Context<AppBindings>): Promise<PlacesFile[]> {
-  if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? ""))
-    throw new AppError(422, "invalid_input", PLACES_IO_MESSAGES.noFile);
-  const body = await c.req.parseBody({ all: true });
-  const files: PlacesFile[] = [];
-  for (const value of [body.file ?? []].flat()) {
-    if (typeof value === "string") continue;
-    files.push({
-      name: value.name.slice(0, 200) || "file",
-      bytes: new Uint8Array(await value.arrayBuffer()),
-    });
-  }
-  if (files.length === 0) throw new AppError(422, "invalid_input", PLACES_IO_MESSAGES.noFile);
-  if (files.length > PLACES_IMPORT_MAX_FILES)
-    throw new AppError(422, "invalid_input", PLACES_IO_MESSAGES.tooManyFiles);
-  return files;
-}
-
-/** A refused file: 422, the message naming it, the file in `issues`. */
-const refusal = (c: Context<AppBindings>, error: PlacesImportError) =>
-  c.json(
-    {
-      error: {
-        code: "invalid_input",
-        message: error.message,
-        issues: [{ path: error.file, message: error.message }],
-      },
-    },
-    422,
-  );
-
 async function preview(
   c: Context<AppBindings>,
   trip: Pick<TripRow, "stops" | "place" | "itinerary"> | null,
 ): Promise<Response> {
   const { deps } = c.var;
   const user = await requireUser(c);
-  const files = await filesOf(c);
+  const files = await placesFilesOf(c);
   const near: TripPlace[] = trip
     ? trip.stops.flatMap((stop) => (stop.place ? [stop.place] : []))
     : [];
@@ -93,35 +61,15 @@ async function preview(
     );
     return c.json(body satisfies PlacesPreview);
   } catch (error) {
-    if (error instanceof PlacesImportError) return refusal(c, error);
+    if (error instanceof PlacesImportError) return placesFileRefusal(c, error);
     throw error;
   }
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  gpx: "application/gpx+xml; charset=utf-8",
-  kml: "application/vnd.google-earth.kml+xml; charset=utf-8",
-  geojson: "application/geo+json; charset=utf-8",
-  csv: "text/csv; charset=utf-8",
-};
-
-function exportBody(trip: ExportTrip, format: ExportFormat): string {
-  switch (format) {
-    case "gpx":
-      return tripGpx(trip);
-    case "kml":
-      return tripKml(trip);
-    case "geojson":
-      return JSON.stringify(tripGeoJson(trip), null, 1);
-    case "csv":
-      return tripCsv(trip);
-  }
-}
-
-const exported = (c: Context<AppBindings>, trip: ExportTrip, format: ExportFormat, cache: string) =>
-  c.body(exportBody(trip, format), 200, {
-    "Content-Type": CONTENT_TYPES[format],
-    "Content-Disposition": attachmentHeader(exportFileName(trip, format)),
+const sendFile = (c: Context<AppBindings>, file: ExportFile, cache: string) =>
+  c.body(file.body, 200, {
+    "Content-Type": file.contentType,
+    "Content-Disposition": attachmentHeader(file.fileName),
     "Cache-Control": cache,
   });
 
@@ -162,8 +110,9 @@ export const tripPlacesRoutes = new Hono<AppBindings>()
 for (const format of EXPORT_FORMATS)
   tripPlacesRoutes.get(`/:id/export.${format}`, pathIds, async (c) => {
     const user = await requireUser(c);
-    const { row } = await findTripFor(c.var.deps.database.db, user.id, c.req.param("id"), "view");
-    return exported(c, row, format, "private, no-store");
+    const { db } = c.var.deps.database;
+    const file = await memberExport(db, user.id, c.req.param("id"), format);
+    return sendFile(c, file, "private, no-store");
   });
 
 /** `POST /api/import-places` (signed in, Home's "Start from saved places"): a preview with no trip. */
@@ -176,12 +125,7 @@ export const homePlacesImportRoutes = new Hono<AppBindings>().post("/", signedIn
 export const sharedExportRoutes = new Hono<AppBindings>();
 for (const format of EXPORT_FORMATS)
   sharedExportRoutes.get(`/:shareToken/export.${format}`, pathIds, async (c) => {
-    const row = await findPublicTrip(c.var.deps.database.db, c.req.param("shareToken"));
-    if (!row) throw notFound(MESSAGES.tripNotFound);
-    const open = publicExport({
-      ...row,
-      stays: row.stays.map((stay) => ({ ...stay, reference: null })),
-      transport: row.transport.map((journey) => ({ ...journey, reference: null })),
-    });
-    return exported(c, open, format, "no-store");
+    const { db } = c.var.deps.database;
+    const file = await publicTripExport(db, c.req.param("shareToken"), format);
+    return sendFile(c, file, "no-store");
   });
