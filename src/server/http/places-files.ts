@@ -1,8 +1,5 @@
 import type { Context } from "hono";
-import {
-  PLACES_IMPORT_MAX_FILES,
-  PLACES_IO_MESSAGES,
-} from "#shared/schemas/places-io.ts";
+import { PLACES_IMPORT_MAX_FILES, PLACES_IO_MESSAGES } from "#shared/schemas/places-io.ts";
 import type { PlacesFile } from "../places-io/import-preview.ts";
 import type { PlacesImportError } from "../places-io/places-import-error.ts";
 import { AppError } from "../lib/http-errors.ts";

@@ -58,5 +58,10 @@ export async function publicTripExport(
 ): Promise<ExportFile> {
   const row = await findPublicTrip(db, shareToken);
   if (!row) throw notFound(MESSAGES.tripNotFound);
-  return fileOf(publicExport(row), format);
+  const open = publicExport({
+    ...row,
+    stays: row.stays.map((stay) => ({ ...stay, reference: null })),
+    transport: row.transport.map((journey) => ({ ...journey, reference: null })),
+  });
+  return fileOf(open, format);
 }

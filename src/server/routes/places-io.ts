@@ -1,12 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { MESSAGES } from "#shared/messages.ts";
 import type { TripPlace } from "#shared/schemas/itinerary.ts";
 import {
   applyPlacesRequestSchema,
   EXPORT_FORMATS,
-  PLACES_IMPORT_MAX_FILES,
-  PLACES_IO_MESSAGES,
-  type ExportFormat,
   type PlacesPreview,
 } from "#shared/schemas/places-io.ts";
 import type { AppBindings } from "../http/context.ts";
@@ -16,19 +12,14 @@ import { guardImport } from "../http/import-guard.ts";
 import { requireUser } from "../http/session.ts";
 import { validate } from "../http/validate.ts";
 import type { TripRow } from "../db/schema.ts";
-import { AppError, notFound } from "../lib/http-errors.ts";
 import { applyPlaces } from "../places-io/apply-places.ts";
-import { exportFileName, publicExport, type ExportTrip } from "../places-io/export-trip.ts";
-import { tripCsv } from "../places-io/export-csv.ts";
-import { tripGeoJson } from "../places-io/export-geojson.ts";
-import { tripGpx } from "../places-io/export-gpx.ts";
-import { tripKml } from "../places-io/export-kml.ts";
-import { previewPlaces, type PlacesFile } from "../places-io/import-preview.ts";
+import { memberExport, publicTripExport, type ExportFile } from "../places-io/export-file.ts";
+import { placesFileRefusal, placesFilesOf } from "../http/places-files.ts";
+import { previewPlaces } from "../places-io/import-preview.ts";
 import { PlacesImportError } from "../places-io/places-import-error.ts";
 import { lookupsOf } from "../services/geo/geo-service.ts";
 import { attachmentHeader } from "../services/calendar/trip-calendar.ts";
 import { findTripFor } from "../trips/trip-access.ts";
-import { findPublicTrip } from "../trips/public-trip.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 
 /** 401 before anything else. */
