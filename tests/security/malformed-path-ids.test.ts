@@ -73,6 +73,8 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   id: { status: 404, message: MESSAGES.tripNotFound },
   expenseId: { status: 404, message: "Expense not found" },
   paymentId: { status: 404, message: "Payment not found" },
+  listId: { status: 404, message: "Packing list not found" },
+  itemId: { status: 404, message: "Item not found" },
   inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },

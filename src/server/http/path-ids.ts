@@ -6,6 +6,7 @@ import { requireUser } from "./session.ts";
 import { type AppError, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/is-uuid.ts";
 import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
+import { PACKING_ITEM_NOT_FOUND, PACKING_LIST_NOT_FOUND } from "../packing/packing-lists.ts";
 import { EXPENSE_NOT_FOUND } from "../trips/trip-expenses.ts";
 import { INVITE_TOKEN_PATTERN, inviteGone } from "../trips/trip-invites.ts";
 import { PAYMENT_NOT_FOUND } from "../trips/trip-payments.ts";
@@ -37,6 +38,12 @@ const RULES: Record<string, PathIdRule> = {
   id: { valid: isUuid, refusal: () => notFound(MESSAGES.tripNotFound), signedInFirst: true },
   expenseId: { valid: isUuid, refusal: () => notFound(EXPENSE_NOT_FOUND), signedInFirst: true },
   paymentId: { valid: isUuid, refusal: () => notFound(PAYMENT_NOT_FOUND), signedInFirst: true },
+  listId: {
+    valid: isUuid,
+    refusal: () => notFound(PACKING_LIST_NOT_FOUND),
+    signedInFirst: true,
+  },
+  itemId: { valid: isUuid, refusal: () => notFound(PACKING_ITEM_NOT_FOUND), signedInFirst: true },
   inviteId: {
     valid: isUuid,
     refusal: () => notFound(ACCESS_MESSAGES.inviteNotFound),

@@ -8,6 +8,7 @@ import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
+import { tripPackingRoutes } from "./trip-packing.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
@@ -24,4 +25,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripHistoryRoutes)
   .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes)
-  .route("/", tripPlacesRoutes);
+  .route("/", tripPlacesRoutes)
+  .route("/", tripPackingRoutes);
