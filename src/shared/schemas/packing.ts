@@ -110,6 +110,13 @@ export const packingAcceptSchema = z.object({
     .min(1, "Choose the suggestions to add")
     .max(PACKING_ACCEPT_MAX, `At most ${PACKING_ACCEPT_MAX} suggestions at once`),
   listId: z.string().trim().min(1, "Choose a list").max(100),
+  /** The traveller's home country, as for the suggestions (ISO alpha-2). */
+  home: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "Home must be a two-letter country code such as FR")
+    .transform((code) => code.toUpperCase())
+    .optional(),
 });
 
 export const packingTemplateItemSchema = z.object({
@@ -148,3 +155,22 @@ export const packingTemplateApplySchema = z.object({
   tripId: z.string().trim().min(1, "Choose a trip").max(100),
   listId: z.string().trim().min(1, "Choose a list").max(100),
 });
+
+/**
+ * The home country the plug and voltage suggestions compare with, when the page does not say (the
+ * specification's figures are American: °F, 120 V).
+ */
+export const PACKING_DEFAULT_HOME_COUNTRY = "US";
+
+/** `GET /api/trips/:id/packing/suggestions?home=FR`: the traveller's home country (ISO alpha-2). */
+export const packingSuggestionsQuerySchema = z.object({
+  home: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "Home must be a two-letter country code such as FR")
+    .transform((code) => code.toUpperCase())
+    .optional(),
+});
+
+/** The answer of accepting suggestions and of applying a template: the items added. */
+export const packingItemsResponseSchema = z.object({ items: z.array(packingItemSchema) });

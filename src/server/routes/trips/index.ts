@@ -9,6 +9,7 @@ import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
 import { tripPackingRoutes } from "./trip-packing.ts";
+import { tripPackingSuggestionRoutes } from "./trip-packing-suggestions.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
@@ -26,4 +27,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes)
   .route("/", tripPlacesRoutes)
-  .route("/", tripPackingRoutes);
+  .route("/", tripPackingRoutes)
+  .route("/", tripPackingSuggestionRoutes);
