@@ -75,6 +75,7 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   paymentId: { status: 404, message: "Payment not found" },
   listId: { status: 404, message: "Packing list not found" },
   itemId: { status: 404, message: "Item not found" },
+  templateId: { status: 404, message: "Template not found" },
   inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },

@@ -6,7 +6,9 @@ import { requireUser } from "./session.ts";
 import { type AppError, notFound } from "../lib/http-errors.ts";
 import { isUuid } from "../lib/is-uuid.ts";
 import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
+import { isBuiltinTemplateId } from "../packing/builtin-templates.ts";
 import { PACKING_ITEM_NOT_FOUND, PACKING_LIST_NOT_FOUND } from "../packing/packing-lists.ts";
+import { PACKING_TEMPLATE_NOT_FOUND } from "../packing/packing-templates.ts";
 import { EXPENSE_NOT_FOUND } from "../trips/trip-expenses.ts";
 import { INVITE_TOKEN_PATTERN, inviteGone } from "../trips/trip-invites.ts";
 import { PAYMENT_NOT_FOUND } from "../trips/trip-payments.ts";
@@ -44,6 +46,12 @@ const RULES: Record<string, PathIdRule> = {
     signedInFirst: true,
   },
   itemId: { valid: isUuid, refusal: () => notFound(PACKING_ITEM_NOT_FOUND), signedInFirst: true },
+  // A built-in template is named by a word ("city-break"), a saved one by its uuid.
+  templateId: {
+    valid: (value) => isUuid(value) || isBuiltinTemplateId(value),
+    refusal: () => notFound(PACKING_TEMPLATE_NOT_FOUND),
+    signedInFirst: true,
+  },
   inviteId: {
     valid: isUuid,
     refusal: () => notFound(ACCESS_MESSAGES.inviteNotFound),

@@ -174,3 +174,5 @@ export const packingSuggestionsQuerySchema = z.object({
 
 /** The answer of accepting suggestions and of applying a template: the items added. */
 export const packingItemsResponseSchema = z.object({ items: z.array(packingItemSchema) });
+
+export const packingTemplateResponseSchema = z.object({ template: packingTemplateSchema });
