@@ -102,4 +102,41 @@ test.describe("Packing together", () => {
       await brunoContext.close();
     }
   });
+
+  test("a tick made offline waits, shows, and reaches the other person when the connection returns", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await signUpByApi(page, baseURL!, ANA, freshEmail("ana-offline"));
+    const trip = await createParisTrip(page, baseURL!);
+    const brunoContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const bruno = await brunoContext.newPage();
+      await joinTrip(page, bruno, baseURL!, trip.id, { name: BRUNO, role: "editor" });
+      await page.goto(`/trips/${trip.id}?tab=packing`);
+      const form = page.getByRole("form", { name: "Add an item to the shared list" });
+      await form.getByLabel("Item").fill("Tent");
+      await form.getByRole("button", { name: "Add" }).click();
+      const tent = sharedList(page).getByRole("checkbox", { name: "Tent" });
+      await expect(tent).toBeVisible();
+      await bruno.goto(`/trips/${trip.id}?tab=packing`);
+      await expect(sharedList(bruno).getByText("0 of 1 packed")).toBeVisible({ timeout: 30_000 });
+
+      await page.context().setOffline(true);
+      await tent.check();
+      await expect(page.getByText("Offline — 1 tick waiting")).toBeVisible();
+      await expect(sharedList(page).getByText("1 of 1 packed")).toBeVisible();
+      await expect(sharedList(bruno).getByText("0 of 1 packed")).toBeVisible();
+
+      await page.context().setOffline(false);
+      await expect(page.getByText("Offline — 1 tick waiting")).toBeHidden();
+      await expect(sharedList(bruno).getByText("1 of 1 packed")).toBeVisible();
+      await expect(sharedList(bruno).getByText(`Packed by ${ANA}`)).toBeVisible();
+    } finally {
+      await brunoContext.close();
+    }
+  });
 });

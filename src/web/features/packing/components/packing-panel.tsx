@@ -6,8 +6,9 @@ import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useAddPackingItem } from "../api/add-item.ts";
 import { useDeletePackingItem } from "../api/delete-item.ts";
 import { LOAD_PACKING_FAILED, usePacking } from "../api/get-packing.ts";
-import { useTickPackingItem } from "../api/tick-item.ts";
 import { useUpdatePackingItem } from "../api/update-item.ts";
+import { waitingTicksText, withWaitingTicks } from "../tick-outbox.ts";
+import { usePackingTicks } from "../use-packing-ticks.ts";
 import { PackingListSection, type ListActions } from "./packing-list-section.tsx";
 import { SuggestionsPanel } from "./suggestions-panel.tsx";
 import { TemplatesPanel } from "./templates-panel.tsx";
@@ -31,7 +32,7 @@ export function PackingPanel({
   members: readonly PackingMember[];
 }) {
   const packing = usePacking(tripId);
-  const tick = useTickPackingItem(tripId, userId);
+  const ticks = usePackingTicks(tripId);
   const add = useAddPackingItem(tripId);
   const update = useUpdatePackingItem(tripId);
   const remove = useDeletePackingItem(tripId);
@@ -51,16 +52,19 @@ export function PackingPanel({
         {getErrorMessage(packing.error, LOAD_PACKING_FAILED)}
       </p>
     );
-  const shared = packing.data.lists.find((l) => l.kind === "shared");
-  const mine = packing.data.lists.find((l) => l.kind === "personal");
+  const lists = withWaitingTicks(packing.data, ticks.waiting, userId).lists;
+  const shared = lists.find((l) => l.kind === "shared");
+  const mine = lists.find((l) => l.kind === "personal");
+  const waitingCount = Object.keys(ticks.waiting).length;
   const target = targetKind === "shared" ? shared : mine;
   const actionsFor = (list: PackingList): ListActions => ({
-    tick: (itemId, packed) => tick.mutate({ itemId, packed }),
+    tick: ticks.tick,
     add: (input) => add.mutateAsync({ listId: list.id, input }),
     assign: (itemId, assignedTo) => update.mutate({ itemId, patch: { assignedTo } }),
     remove: (itemId) => remove.mutate(itemId),
   });
-  const failed = [tick, update, remove].find((m) => m.isError);
+  const failed = [update, remove].find((m) => m.isError);
+  const failure = failed?.error ?? ticks.error;
 
   return (
     <div className="flex flex-col gap-4">
@@ -75,9 +79,14 @@ export function PackingPanel({
           Print
         </Button>
       </div>
-      {failed ? (
+      {!ticks.online && waitingCount > 0 ? (
+        <p role="status" className="text-sm text-amber-800 print:hidden">
+          {waitingTicksText(waitingCount)}
+        </p>
+      ) : null}
+      {failure ? (
         <p role="alert" className="text-sm text-red-700">
-          {getErrorMessage(failed.error, "The change could not be saved")}
+          {getErrorMessage(failure, "The change could not be saved")}
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
