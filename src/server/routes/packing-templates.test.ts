@@ -131,6 +131,20 @@ describe("/api/packing/templates", () => {
       "Camera",
     ]);
 
+    // Hers: in her account's export.
+    const exported = (await (await ana.client.get("/api/account/export")).json()) as {
+      packingTemplates: unknown[];
+    };
+    expect(exported.packingTemplates).toEqual([
+      {
+        name: "My Oslo kit",
+        items: [
+          { name: "Wool socks", category: "Mine", quantity: 1 },
+          { name: "Camera", category: "Mine", quantity: 1 },
+        ],
+      },
+    ]);
+
     // Bruno neither sees nor uses nor removes Ana's template.
     const his = packingTemplatesResponseSchema.parse(
       await (await bruno.client.get("/api/packing/templates")).json(),
