@@ -94,6 +94,16 @@ test.describe("Packing together", () => {
         sharedList(bruno).getByRole("checkbox", { name: /Plug adapter \(type C\/E\)/ }),
       ).toBeVisible();
 
+      // Printed, the lists alone: no tabs, no buttons, no forms.
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("tab", { name: "Plan" })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+      await expect(
+        sharedList(page).getByRole("checkbox", { name: "Travel adapter" }),
+      ).toBeVisible();
+      await expect(form).toBeHidden();
+      await page.emulateMedia({ media: "screen" });
+
       // On a phone, nothing runs off the side.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(PHONE.width);

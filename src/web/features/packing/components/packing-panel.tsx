@@ -89,7 +89,8 @@ export function PackingPanel({
           {getErrorMessage(failure, "The change could not be saved")}
         </p>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* What "Print" prints: the two lists alone (styles.css). */}
+      <div data-packing-print="" className="grid gap-4 lg:grid-cols-2">
         {shared ? (
           <PackingListSection
             list={shared}
