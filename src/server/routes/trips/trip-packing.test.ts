@@ -216,6 +216,40 @@ describe("items", () => {
   });
 });
 
+describe("the access matrix of every write", () => {
+  it("a removed member gets 404 on each; signed out 401 on each, before the body", async () => {
+    const { shared } = await listsOf(owner);
+    const rémi = await listsOf(removed);
+    const item = await addOk(owner, shared.id, { name: "Map" });
+    const own = await addOk(removed, rémi.mine.id, { name: "Hat" });
+    await t.deps.database.db.execute(
+      sql`delete from trip_members where trip_id = ${tripId} and user_id = ${removed.userId}`,
+    );
+    const base = `/api/trips/${tripId}/packing`;
+    const writes = (client: TestClient) => [
+      client.post(`${base}/lists/${shared.id}/items`, { name: "Hat" }),
+      client.patch(`${base}/items/${item.id}`, { name: "Big map" }),
+      client.delete(`${base}/items/${item.id}`),
+      client.post(`${base}/items/${item.id}/tick`, { packed: true }),
+      client.post(`${base}/items/${own.id}/tick`, { packed: true }),
+      client.post(`${base}/suggestions/accept`, { names: ["Hat"], listId: shared.id }),
+      client.get(`${base}/suggestions`),
+    ];
+    expect((await Promise.all(writes(removed.client))).map((r) => r.status)).toEqual(
+      Array(7).fill(404),
+    );
+    const anonymous = createClient(t);
+    const refused = await Promise.all([
+      ...writes(anonymous),
+      anonymous.post(`${base}/lists/${shared.id}/items`, { name: "" }),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual(Array(8).fill(401));
+    expect((await listsOf(owner)).shared.items.map((i) => [i.name, i.packedBy])).toEqual([
+      ["Map", {}],
+    ]);
+  });
+});
+
 describe("ticks", () => {
   it("each member ticks their own items and the shared ones; another's personal list is 403", async () => {
     const bruno = await listsOf(editor);
