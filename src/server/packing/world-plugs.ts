@@ -2,7 +2,8 @@
  * Plug types and mains voltage by country (ISO 3166-1 alpha-2), the one place these values live.
  *
  * Source: IEC, "World Plugs" (https://www.iec.ch/world-plugs), the International Electrotechnical
- * Commission's list of plug types, voltage and frequency by country, as read in November 2026.
+ * Commission's list of plug types, voltage and frequency by country. Transcribed for issue 49 without
+ * network access to the page: check a row against the IEC's before relying on it, and correct it here.
  * Where the IEC lists two voltages (Brazil, Cuba, Japan's 50/60 Hz split) both are kept in the text.
  * A country missing here gets no plug suggestion: better none than a wrong one.
  *
