@@ -10,6 +10,7 @@ import { benchGeneration } from "./generation.ts";
 import { benchImports } from "./imports.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchLive } from "./live.ts";
+import { benchPacking } from "./packing.ts";
 import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
 import { benchStops } from "./stops.ts";
@@ -22,7 +23,7 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live, imports
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live, imports, packing
  *   --fresh-install                       the first-run part also measures `npm ci` with an empty npm cache (minutes)
  *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
@@ -31,6 +32,7 @@ import { Summary } from "./lib/summary.ts";
  *   --fx on|off (on: the API part's server asks a loopback Frankfurter fake for rates, as in production)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  *   --imports-runs N (imports of each hostile booking file, and previews of each saved-places file, while /api/health is timed, 3)
+ *   --packing-runs N (GETs of a 500-item trip's packing lists timed, 100)
  */
 const { values } = parseArgs({
   options: {
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     "live-patches": { type: "string", default: "20" },
     "live-streams": { type: "string", default: "250" },
     "imports-runs": { type: "string", default: "3" },
+    "packing-runs": { type: "string", default: "100" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
@@ -78,12 +81,16 @@ const PORTS = {
   places: base + 27,
   stops: base + 28,
   fx: base + 29,
+  packing: base + 9,
   imports: base + 13,
   importsAi: base + 14,
   importsSmtp: base + 15,
 };
 const parts = new Set(
-  (values.only ?? "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports")
+  (
+    values.only ??
+    "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports,packing"
+  )
     .split(",")
     .map((p) => p.trim()),
 );
@@ -227,6 +234,22 @@ if (parts.has("patch")) {
         pass: false,
       });
     }
+  }
+}
+
+if (parts.has("packing")) {
+  console.log("\n[packing] a trip's 500 packing items through GET /api/trips/:id/packing");
+  try {
+    await benchPacking(PORTS.packing, summary, Number(values["packing-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "packing",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
   }
 }
 

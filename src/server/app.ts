@@ -23,6 +23,7 @@ import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { inviteRoutes } from "./routes/invites.ts";
 import { mcpRoutes, wellKnownRoutes } from "./routes/mcp.ts";
+import { packingTemplateRoutes } from "./routes/packing-templates.ts";
 import { placesRoutes } from "./routes/places.ts";
 import { homePlacesImportRoutes, sharedExportRoutes } from "./routes/places-io.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -268,6 +269,7 @@ export function createApp(
   api.route("/places", placesRoutes);
   api.route("/invites", inviteRoutes);
   api.route("/bookings", bookingRoutes);
+  api.route("/packing", packingTemplateRoutes);
   if (deps.env.NODE_ENV !== "production") api.route("/dev/outbox", devOutboxRoutes);
   api.all("*", (c) => c.json({ error: { code: "not_found", message: MESSAGES.notFound } }, 404));
   app.route("/api", api);

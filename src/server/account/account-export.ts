@@ -3,7 +3,15 @@ import { ACCOUNT_EXPORT_VERSION } from "#shared/schemas/account.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../services/storage/storage.ts";
-import { account, profiles, tripExpenses, tripMembers, trips, user } from "../db/schema.ts";
+import {
+  account,
+  packingTemplates,
+  profiles,
+  tripExpenses,
+  tripMembers,
+  trips,
+  user,
+} from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 import { toExpenseDto } from "../money/trip-expenses.ts";
 
@@ -106,6 +114,17 @@ async function expenses(deps: Deps, userId: string): Promise<string> {
   return items.length === 0 ? "[]" : `[\n    ${items.join(",\n    ")}\n  ]`;
 }
 
+/** The packing templates the user saved from their lists (issue 49), oldest first. */
+async function templates(deps: Deps, userId: string): Promise<string> {
+  const rows = await deps.database.db
+    .select({ name: packingTemplates.name, items: packingTemplates.items })
+    .from(packingTemplates)
+    .where(eq(packingTemplates.ownerId, userId))
+    .orderBy(packingTemplates.createdAt, packingTemplates.id);
+  const items = rows.map((row) => JSON.stringify(row));
+  return items.length === 0 ? "[]" : `[\n    ${items.join(",\n    ")}\n  ]`;
+}
+
 /** One page of the export, oldest first (exported so tests can EXPLAIN it). */
 export function exportTripPage(
   deps: Deps,
@@ -171,9 +190,10 @@ export function accountExportStream(
           if (page.length < EXPORT_PAGE_SIZE) {
             const shared = await memberships(deps, userId);
             const spent = await expenses(deps, userId);
+            const kits = await templates(deps, userId);
             controller.enqueue(
               encoder.encode(
-                `${first ? "" : "\n  "}],\n  "memberships": ${shared},\n  "expenses": ${spent}\n}\n`,
+                `${first ? "" : "\n  "}],\n  "memberships": ${shared},\n  "expenses": ${spent},\n  "packingTemplates": ${kits}\n}\n`,
               ),
             );
             controller.close();

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
@@ -399,3 +400,84 @@ export const activityPlacements = pgTable(
   ],
 );
 export type ActivityPlacementRow = typeof activityPlacements.$inferSelect;
+
+/**
+ * A trip's packing lists (issue 49): one shared list ("for the group", no owner) and one per member
+ * who opened the Packing tab, made on their first read. The partial unique indexes keep that so
+ * when two first reads race.
+ */
+export const packingLists = pgTable(
+  "packing_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    /** "shared" or "personal". */
+    kind: text("kind").notNull(),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("packing_lists_shared_idx")
+      .on(t.tripId)
+      .where(sql`kind = 'shared'`),
+    uniqueIndex("packing_lists_personal_idx")
+      .on(t.tripId, t.ownerId)
+      .where(sql`kind = 'personal'`),
+    index("packing_lists_owner_idx").on(t.ownerId),
+  ],
+);
+export type PackingListRow = typeof packingLists.$inferSelect;
+
+/**
+ * One thing to pack. `packedBy` is `{ userId: true }`, changed by one key at a time in SQL (never
+ * read, changed and written back), so two people ticking at once on two instances both count.
+ */
+export const packingItems = pgTable(
+  "packing_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => packingLists.id, { onDelete: "cascade" }),
+    /** Its list's trip, kept here so the trip's limit is one count. */
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    note: text("note").notNull().default(""),
+    packedBy: jsonb("packed_by")
+      .$type<Record<string, true>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("packing_items_list_idx").on(t.listId, t.createdAt),
+    index("packing_items_trip_idx").on(t.tripId),
+    index("packing_items_assigned_idx").on(t.assignedTo),
+    index("packing_items_created_by_idx").on(t.createdBy),
+  ],
+);
+export type PackingItemRow = typeof packingItems.$inferSelect;
+
+/** A member's own packing list saved to reuse on another trip (the built-in ones live in code). */
+export const packingTemplates = pgTable(
+  "packing_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    items: jsonb("items").$type<{ name: string; category: string; quantity: number }[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("packing_templates_owner_idx").on(t.ownerId, t.createdAt)],
+);
+export type PackingTemplateRow = typeof packingTemplates.$inferSelect;

@@ -9,6 +9,9 @@ import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
 import { EXPENSE_NOT_FOUND } from "../money/trip-expenses.ts";
 import { INVITE_TOKEN_PATTERN, inviteGone } from "../companions/trip-invites.ts";
 import { PAYMENT_NOT_FOUND } from "../money/trip-payments.ts";
+import { isBuiltinTemplateId } from "../packing/builtin-templates.ts";
+import { PACKING_ITEM_NOT_FOUND, PACKING_LIST_NOT_FOUND } from "../packing/packing-lists.ts";
+import { PACKING_TEMPLATE_NOT_FOUND } from "../packing/packing-templates.ts";
 
 export const DAY_NOT_FOUND = "Day not found";
 
@@ -37,6 +40,18 @@ const RULES: Record<string, PathIdRule> = {
   id: { valid: isUuid, refusal: () => notFound(MESSAGES.tripNotFound), signedInFirst: true },
   expenseId: { valid: isUuid, refusal: () => notFound(EXPENSE_NOT_FOUND), signedInFirst: true },
   paymentId: { valid: isUuid, refusal: () => notFound(PAYMENT_NOT_FOUND), signedInFirst: true },
+  listId: {
+    valid: isUuid,
+    refusal: () => notFound(PACKING_LIST_NOT_FOUND),
+    signedInFirst: true,
+  },
+  itemId: { valid: isUuid, refusal: () => notFound(PACKING_ITEM_NOT_FOUND), signedInFirst: true },
+  // A built-in template is named by a word ("city-break"), a saved one by its uuid.
+  templateId: {
+    valid: (value) => isUuid(value) || isBuiltinTemplateId(value),
+    refusal: () => notFound(PACKING_TEMPLATE_NOT_FOUND),
+    signedInFirst: true,
+  },
   inviteId: {
     valid: isUuid,
     refusal: () => notFound(ACCESS_MESSAGES.inviteNotFound),

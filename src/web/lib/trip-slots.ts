@@ -74,6 +74,8 @@ export type TripDetailSlots = {
    * while it is shown. Without it the page has no tabs.
    */
   renderMoney?: (trip: Trip) => ReactNode;
+  /** The trip's Packing tab (issue 49), beside Money: mounted only while it is shown. */
+  renderPacking?: (trip: Trip) => ReactNode;
   /** Saved places in and out: "Export" (every member), "Import places" (owners and editors). */
   renderPlacesIo?: (trip: Trip) => ReactNode;
 };

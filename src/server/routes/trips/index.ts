@@ -9,6 +9,8 @@ import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
+import { tripPackingRoutes } from "./trip-packing.ts";
+import { tripPackingSuggestionRoutes } from "./trip-packing-suggestions.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
@@ -26,4 +28,6 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripEventRoutes)
   .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes)
-  .route("/", tripPlacesRoutes);
+  .route("/", tripPlacesRoutes)
+  .route("/", tripPackingRoutes)
+  .route("/", tripPackingSuggestionRoutes);

@@ -7,6 +7,7 @@ import { PeoplePanel } from "#web/features/companions/components/people-panel.ts
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
+import { PackingTab } from "#web/features/packing/components/packing-tab.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -25,6 +26,19 @@ function TripMoney({ trip, userId }: { trip: Trip; userId: string | undefined })
       members={members.data?.members ?? []}
       userId={userId}
       canEdit={trip.role !== "viewer"}
+    />
+  );
+}
+
+/** The Packing tab with the trip's members (whom a shared item is assigned to). */
+function TripPacking({ trip, userId }: { trip: Trip; userId: string }) {
+  const members = useMembers(trip.id);
+  return (
+    <PackingTab
+      tripId={trip.id}
+      userId={userId}
+      canEdit={trip.role !== "viewer"}
+      members={members.data?.members ?? []}
     />
   );
 }
@@ -59,6 +73,8 @@ export function TripDetailRoute() {
           ),
           renderBookings: (trip, accept) => <AddBookings trip={trip} onAccept={accept} />,
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
+          renderPacking: (trip) =>
+            auth.user ? <TripPacking trip={trip} userId={auth.user.id} /> : null,
           renderPlacesIo: (trip) => (
             <PlacesIoTools
               trip={trip}

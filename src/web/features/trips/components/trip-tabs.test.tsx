@@ -48,4 +48,31 @@ describe("TripTabs", () => {
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(screen.getByText("The plan")).toBeInTheDocument();
   });
+
+  it("has a Packing tab beside Money when given one, opened by ?tab=packing", async () => {
+    render(
+      <MemoryRouter initialEntries={["/trips/1?tab=packing"]}>
+        <TripTabs plan={<p>The plan</p>} money={<p>The money</p>} packing={<p>The packing</p>} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Plan",
+      "Money",
+      "Packing",
+    ]);
+    expect(screen.getByRole("tabpanel", { name: "Packing" }).textContent).toBe("The packing");
+    screen.getByRole("tab", { name: "Packing" }).focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Plan" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("without a packing tab, ?tab=packing is the plan", () => {
+    render(
+      <MemoryRouter initialEntries={["/trips/1?tab=packing"]}>
+        <TripTabs plan={<p>The plan</p>} money={<p>The money</p>} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("tab", { name: "Packing" })).toBeNull();
+    expect(screen.getByRole("tabpanel", { name: "Plan" }).textContent).toBe("The plan");
+  });
 });
