@@ -73,6 +73,8 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   id: { status: 404, message: MESSAGES.tripNotFound },
   expenseId: { status: 404, message: "Expense not found" },
   paymentId: { status: 404, message: "Payment not found" },
+  ideaId: { status: 404, message: "Idea not found" },
+  pollId: { status: 404, message: "Poll not found" },
   inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },

@@ -8,6 +8,8 @@ import { isUuid } from "../lib/is-uuid.ts";
 import { SHARE_TOKEN_PATTERN } from "../trips/share-token.ts";
 import { EXPENSE_NOT_FOUND } from "../trips/trip-expenses.ts";
 import { INVITE_TOKEN_PATTERN, inviteGone } from "../trips/trip-invites.ts";
+import { IDEA_NOT_FOUND } from "../ideas/ideas.ts";
+import { POLL_NOT_FOUND } from "../ideas/polls.ts";
 import { PAYMENT_NOT_FOUND } from "../trips/trip-payments.ts";
 
 export const DAY_NOT_FOUND = "Day not found";
@@ -37,6 +39,8 @@ const RULES: Record<string, PathIdRule> = {
   id: { valid: isUuid, refusal: () => notFound(MESSAGES.tripNotFound), signedInFirst: true },
   expenseId: { valid: isUuid, refusal: () => notFound(EXPENSE_NOT_FOUND), signedInFirst: true },
   paymentId: { valid: isUuid, refusal: () => notFound(PAYMENT_NOT_FOUND), signedInFirst: true },
+  ideaId: { valid: isUuid, refusal: () => notFound(IDEA_NOT_FOUND), signedInFirst: true },
+  pollId: { valid: isUuid, refusal: () => notFound(POLL_NOT_FOUND), signedInFirst: true },
   inviteId: {
     valid: isUuid,
     refusal: () => notFound(ACCESS_MESSAGES.inviteNotFound),

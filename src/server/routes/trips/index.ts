@@ -6,6 +6,8 @@ import { tripEditRoutes } from "./trip-edit.ts";
 import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
+import { tripIdeaRoutes } from "./trip-ideas.ts";
+import { tripPollRoutes } from "./trip-polls.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
@@ -24,4 +26,6 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripHistoryRoutes)
   .route("/", tripBookingRoutes)
   .route("/", tripExpenseRoutes)
-  .route("/", tripPlacesRoutes);
+  .route("/", tripPlacesRoutes)
+  .route("/", tripIdeaRoutes)
+  .route("/", tripPollRoutes);
