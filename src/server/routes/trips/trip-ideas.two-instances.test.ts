@@ -72,9 +72,9 @@ describe("votes from two instances", () => {
 
     const listed = ideasResponseSchema.parse(await (await bruno.client.get(ideas)).json()).ideas;
     expect(listed[0]?.votes).toEqual({ [ana.userId]: "up", [bruno.userId]: "up" });
-    const polls = await (await ana.client.get(`/api/trips/${trip.id}/polls`)).json();
-    expect(
-      (polls as { polls: { options: { votes: number }[] }[] }).polls[0]?.options[0]?.votes,
-    ).toBe(2);
+    const { polls } = pollsResponseSchema.parse(
+      await (await ana.client.get(`/api/trips/${trip.id}/polls`)).json(),
+    );
+    expect(polls[0]?.options[0]?.votes).toBe(2);
   });
 });
