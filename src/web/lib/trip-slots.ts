@@ -74,6 +74,8 @@ export type TripDetailSlots = {
    * while it is shown. Without it the page has no tabs.
    */
   renderMoney?: (trip: Trip) => ReactNode;
+  /** The trip's Ideas tab (polls and ideas to vote on and pull into days), mounted while shown. */
+  renderIdeas?: (trip: Trip) => ReactNode;
   /** Saved places in and out: "Export" (every member), "Import places" (owners and editors). */
   renderPlacesIo?: (trip: Trip) => ReactNode;
 };

@@ -7,6 +7,7 @@ import { PeoplePanel } from "#web/features/companions/components/people-panel.ts
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
+import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -59,6 +60,13 @@ export function TripDetailRoute() {
           ),
           renderBookings: (trip, accept) => <AddBookings trip={trip} onAccept={accept} />,
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
+          renderIdeas: (trip) => (
+            <IdeasTab
+              trip={trip}
+              userId={auth.user?.id}
+              renderPlaceField={(props) => <PlaceCombobox tripId={id} {...props} />}
+            />
+          ),
           renderPlacesIo: (trip) => (
             <PlacesIoTools
               trip={trip}

@@ -1,14 +1,14 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSearchParams } from "#web/lib/router/location.tsx";
 
-export const TRIP_TABS = ["plan", "money"] as const;
+export const TRIP_TABS = ["plan", "money", "ideas"] as const;
 export type TripTab = (typeof TRIP_TABS)[number];
 
-const LABELS: Record<TripTab, string> = { plan: "Plan", money: "Money" };
+const LABELS: Record<TripTab, string> = { plan: "Plan", money: "Money", ideas: "Ideas" };
 
 /** `?tab=money` opens the Money tab (a link or a reload keeps it); anything else is the plan. */
 export const tabFromParam = (value: string | null): TripTab =>
-  value === "money" ? "money" : "plan";
+  TRIP_TABS.find((tab) => tab === value) ?? "plan";
 
 /**
  * The trip page's sections as tabs (WAI-ARIA tabs: arrow keys, Home and End move between them, Tab
@@ -18,24 +18,37 @@ export const tabFromParam = (value: string | null): TripTab =>
 export function TripTabs({
   plan,
   money,
+  ideas,
   aside,
 }: {
   plan: ReactNode;
   money: ReactNode;
+  /** The Ideas tab (ideas and polls); like Money, mounted only while it is shown. */
+  ideas?: ReactNode;
   /** Shown on every tab, beside the tabs (who is here, the latest change): no row of its own. */
   aside?: ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const id = useId();
-  const tabs = useRef<Record<TripTab, HTMLButtonElement | null>>({ plan: null, money: null });
-  if (!money)
+  const tabs = useRef<Record<TripTab, HTMLButtonElement | null>>({
+    plan: null,
+    money: null,
+    ideas: null,
+  });
+  const panels: Record<TripTab, ReactNode> = { plan, money, ideas };
+  // The plan always; another tab only when the page gave it a panel.
+  const shown = TRIP_TABS.filter(
+    (tab) => tab === "plan" || (panels[tab] !== undefined && panels[tab] !== null),
+  );
+  if (shown.length === 1)
     return (
       <>
         {aside}
         {plan}
       </>
     );
-  const selected = tabFromParam(params.get("tab"));
+  const asked = tabFromParam(params.get("tab"));
+  const selected = shown.includes(asked) ? asked : "plan";
 
   const select = (tab: TripTab, focus = false) => {
     const next = new URLSearchParams(params);
@@ -46,8 +59,8 @@ export function TripTabs({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TRIP_TABS.indexOf(selected);
-    const last = TRIP_TABS.length - 1;
+    const index = shown.indexOf(selected);
+    const last = shown.length - 1;
     const target =
       event.key === "ArrowRight"
         ? index === last
@@ -64,7 +77,7 @@ export function TripTabs({
               : null;
     if (target === null) return;
     event.preventDefault();
-    const tab = TRIP_TABS[target];
+    const tab = shown[target];
     if (tab) select(tab, true);
   };
 
@@ -72,7 +85,7 @@ export function TripTabs({
     <div className="flex flex-col gap-4 sm:gap-6">
       <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-1 border-b border-slate-300">
         <div role="tablist" aria-label="Trip sections" className="flex gap-1">
-          {TRIP_TABS.map((tab) => (
+          {shown.map((tab) => (
             <button
               key={tab}
               ref={(node) => {
@@ -98,8 +111,8 @@ export function TripTabs({
         </div>
         {aside}
       </div>
-      {TRIP_TABS.map((tab) => (
-        // Both panels exist so each tab's aria-controls names one; the hidden one stays empty.
+      {shown.map((tab) => (
+        // Every panel exists so each tab's aria-controls names one; the hidden ones stay empty.
         <div
           key={tab}
           role="tabpanel"
@@ -108,7 +121,7 @@ export function TripTabs({
           hidden={tab !== selected}
           className={tab === selected ? "flex flex-col gap-6" : undefined}
         >
-          {tab !== selected ? null : tab === "plan" ? plan : money}
+          {tab !== selected ? null : panels[tab]}
         </div>
       ))}
     </div>

@@ -78,6 +78,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
       <LiveStatus online={live.online} latest={live.latest} />
       <TripTabs
         money={slots.renderMoney?.(trip)}
+        ideas={slots.renderIdeas?.(trip)}
         plan={
           <>
             {slots.renderMap?.({

@@ -128,6 +128,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         {trip.stops.length > 1 ? <TripRoutePanel trip={trip} editor={editor} /> : null}
         <TripTabs
           money={slots.renderMoney?.(trip)}
+          ideas={slots.renderIdeas?.(trip)}
           aside={<LiveStatus online={live.online} latest={live.latest} />}
           plan={
             <>
