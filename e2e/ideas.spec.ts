@@ -74,6 +74,17 @@ test.describe("Deciding together", () => {
         anasCard.getByRole("button", { name: "Vote for Musée Rodin: 1 up" }),
       ).toBeVisible();
 
+      // The idea's pin on the plan's map, in its own colour.
+      await bruno.getByRole("tab", { name: "Plan" }).click();
+      const brunosMap = bruno.getByRole("region", { name: "Trip map" });
+      await expect(brunosMap.getByRole("img", { name: "Idea: Musée Rodin" })).toBeAttached({
+        timeout: 30_000,
+      });
+      await expect(
+        brunosMap.getByText(/Violet pins are the group's ideas: Musée Rodin/),
+      ).toBeVisible();
+      await bruno.getByRole("tab", { name: "Ideas" }).click();
+
       // A poll: Ana asks, Bruno answers, Ana sees who chose what.
       await page.getByRole("button", { name: "Ask the group" }).click();
       const ask = page.getByRole("form", { name: "Ask the group" });

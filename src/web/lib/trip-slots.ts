@@ -33,7 +33,11 @@ export type MapSlotContext = {
   stops?: readonly MapCity[];
   /** Where the travellers sleep: marked (with an accessible label) on their city's days. */
   stays?: readonly MapStay[];
+  /** The group's ideas with a place (issue 49): pins in their own colour. */
+  ideas?: readonly MapIdea[];
 };
+
+export type MapIdea = { id: string; name: string; lat: number; lng: number };
 
 export type MapCity = { destination: string; place: { lat: number; lng: number } | null };
 export type MapStay = {

@@ -8,6 +8,8 @@ import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
 import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
+import { useIdeas } from "#web/features/ideas/api/get-ideas.ts";
+import type { MapSlotContext } from "#web/lib/trip-slots.ts";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -30,6 +32,17 @@ function TripMoney({ trip, userId }: { trip: Trip; userId: string | undefined })
   );
 }
 
+/** The day's map with the group's ideas that have a place (not planned, not dismissed) pinned. */
+function TripMapWithIdeas({ tripId, context }: { tripId: string; context: MapSlotContext }) {
+  const ideas = useIdeas(tripId);
+  const pins = (ideas.data ?? []).flatMap((i) =>
+    i.status === "idea" && i.place
+      ? [{ id: i.id, name: i.title, lat: i.place.lat, lng: i.place.lng }]
+      : [],
+  );
+  return <TripMap {...context} ideas={pins} />;
+}
+
 export function TripDetailRoute() {
   const { id = "" } = useParams();
   const auth = useAuth();
@@ -47,7 +60,7 @@ export function TripDetailRoute() {
               <OpenInMaps day={day} label={day.date} />
             </>
           ),
-          renderMap: (context) => <TripMap {...context} />,
+          renderMap: (context) => <TripMapWithIdeas tripId={id} context={context} />,
           renderActivityExtras: (activity) => (
             <>
               <ActivityMapTools activity={activity} canPlace />
