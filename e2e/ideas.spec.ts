@@ -116,6 +116,24 @@ test.describe("Deciding together", () => {
       await expect(page.getByRole("list", { name: /^Activities of Day 2/ })).toContainText(
         "Musée Rodin",
       );
+
+      // "Move to ideas": a lunch leaves its day and joins the ideas; the planned idea's own
+      // activity only leaves the day, and its idea is back on the list.
+      const day2 = page.getByRole("list", { name: /^Activities of Day 2/ });
+      await day2.getByRole("button", { name: "Move Musée Rodin to ideas" }).click();
+      await expect(day2).not.toContainText("Musée Rodin");
+      const lunch = day2.getByRole("button", { name: /^Move .* to ideas$/ }).first();
+      const lunchName = ((await lunch.getAttribute("aria-label")) ?? "").replace(
+        /^Move | to ideas$/g,
+        "",
+      );
+      await lunch.click();
+      await expect(day2).not.toContainText(lunchName);
+      await page.getByRole("tab", { name: "Ideas" }).click();
+      await expect(
+        ideaCard(page, "Musée Rodin").getByText("Not planned", { exact: true }),
+      ).toBeVisible();
+      await expect(ideaCard(page, lunchName)).toBeVisible();
     } finally {
       await brunoContext.close();
     }

@@ -69,7 +69,12 @@ export type TripDetailSlots = {
   ) => ReactNode;
   /** The map of the shown day, above its activities. */
   renderMap?: (context: MapSlotContext) => ReactNode;
-  renderActivityExtras?: (activity: Activity, day: Day) => ReactNode;
+  /** `actions` on the editor's page only: `remove` takes the activity out through its normal save. */
+  renderActivityExtras?: (
+    activity: Activity,
+    day: Day,
+    actions?: { remove: () => void },
+  ) => ReactNode;
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
   /** The trip's people (members, invitations, leaving), by the reader's role. */
   renderPeople?: (trip: { id: string; role: TripRole }) => ReactNode;

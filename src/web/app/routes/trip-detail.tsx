@@ -8,6 +8,7 @@ import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
 import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
+import { MoveToIdeas } from "#web/features/ideas/components/move-to-ideas.tsx";
 import { useIdeas } from "#web/features/ideas/api/get-ideas.ts";
 import type { MapSlotContext } from "#web/lib/trip-slots.ts";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
@@ -61,8 +62,11 @@ export function TripDetailRoute() {
             </>
           ),
           renderMap: (context) => <TripMapWithIdeas tripId={id} context={context} />,
-          renderActivityExtras: (activity) => (
+          renderActivityExtras: (activity, _day, actions) => (
             <>
+              {actions ? (
+                <MoveToIdeas tripId={id} activity={activity} onMoved={actions.remove} />
+              ) : null}
               <ActivityMapTools activity={activity} canPlace />
               <DirectionsLink activity={activity} />
             </>
