@@ -129,10 +129,11 @@ async function changeIdea(
   trip: TripRow,
   byUserId: string,
   work: (tx: Tx) => Promise<{ row: TripIdeaRow; summary: string }>,
+  via?: string,
 ): Promise<Change> {
   const saved = await db.transaction(async (tx) => {
     const { row, summary } = await work(tx);
-    const tripVersion = await bumpTrip(tx, trip, byUserId, summary);
+    const tripVersion = await bumpTrip(tx, trip, byUserId, summary, via);
     const [idea] = await withVotes(tx, [row]);
     return { idea: idea!, tripVersion };
   });
@@ -146,29 +147,38 @@ export async function addIdea(
   trip: TripRow,
   byUserId: string,
   values: IdeaValues,
+  /** The assistant that added it through /mcp (its name), for the history. */
+  via?: string,
 ): Promise<Change> {
   const { title, place } = fromLink(values);
-  return changeIdea(db, live, trip, byUserId, async (tx) => {
-    const [held] = await tx
-      .select({ n: count() })
-      .from(tripIdeas)
-      .where(eq(tripIdeas.tripId, trip.id));
-    if ((held?.n ?? 0) >= MAX_IDEAS_PER_TRIP)
-      throw invalid(["title"], `A trip can have at most ${MAX_IDEAS_PER_TRIP} ideas`);
-    const [row] = await tx
-      .insert(tripIdeas)
-      .values({
-        tripId: trip.id,
-        title,
-        note: values.note ?? "",
-        url: values.url ?? null,
-        place,
-        addedBy: byUserId,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    return { row, summary: `Added an idea: ${quoted(title)}` };
-  });
+  return changeIdea(
+    db,
+    live,
+    trip,
+    byUserId,
+    async (tx) => {
+      const [held] = await tx
+        .select({ n: count() })
+        .from(tripIdeas)
+        .where(eq(tripIdeas.tripId, trip.id));
+      if ((held?.n ?? 0) >= MAX_IDEAS_PER_TRIP)
+        throw invalid(["title"], `A trip can have at most ${MAX_IDEAS_PER_TRIP} ideas`);
+      const [row] = await tx
+        .insert(tripIdeas)
+        .values({
+          tripId: trip.id,
+          title,
+          note: values.note ?? "",
+          url: values.url ?? null,
+          place,
+          addedBy: byUserId,
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      return { row, summary: `Added an idea: ${quoted(title)}` };
+    },
+    via,
+  );
 }
 
 export async function updateIdea(

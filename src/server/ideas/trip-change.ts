@@ -20,6 +20,8 @@ export async function bumpTrip(
   trip: TripRow,
   byUserId: string,
   summary: string,
+  /** The assistant that made the change through /mcp (its name), for the history. */
+  via?: string,
 ): Promise<number> {
   const [updated] = await tx
     .update(trips)
@@ -27,7 +29,7 @@ export async function bumpTrip(
     .where(and(eq(trips.id, trip.id), isNull(trips.deletedAt)))
     .returning();
   if (!updated) throw notFound(MESSAGES.tripNotFound);
-  await recordVersion(tx, updated, byUserId, summary, trip);
+  await recordVersion(tx, updated, byUserId, summary, trip, via);
   return updated.version;
 }
 
