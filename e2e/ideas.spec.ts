@@ -134,6 +134,17 @@ test.describe("Deciding together", () => {
         ideaCard(page, "Musée Rodin").getByText("Not planned", { exact: true }),
       ).toBeVisible();
       await expect(ideaCard(page, lunchName)).toBeVisible();
+
+      // Offline: the idea waits in the tab and is sent when the connection returns.
+      await page.context().setOffline(true);
+      const offlineForm = page.getByRole("form", { name: "Add an idea" });
+      await offlineForm.getByLabel("Idea or place").fill("Picnic in the Tuileries");
+      await offlineForm.getByRole("button", { name: "Add idea" }).click();
+      await expect(page.getByText(/Offline: Picnic in the Tuileries will be added/)).toBeVisible();
+      await page.context().setOffline(false);
+      await expect(ideaCard(page, "Picnic in the Tuileries")).toBeVisible();
+      await expect(ideaCard(bruno, "Picnic in the Tuileries")).toBeVisible();
+      await expect(page.getByText(/Offline: Picnic/)).toHaveCount(0);
     } finally {
       await brunoContext.close();
     }

@@ -18,8 +18,15 @@ export const PLAN_DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** A trip's edits made offline, waiting to be saved (session storage, this tab only). */
 export const TRIP_EDITS_WAITING_STORAGE_KEY = "boundless.trip-edits-waiting.v1";
 
+/** Ideas added offline, waiting to be sent (session storage, this tab only). */
+export const IDEAS_WAITING_STORAGE_KEY = "boundless.ideas-waiting.v1";
+
 /** Every session storage entry that holds what someone typed or was told in this tab. */
-const TAB_STORES = [CHAT_STORAGE_KEY, TRIP_EDITS_WAITING_STORAGE_KEY] as const;
+const TAB_STORES = [
+  CHAT_STORAGE_KEY,
+  TRIP_EDITS_WAITING_STORAGE_KEY,
+  IDEAS_WAITING_STORAGE_KEY,
+] as const;
 /** Session storage: the user this tab last saw signed in; absent while nobody has been. */
 const TAB_USER_KEY = "boundless.tab-user.v1";
 /**

@@ -13,6 +13,7 @@ import {
 import { IdeaCard } from "./idea-card.tsx";
 import { IdeaForm } from "./idea-form.tsx";
 import { PollsSection } from "./polls-section.tsx";
+import { useIdeasOutbox } from "./use-ideas-outbox.ts";
 
 /**
  * The Ideas tab: polls above, then the ideas, most voted first (ties by newest), with a filter.
@@ -30,6 +31,7 @@ export function IdeasPanel({
   const canEdit = trip.role !== "viewer";
   const ideas = useIdeas(trip.id);
   const create = useCreateIdea(trip.id);
+  const outbox = useIdeasOutbox(trip.id, create.mutateAsync);
   const [filter, setFilter] = useState<IdeaFilter>("all");
   const shown = (ideas.data ?? []).filter((i) => filter === "all" || i.status === filter);
 
@@ -44,13 +46,16 @@ export function IdeasPanel({
           Ideas
         </h2>
         {canEdit ? (
-          <IdeaForm
-            onSubmit={(input) => create.mutateAsync(input)}
-            renderPlaceField={renderPlaceField}
-          />
+          <IdeaForm onSubmit={(input) => outbox.add(input)} renderPlaceField={renderPlaceField} />
         ) : (
           <p className="text-sm text-slate-600">You can read the ideas; editors add and vote.</p>
         )}
+        {outbox.waiting.length > 0 ? (
+          <p role="status" className="text-sm text-slate-700">
+            Offline: {outbox.waiting.map((w) => w.input.title ?? w.input.url ?? "").join(", ")} will
+            be added when you are back online.
+          </p>
+        ) : null}
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Show</legend>
           {IDEA_FILTERS.map((f) => (
