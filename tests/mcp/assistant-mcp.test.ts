@@ -253,6 +253,7 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     const tools = (await client.listTools()).tools.map((t) => t.name);
     expect(tools.sort()).toEqual([
       "add_expense",
+      "add_idea",
       "apply_changes",
       "get_balances",
       "get_forecast",
@@ -386,6 +387,37 @@ describe("assistants through POST /mcp, signed in with OAuth", () => {
     );
     expect(changes[0]).toMatchObject({
       summary: "Added an expense: Dinner $42.50",
+      by: { name: "Ana Ferreira (via Claude)" },
+    });
+  });
+
+  it('adds an idea ("Add the Musée Rodin to our ideas"), in the history via the assistant', async () => {
+    const client = await connect(token);
+    const added = await client.callTool({
+      name: "add_idea",
+      arguments: {
+        tripId,
+        idea: {
+          title: "Musée Rodin",
+          place: { name: "Musée Rodin", lat: 48.8553, lng: 2.3158 },
+        },
+      },
+    });
+    expect(added.isError, textOf(added)).toBeFalsy();
+    expect(added.structuredContent).toMatchObject({
+      idea: { title: "Musée Rodin", status: "idea", addedBy: ana.userId },
+    });
+    const refused = await client.callTool({
+      name: "add_idea",
+      arguments: { tripId, idea: { title: "x".repeat(201) } },
+    });
+    expect(refused.isError).toBe(true);
+    await client.close();
+    const { changes } = historyResponseSchema.parse(
+      await json(await ana.browser.get(`/api/trips/${tripId}/history`)),
+    );
+    expect(changes[0]).toMatchObject({
+      summary: "Added an idea: “Musée Rodin”",
       by: { name: "Ana Ferreira (via Claude)" },
     });
   });

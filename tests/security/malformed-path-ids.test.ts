@@ -76,6 +76,8 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   listId: { status: 404, message: "Packing list not found" },
   itemId: { status: 404, message: "Item not found" },
   templateId: { status: 404, message: "Template not found" },
+  ideaId: { status: 404, message: "Idea not found" },
+  pollId: { status: 404, message: "Poll not found" },
   inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },

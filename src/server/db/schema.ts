@@ -18,6 +18,7 @@ import {
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Split } from "#shared/money.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { IdeaPlace } from "#shared/schemas/ideas.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -481,3 +482,104 @@ export const packingTemplates = pgTable(
   (t) => [index("packing_templates_owner_idx").on(t.ownerId, t.createdAt)],
 );
 export type PackingTemplateRow = typeof packingTemplates.$inferSelect;
+
+/**
+ * What the group might do (issue 49): an idea to vote on and pull into a day. `status` is "idea",
+ * "planned" (then `plannedActivityId` is the activity it became, on `plannedDate`) or "dismissed".
+ */
+export const tripIdeas = pgTable(
+  "trip_ideas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    note: text("note").notNull().default(""),
+    url: text("url"),
+    place: jsonb("place").$type<IdeaPlace>(),
+    // The idea stays with the group when its author's account goes.
+    addedBy: text("added_by").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("idea"),
+    plannedActivityId: text("planned_activity_id"),
+    plannedDate: date("planned_date", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trip_ideas_trip_idx").on(t.tripId, t.createdAt),
+    index("trip_ideas_added_by_idx").on(t.addedBy),
+  ],
+);
+export type TripIdeaRow = typeof tripIdeas.$inferSelect;
+
+/** One row per member and idea: two people voting at once write two rows, both counted. */
+export const tripIdeaVotes = pgTable(
+  "trip_idea_votes",
+  {
+    ideaId: uuid("idea_id")
+      .notNull()
+      .references(() => tripIdeas.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    vote: text("vote").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ideaId, t.userId] }),
+    index("trip_idea_votes_user_idx").on(t.userId),
+  ],
+);
+
+export type PollOptionRow = {
+  id: string;
+  text: string | null;
+  from: string | null;
+  to: string | null;
+  ideaId: string | null;
+  /** The idea's title when the poll was made (an idea removed later still reads). */
+  label: string;
+};
+
+/** A question for the group that is not a place ("Which weekend?"); its options never change. */
+export const tripPolls = pgTable(
+  "trip_polls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    options: jsonb("options").$type<PollOptionRow[]>().notNull(),
+    multiple: boolean("multiple").notNull().default(false),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("trip_polls_trip_idx").on(t.tripId, t.createdAt),
+    index("trip_polls_created_by_idx").on(t.createdBy),
+  ],
+);
+export type TripPollRow = typeof tripPolls.$inferSelect;
+
+/** A member's choice in a poll (one row each, replaced when they change it). */
+export const tripPollVotes = pgTable(
+  "trip_poll_votes",
+  {
+    pollId: uuid("poll_id")
+      .notNull()
+      .references(() => tripPolls.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    optionIds: jsonb("option_ids").$type<string[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.userId] }),
+    index("trip_poll_votes_user_idx").on(t.userId),
+  ],
+);

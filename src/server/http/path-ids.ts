@@ -12,6 +12,8 @@ import { PAYMENT_NOT_FOUND } from "../money/trip-payments.ts";
 import { isBuiltinTemplateId } from "../packing/builtin-templates.ts";
 import { PACKING_ITEM_NOT_FOUND, PACKING_LIST_NOT_FOUND } from "../packing/packing-lists.ts";
 import { PACKING_TEMPLATE_NOT_FOUND } from "../packing/packing-templates.ts";
+import { IDEA_NOT_FOUND } from "../ideas/ideas.ts";
+import { POLL_NOT_FOUND } from "../ideas/polls.ts";
 
 export const DAY_NOT_FOUND = "Day not found";
 
@@ -52,6 +54,8 @@ const RULES: Record<string, PathIdRule> = {
     refusal: () => notFound(PACKING_TEMPLATE_NOT_FOUND),
     signedInFirst: true,
   },
+  ideaId: { valid: isUuid, refusal: () => notFound(IDEA_NOT_FOUND), signedInFirst: true },
+  pollId: { valid: isUuid, refusal: () => notFound(POLL_NOT_FOUND), signedInFirst: true },
   inviteId: {
     valid: isUuid,
     refusal: () => notFound(ACCESS_MESSAGES.inviteNotFound),

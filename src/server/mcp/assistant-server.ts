@@ -14,6 +14,8 @@ import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { tripPatchSchema } from "#shared/schemas/trip-edit.ts";
 import { tripSchema } from "#shared/schemas/trip.ts";
 import type { AppDeps } from "../app-deps.ts";
+import { ideaInputSchema, ideaSchema } from "#shared/schemas/ideas.ts";
+import { addIdea } from "../ideas/ideas.ts";
 import { AppError } from "../lib/http-errors.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { addExpense, balancesFor } from "../money/money-changes.ts";
@@ -338,6 +340,32 @@ export function buildAssistantServer(call: AssistantCall): McpServer {
         return ok(`Added ${values.description}: ${values.amount} ${values.currency}.`, {
           expense: saved,
         });
+      }),
+  );
+
+  server.registerTool(
+    "add_idea",
+    {
+      title: "Add an idea",
+      description:
+        'Adds an idea to a trip\'s ideas for the group to vote on ("Add the Musée Rodin to our ideas"): title, note, url (a website, Google Maps or OpenStreetMap link), place ({ name, lat, lng, osmId } from search_places).',
+      inputSchema: z.object({ ...tripIdInput, idea: z.record(z.string(), z.unknown()) }),
+      outputSchema: z.object({ idea: ideaSchema }),
+    },
+    ({ tripId, idea }) =>
+      run(true, async () => {
+        const { db } = deps.database;
+        const { row: trip } = await findTripFor(db, principal.user.id, tripId, "edit");
+        const values = ideaInputSchema.parse(idea);
+        const saved = await addIdea(
+          db,
+          deps.live,
+          trip,
+          principal.user.id,
+          values,
+          principal.clientName,
+        );
+        return ok(`Added “${saved.idea.title}” to the trip's ideas.`, { idea: saved.idea });
       }),
   );
 

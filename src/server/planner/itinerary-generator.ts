@@ -6,6 +6,7 @@ import type { PlacesService } from "../services/places/places-service.ts";
 import type { PromptPlace } from "./prompts.ts";
 import type { DestinationLookup } from "../services/geo/geo-service.ts";
 import type { DayWindows } from "./day-windows.ts";
+import type { PlanningIdeas } from "./planning-ideas.ts";
 
 /** One line of the plan per date, sent before the days so the browser can show what is coming. */
 export type OutlineDay = { date: string; theme: string };
@@ -77,6 +78,8 @@ export type RegenerateDayInput = {
   nearby?: Omit<Nearby, "place"> | undefined;
   /** A transfer day: the part of it this city has (see GenerateOptions.windows). */
   windows?: DayWindows | undefined;
+  /** The trip's ideas: up-voted ones preferred, dismissed ones never planned (the keyless planner). */
+  ideas?: PlanningIdeas | undefined;
 };
 
 /** Days of a generated plan sent back to the model with what is unrealistic about them. */

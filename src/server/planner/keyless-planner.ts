@@ -13,6 +13,7 @@ import type {
   RegenerateDayInput,
 } from "./itinerary-generator.ts";
 import { planFromPlaces } from "./real-places-planner.ts";
+import { withIdeas } from "./planning-ideas.ts";
 import { INSTRUCTION_NEEDS_MODEL, readWishes, wishesNote } from "./instruction-wishes.ts";
 import {
   placesFailure,
@@ -157,7 +158,10 @@ async function dayFromRealPlaces(
     ...input.request,
     interests: [...new Set([...input.request.interests, ...wishes.interests])],
   };
-  const candidates = await nearbyPlaces(places, input.place, lookup, signal);
+  const { candidates, favour } = withIdeas(
+    await nearbyPlaces(places, input.place, lookup, signal),
+    input.ideas,
+  );
   const others = input.itinerary.days.filter((d) => d.date !== input.date);
   const own = input.itinerary.days.filter((d) => d.date === input.date);
   const takenElsewhere = usedBy(others);
@@ -178,6 +182,7 @@ async function dayFromRealPlaces(
       candidates: pool,
       wishes,
       windows: input.windows,
+      favour,
     });
     const day = plan.itinerary.days[0];
     if (day && plan.verified > 0) return { day, note: wishesNote(input.instruction, wishes) };

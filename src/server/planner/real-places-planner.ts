@@ -46,6 +46,8 @@ export function planFromPlaces(input: {
   wishes?: DayWishes | undefined;
   /** Transfer days: the part of a date this stop has (see day-windows.ts); the rest is the journey. */
   windows?: DayWindows | undefined;
+  /** The trip's up-voted ideas' places first (planning-ideas.ts). */
+  favour?: ((p: Place) => number) | undefined;
 }): RealPlacesPlan {
   const { request, place, wishes } = input;
   const countryCode = countryCodeOf(place.country);
@@ -104,7 +106,7 @@ export function planFromPlaces(input: {
         : (wishes?.prefer ??
           interests[(dayIndex * 2 + sightIndex++) % Math.max(1, interests.length)] ??
           null);
-      const chosen = pick(options, timeOf, previous, place, prefer);
+      const chosen = pick(options, timeOf, previous, place, prefer, input.favour);
       total++;
       if (!chosen) {
         // Dinner and the extra stops a wish asked for are left out rather than filled in.

@@ -1,4 +1,5 @@
 import type { Day, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { PlanningIdeas } from "./planning-ideas.ts";
 import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { MINUTES_PER_DAY, minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { stopIndexesOn } from "#shared/trip-stop-days.ts";
@@ -28,6 +29,8 @@ type RegenerateInput = {
   instruction?: string | undefined;
   /** A transfer day: the part of it this city has. */
   windows?: DayWindows | undefined;
+  /** The trip's ideas (planning-ideas.ts): up-voted ones preferred, dismissed ones never planned. */
+  ideas?: PlanningIdeas | undefined;
 };
 
 /**
@@ -72,6 +75,7 @@ export async function regenerateDay(
       place,
       nearby: { places, logger },
       windows: input.windows,
+      ideas: input.ideas,
     },
     { signal },
   );

@@ -84,12 +84,15 @@ export function pick(
   from: Place | null,
   centre: { lat: number; lng: number },
   prefer: Interest | null,
+  /** The group's say (the trip's up-voted ideas, planning-ideas.ts): ranked before anything else. */
+  favour: (p: Place) => number = () => 0,
 ): { place: Place; time: string } | null {
   const origin = from ?? centre;
   const serves = (p: Place) => (prefer !== null && p.interests?.includes(prefer) ? 1 : 0);
   const ranked = (list: { place: Place; km: number }[]) =>
     list.sort(
       (a, b) =>
+        favour(b.place) - favour(a.place) ||
         serves(b.place) - serves(a.place) ||
         Number(b.place.notable) - Number(a.place.notable) ||
         a.km - b.km ||

@@ -148,6 +148,8 @@ export const regenerateDayResponseSchema = z.object({
    * stops."), or that free-form instructions need a provider. Null with a model or no instruction.
    */
   note: z.string().nullable().default(null),
+  /** The trip's ideas the proposal visits (its up-voted ones are preferred), most voted first. */
+  ideasUsed: z.array(z.object({ id: z.string(), title: z.string() })).default([]),
 });
 export type RegenerateDayResponse = z.infer<typeof regenerateDayResponseSchema>;
 

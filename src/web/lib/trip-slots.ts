@@ -33,7 +33,11 @@ export type MapSlotContext = {
   stops?: readonly MapCity[];
   /** Where the travellers sleep: marked (with an accessible label) on their city's days. */
   stays?: readonly MapStay[];
+  /** The group's ideas with a place (issue 49): pins in their own colour. */
+  ideas?: readonly MapIdea[];
 };
+
+export type MapIdea = { id: string; name: string; lat: number; lng: number };
 
 export type MapCity = { destination: string; place: { lat: number; lng: number } | null };
 export type MapStay = {
@@ -65,7 +69,12 @@ export type TripDetailSlots = {
   ) => ReactNode;
   /** The map of the shown day, above its activities. */
   renderMap?: (context: MapSlotContext) => ReactNode;
-  renderActivityExtras?: (activity: Activity, day: Day) => ReactNode;
+  /** `actions` on the editor's page only: `remove` takes the activity out through its normal save. */
+  renderActivityExtras?: (
+    activity: Activity,
+    day: Day,
+    actions?: { remove: () => void },
+  ) => ReactNode;
   renderLocationField?: (props: LocationFieldProps) => ReactNode;
   /** The trip's people (members, invitations, leaving), by the reader's role. */
   renderPeople?: (trip: { id: string; role: TripRole }) => ReactNode;
@@ -76,6 +85,8 @@ export type TripDetailSlots = {
   renderMoney?: (trip: Trip) => ReactNode;
   /** The trip's Packing tab (issue 49), beside Money: mounted only while it is shown. */
   renderPacking?: (trip: Trip) => ReactNode;
+  /** The trip's Ideas tab (polls and ideas to vote on and pull into days), mounted while shown. */
+  renderIdeas?: (trip: Trip) => ReactNode;
   /** Saved places in and out: "Export" (every member), "Import places" (owners and editors). */
   renderPlacesIo?: (trip: Trip) => ReactNode;
 };

@@ -20,12 +20,15 @@ export const TRIP_EDITS_WAITING_STORAGE_KEY = "boundless.trip-edits-waiting.v1";
 
 /** A trip's packing ticks made offline, waiting to be sent (session storage, this tab only). */
 export const PACKING_TICKS_WAITING_STORAGE_KEY = "boundless.packing-ticks-waiting.v1";
+/** Ideas added offline, waiting to be sent (session storage, this tab only). */
+export const IDEAS_WAITING_STORAGE_KEY = "boundless.ideas-waiting.v1";
 
 /** Every session storage entry that holds what someone typed or was told in this tab. */
 const TAB_STORES = [
   CHAT_STORAGE_KEY,
   TRIP_EDITS_WAITING_STORAGE_KEY,
   PACKING_TICKS_WAITING_STORAGE_KEY,
+  IDEAS_WAITING_STORAGE_KEY,
 ] as const;
 /** Session storage: the user this tab last saw signed in; absent while nobody has been. */
 const TAB_USER_KEY = "boundless.tab-user.v1";

@@ -7,6 +7,8 @@ import { tripEventRoutes } from "./trip-events.ts";
 import { tripExpenseRoutes } from "./trip-expenses.ts";
 import { tripForecastRoutes } from "./trip-forecast.ts";
 import { tripHistoryRoutes } from "./trip-history.ts";
+import { tripIdeaRoutes } from "./trip-ideas.ts";
+import { tripPollRoutes } from "./trip-polls.ts";
 import { tripGenerationRoutes } from "./trip-generation.ts";
 import { tripMemberRoutes } from "./trip-members.ts";
 import { tripPackingRoutes } from "./trip-packing.ts";
@@ -30,4 +32,6 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripExpenseRoutes)
   .route("/", tripPlacesRoutes)
   .route("/", tripPackingRoutes)
-  .route("/", tripPackingSuggestionRoutes);
+  .route("/", tripPackingSuggestionRoutes)
+  .route("/", tripIdeaRoutes)
+  .route("/", tripPollRoutes);

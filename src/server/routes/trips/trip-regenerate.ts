@@ -16,6 +16,8 @@ import { findTripFor } from "../../trips/trip-access.ts";
 import { streamProgress } from "../../http/progress-stream.ts";
 import { validate } from "../../http/validate.ts";
 import { planAfterArrival, regenerateStopsDay } from "../../planner/regenerate-day.ts";
+import { ideasUsed } from "../../planner/planning-ideas.ts";
+import { planningIdeas } from "../../ideas/planning-ideas.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
 
 const NO_ARRIVAL = "This day has no booked journey arriving that day";
@@ -47,6 +49,7 @@ async function proposeDay(
   // Its geocoder lookups take turns with other users' in the shared queue.
   const planning = { ...deps, geo: lookupsOf(deps.geo, { owner: row.userId }) };
   const plan = afterArrival ? planAfterArrival : regenerateStopsDay;
+  const ideas = await planningIdeas(deps.database.db, row);
   const { day: proposal, note } = await plan(
     planning,
     {
@@ -57,10 +60,11 @@ async function proposeDay(
       transport: row.transport,
       date,
       instruction: instruction || undefined,
+      ideas,
     },
     signal,
   );
-  return { proposal, version: row.version, note };
+  return { proposal, version: row.version, note, ideasUsed: ideasUsed(proposal, ideas) };
 }
 
 /**

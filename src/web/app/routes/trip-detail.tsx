@@ -8,6 +8,10 @@ import { useAuth } from "#web/features/auth/auth-context.ts";
 import { PlaceCombobox } from "#web/features/place-search/components/place-combobox.tsx";
 import { MoneyTab } from "#web/features/money/components/money-tab.tsx";
 import { PackingTab } from "#web/features/packing/components/packing-tab.tsx";
+import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
+import { MoveToIdeas } from "#web/features/ideas/components/move-to-ideas.tsx";
+import { useIdeas } from "#web/features/ideas/api/get-ideas.ts";
+import type { MapSlotContext } from "#web/lib/trip-slots.ts";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -43,6 +47,17 @@ function TripPacking({ trip, userId }: { trip: Trip; userId: string }) {
   );
 }
 
+/** The day's map with the group's ideas that have a place (not planned, not dismissed) pinned. */
+function TripMapWithIdeas({ tripId, context }: { tripId: string; context: MapSlotContext }) {
+  const ideas = useIdeas(tripId);
+  const pins = (ideas.data ?? []).flatMap((i) =>
+    i.status === "idea" && i.place
+      ? [{ id: i.id, name: i.title, lat: i.place.lat, lng: i.place.lng }]
+      : [],
+  );
+  return <TripMap {...context} ideas={pins} />;
+}
+
 export function TripDetailRoute() {
   const { id = "" } = useParams();
   const auth = useAuth();
@@ -60,9 +75,12 @@ export function TripDetailRoute() {
               <OpenInMaps day={day} label={day.date} />
             </>
           ),
-          renderMap: (context) => <TripMap {...context} />,
-          renderActivityExtras: (activity) => (
+          renderMap: (context) => <TripMapWithIdeas tripId={id} context={context} />,
+          renderActivityExtras: (activity, _day, actions) => (
             <>
+              {actions ? (
+                <MoveToIdeas tripId={id} activity={activity} onMoved={actions.remove} />
+              ) : null}
               <ActivityMapTools activity={activity} canPlace />
               <DirectionsLink activity={activity} />
             </>
@@ -75,6 +93,13 @@ export function TripDetailRoute() {
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
           renderPacking: (trip) =>
             auth.user ? <TripPacking trip={trip} userId={auth.user.id} /> : null,
+          renderIdeas: (trip) => (
+            <IdeasTab
+              trip={trip}
+              userId={auth.user?.id}
+              renderPlaceField={(props) => <PlaceCombobox tripId={id} {...props} />}
+            />
+          ),
           renderPlacesIo: (trip) => (
             <PlacesIoTools
               trip={trip}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import { activityOf } from "#tests/support/factories.ts";
-import { attributionHtml, dayMapView, markerOffsets, roundPoint, stopLabel } from "./map-model.ts";
+import {
+  attributionHtml,
+  dayMapView,
+  ideaLabel,
+  markerOffsets,
+  roundPoint,
+  stopLabel,
+} from "./map-model.ts";
 
 const PARIS: TripPlace = {
   name: "Paris",
@@ -31,6 +38,15 @@ const days: Day[] = [
 const input = { days, place: PARIS, destination: "Paris", offlinePlanner: false };
 
 describe("dayMapView", () => {
+  it("pins the group's ideas on every day, apart from the day's stops", () => {
+    const rodin = { id: "i1", name: "Musée Rodin", lat: 48.8553, lng: 2.3158 };
+    for (const dayIndex of [0, 2]) {
+      const view = dayMapView({ ...input, dayIndex, ideas: [rodin] });
+      expect(view.ideas.map(ideaLabel)).toEqual(["Idea: Musée Rodin"]);
+    }
+    expect(dayMapView({ ...input, dayIndex: 0 }).ideas).toEqual([]);
+  });
+
   it("numbers the day's located stops by their place in the list and keeps other days apart", () => {
     const view = dayMapView({ ...input, dayIndex: 0 });
     expect(view.stops.map(stopLabel)).toEqual(["1. Louvre Museum", "3. Eiffel Tower"]);

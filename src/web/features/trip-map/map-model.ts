@@ -1,6 +1,6 @@
 import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 import { dayStopIndexes } from "#shared/trip-stop-days.ts";
-import type { MapCity, MapStay } from "#web/lib/trip-slots.ts";
+import type { MapCity, MapIdea, MapStay } from "#web/lib/trip-slots.ts";
 import { distanceKm } from "#shared/geo.ts";
 import { serviceFailureWords } from "#shared/service-failure.ts";
 
@@ -21,7 +21,12 @@ export type DayMapView = {
   cities: (LatLng & { name: string })[];
   /** The stays of the shown day's cities that could be placed. */
   stays: (LatLng & { id: string; name: string })[];
+  /** The trip's ideas that have a place, on every day (issue 49). */
+  ideas: MapIdea[];
 };
+
+/** An idea's marker name, e.g. "Idea: Musée Rodin". */
+export const ideaLabel = (idea: { name: string }) => `Idea: ${idea.name}`;
 
 /** A stay's marker name, e.g. "Stay: Hôtel des Célestins". */
 export const stayLabel = (stay: { name: string }) => `Stay: ${stay.name}`;
@@ -43,6 +48,7 @@ export function dayMapView(input: {
   grounding?: Grounding | undefined;
   stops?: readonly MapCity[] | undefined;
   stays?: readonly MapStay[] | undefined;
+  ideas?: readonly MapIdea[] | undefined;
 }): DayMapView {
   const { days, dayIndex, place } = input;
   const day = days[dayIndex];
@@ -81,6 +87,7 @@ export function dayMapView(input: {
     route,
     cities,
     stays,
+    ideas: [...(input.ideas ?? [])],
   };
 }
 

@@ -3,7 +3,7 @@ import type { PackingItem, PackingList } from "#shared/schemas/packing.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { controlStyles } from "#web/components/ui/field.tsx";
 import { byCategory, isPacked, progressOf } from "../packing-progress.ts";
-import type { PackingMember } from "./packing-panel.tsx";
+import type { PackingMember } from "../packing-member.ts";
 import { AddItemForm } from "./add-item-form.tsx";
 import type { PackingItemInput } from "#shared/schemas/packing.ts";
 

@@ -1,3 +1,4 @@
+import type { PackingMember } from "../packing-member.ts";
 import { useState } from "react";
 import type { PackingList } from "#shared/schemas/packing.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -12,9 +13,6 @@ import { usePackingTicks } from "../use-packing-ticks.ts";
 import { PackingListSection, type ListActions } from "./packing-list-section.tsx";
 import { SuggestionsPanel } from "./suggestions-panel.tsx";
 import { TemplatesPanel } from "./templates-panel.tsx";
-
-/** A member as the Packing tab needs them: whom a shared item can be assigned to. */
-export type PackingMember = { userId: string; name: string };
 
 /**
  * The trip's Packing tab: the shared list ("for the group") and the reader's own ("Mine"), each with

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { PackingMember } from "./packing-panel.tsx";
+import type { PackingMember } from "../packing-member.ts";
 
 // The tab's code (forms, the schemas) is fetched when the tab is first opened, never with the plan.
 const PackingPanel = lazy(async () => ({

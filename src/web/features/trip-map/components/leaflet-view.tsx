@@ -5,6 +5,7 @@ import "../trip-map.css";
 import { useEffect, useRef } from "react";
 import {
   attributionHtml,
+  ideaLabel,
   markerOffsets,
   stayLabel,
   stopLabel,
@@ -38,6 +39,7 @@ const viewKey = (view: DayMapView) =>
     view.route,
     view.cities,
     view.stays,
+    view.ideas,
   ]);
 
 export default function LeafletView(props: LeafletViewProps) {
@@ -94,7 +96,7 @@ export default function LeafletView(props: LeafletViewProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const { stops, others, fallback, route, cities, stays } = latest.current.view;
+    const { stops, others, fallback, route, cities, stays, ideas } = latest.current.view;
     const layers = L.layerGroup().addTo(map);
     // The cities in order, dashed and faint under the day; the day's own cities ringed.
     if (route.length > 1)
@@ -119,6 +121,25 @@ export default function LeafletView(props: LeafletViewProps) {
           html: '<span aria-hidden="true">⌂</span>',
           iconSize: [26, 26],
           iconAnchor: [13, 13],
+        }),
+        keyboard: false,
+        title: label,
+        alt: label,
+      }).addTo(layers);
+      const element = marker.getElement();
+      if (element) {
+        element.setAttribute("role", "img");
+        element.setAttribute("aria-label", label);
+      }
+    }
+    for (const idea of ideas) {
+      const label = ideaLabel(idea);
+      const marker = L.marker([idea.lat, idea.lng], {
+        icon: L.divIcon({
+          className: "trip-map-idea",
+          html: '<span aria-hidden="true">★</span>',
+          iconSize: [24, 24],
+          iconAnchor: [12, 12],
         }),
         keyboard: false,
         title: label,

@@ -7,7 +7,7 @@ import {
   useActivitySelection,
 } from "#web/lib/activity-selection.ts";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
-import type { MapCity, MapStay } from "#web/lib/trip-slots.ts";
+import type { MapCity, MapIdea, MapStay } from "#web/lib/trip-slots.ts";
 import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
 import { setPicking, usePicking } from "../picking.ts";
 
@@ -30,6 +30,8 @@ export type TripMapProps = {
   onSelectDay?: ((dayIndex: number) => void) | undefined;
   stops?: readonly MapCity[] | undefined;
   stays?: readonly MapStay[] | undefined;
+  /** The group's ideas with a place: pins in their own colour (issue 49). */
+  ideas?: readonly MapIdea[] | undefined;
 };
 
 /**
@@ -47,6 +49,7 @@ export function TripMap({
   onSelectDay,
   stops,
   stays,
+  ideas,
 }: TripMapProps) {
   const config = usePublicConfig().data;
   const selection = useActivitySelection();
@@ -60,8 +63,18 @@ export function TripMap({
   const offlinePlanner = config?.ai.mode === "offline";
   const view = useMemo(
     () =>
-      dayMapView({ days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays }),
-    [days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays],
+      dayMapView({
+        days,
+        dayIndex,
+        place,
+        destination,
+        offlinePlanner,
+        grounding,
+        stops,
+        stays,
+        ideas,
+      }),
+    [days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays, ideas],
   );
   const day = days[dayIndex];
 
@@ -131,6 +144,11 @@ export function TripMap({
         </div>
       ) : null}
       {view.notice ? <p className="text-sm text-slate-700">{view.notice}</p> : null}
+      {view.ideas.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Violet pins are the group&apos;s ideas: {view.ideas.map((i) => i.name).join(", ")}.
+        </p>
+      ) : null}
       {view.route.length > 1 ? (
         <p className="text-sm text-slate-700">
           The line joins the cities in order ({view.route.map((c) => c.name).join(" → ")})

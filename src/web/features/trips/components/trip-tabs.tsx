@@ -1,14 +1,19 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSearchParams } from "#web/lib/router/location.tsx";
 
-export const TRIP_TABS = ["plan", "money", "packing"] as const;
+export const TRIP_TABS = ["plan", "money", "ideas", "packing"] as const;
 export type TripTab = (typeof TRIP_TABS)[number];
 
-const LABELS: Record<TripTab, string> = { plan: "Plan", money: "Money", packing: "Packing" };
+const LABELS: Record<TripTab, string> = {
+  plan: "Plan",
+  money: "Money",
+  ideas: "Ideas",
+  packing: "Packing",
+};
 
 /** `?tab=money` opens the Money tab (a link or a reload keeps it); anything else is the plan. */
 export const tabFromParam = (value: string | null): TripTab =>
-  value === "money" ? "money" : value === "packing" ? "packing" : "plan";
+  TRIP_TABS.find((tab) => tab === value) ?? "plan";
 
 /**
  * The trip page's sections as tabs (WAI-ARIA tabs: arrow keys, Home and End move between them, Tab
@@ -18,12 +23,15 @@ export const tabFromParam = (value: string | null): TripTab =>
 export function TripTabs({
   plan,
   money,
+  ideas,
   packing,
   aside,
 }: {
   plan: ReactNode;
   money: ReactNode;
-  /** The Packing tab (issue 49), beside the Money tab when the page has one. */
+  /** The Ideas tab (ideas and polls); like Money, mounted only while it is shown. */
+  ideas?: ReactNode;
+  /** The Packing tab (shared and personal lists); mounted only while it is shown. */
   packing?: ReactNode;
   /** Shown on every tab, beside the tabs (who is here, the latest change): no row of its own. */
   aside?: ReactNode;
@@ -33,17 +41,21 @@ export function TripTabs({
   const tabs = useRef<Record<TripTab, HTMLButtonElement | null>>({
     plan: null,
     money: null,
+    ideas: null,
     packing: null,
   });
-  if (!money)
+  const panels: Record<TripTab, ReactNode> = { plan, money, ideas, packing };
+  // The plan always; another tab only when the page gave it a panel.
+  const shown = TRIP_TABS.filter(
+    (tab) => tab === "plan" || (panels[tab] !== undefined && panels[tab] !== null),
+  );
+  if (shown.length === 1)
     return (
       <>
         {aside}
         {plan}
       </>
     );
-  // The tabs the page has: the plan and the money always (with tabs at all), packing when given.
-  const shown = TRIP_TABS.filter((tab) => tab !== "packing" || Boolean(packing));
   const asked = tabFromParam(params.get("tab"));
   const selected = shown.includes(asked) ? asked : "plan";
 
@@ -109,7 +121,7 @@ export function TripTabs({
         {aside}
       </div>
       {shown.map((tab) => (
-        // Every panel exist so each tab's aria-controls names one; the hidden one stays empty.
+        // Every panel exists so each tab's aria-controls names one; the hidden ones stay empty.
         <div
           key={tab}
           role="tabpanel"
@@ -118,7 +130,7 @@ export function TripTabs({
           hidden={tab !== selected}
           className={tab === selected ? "flex flex-col gap-6" : undefined}
         >
-          {tab !== selected ? null : tab === "plan" ? plan : tab === "money" ? money : packing}
+          {tab !== selected ? null : panels[tab]}
         </div>
       ))}
     </div>

@@ -79,6 +79,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
       <TripTabs
         money={slots.renderMoney?.(trip)}
         packing={slots.renderPacking?.(trip)}
+        ideas={slots.renderIdeas?.(trip)}
         plan={
           <>
             {slots.renderMap?.({

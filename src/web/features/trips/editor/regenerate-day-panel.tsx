@@ -19,6 +19,21 @@ type Notice = { kind: "error" | "info"; text: string } | null;
  * shows it beside the current day as a difference. Accept saves it based on the version it was made
  * from; if the trip moved on since, nothing is overwritten.
  */
+/**
+ * What the proposal says beside the day: what of the instruction was used (without an AI provider)
+ * and which of the group's ideas it plans (issue 49).
+ */
+const proposalNotice = (answer: {
+  note: string | null;
+  ideasUsed?: readonly { title: string }[];
+}): { kind: "info"; text: string } | null => {
+  const ideas = answer.ideasUsed ?? [];
+  const used =
+    ideas.length > 0 ? `From your ideas: ${ideas.map((i) => i.title).join(", ")}.` : null;
+  const text = [answer.note, used].filter(Boolean).join(" ");
+  return text ? { kind: "info", text } : null;
+};
+
 export function RegenerateDayPanel({
   tripId,
   day,
@@ -89,7 +104,7 @@ export function RegenerateDayPanel({
       {
         onSuccess: (answer) => {
           setProposal(answer);
-          setNotice(answer.note ? { kind: "info", text: answer.note } : null);
+          setNotice(proposalNotice(answer));
         },
       },
     );
@@ -168,7 +183,7 @@ export function RegenerateDayPanel({
           onSuccess: (answer) => {
             setProposal(answer);
             // Without an AI provider: what of the instruction was used, or that it needs one.
-            setNotice(answer.note ? { kind: "info", text: answer.note } : null);
+            setNotice(proposalNotice(answer));
           },
         });
       }}

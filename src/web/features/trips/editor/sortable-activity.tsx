@@ -212,7 +212,7 @@ export function SortableActivity({
           Remove
         </Button>
       </div>
-      {slots.renderActivityExtras?.(activity, day)}
+      {slots.renderActivityExtras?.(activity, day, { remove: onRemove })}
     </li>
   );
 }

@@ -129,6 +129,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
         <TripTabs
           money={slots.renderMoney?.(trip)}
           packing={slots.renderPacking?.(trip)}
+          ideas={slots.renderIdeas?.(trip)}
           aside={<LiveStatus online={live.online} latest={live.latest} />}
           plan={
             <>
