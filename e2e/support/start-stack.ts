@@ -104,6 +104,9 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
       // Real places on, never the public instance: the loopback fake (specs can make it fail).
       OVERPASS_URL: overpass.url,
+      // No public router is asked from here (issue 46).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       FX_URL: fx.url,
       GEOCODER_URL: geocoder.url,
     },

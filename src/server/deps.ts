@@ -23,6 +23,7 @@ import { createPlacementWorker } from "./trips/activity-placements.ts";
 import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
 import { createPostgresBus } from "./live/postgres-bus.ts";
 import { createFx } from "./services/fx/create-fx.ts";
+import { createRouting } from "./routing/create-routing.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
 // The real adapters' SDKs (nodemailer, the S3 SDK) are imported with their first use, not
@@ -161,6 +162,16 @@ export function createDeps(
       publishChange: live.publishChange,
     }),
     fx: createFx(env, database.db, logger),
+    routing: createRouting({
+      db: database.db,
+      logger,
+      routingUrl: env.ROUTING_URL,
+      transitUrl: env.TRANSIT_URL,
+      timeoutMs: env.ROUTING_TIMEOUT_MS,
+      pace: env.ROUTING_PACE,
+      appOrigin: env.APP_ORIGIN,
+      contactEmail: env.CONTACT_EMAIL,
+    }),
   };
 }
 

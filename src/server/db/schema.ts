@@ -21,6 +21,7 @@ import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
 export * from "./oauth-schema.ts";
+export * from "./routing-schema.ts";
 
 export const profiles = pgTable("profiles", {
   id: text("id")

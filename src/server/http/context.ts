@@ -1,4 +1,5 @@
 import type { CachedFx } from "../services/fx/cached-fx.ts";
+import type { Routing } from "../routing/routing-types.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { SessionUser } from "../auth/session.ts";
 import type { Database } from "../db/database.ts";
@@ -47,6 +48,8 @@ export type AppDeps = {
   placements: PlacementWorker;
   /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */
   fx: CachedFx;
+  /** Street and transit routers with their pace and cache; `street`/`transit` false when off. */
+  routing: Routing;
 };
 
 export type AppBindings = {
