@@ -9,6 +9,8 @@ import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip } from "../planner/plan-trip.ts";
 import type { PlanTripResult } from "../planner/planning-types.ts";
 import { toTripDto } from "./trip-dto.ts";
+import { routeLegs } from "../routing/route-legs.ts";
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { insertOwnTrip } from "./trip-quota.ts";
 import { requestStops } from "./request-stops.ts";
 import { bookedTrip, type BookedTrip } from "./trip-from-bookings.ts";
@@ -42,6 +44,15 @@ async function saveTrip(
         tripStops.map((stop) => stop.place),
       )
     : { itinerary, jobs: [] };
+  // Every leg of the new plan from the routers: one table per profile, transit where it is needed.
+  const routed = await routeLegs(deps.routing, {
+    itinerary: placing.itinerary,
+    previous: null,
+    stops: tripStops,
+    stays: booked?.stays ?? [],
+    travelMode: DEFAULT_TRAVEL_MODE,
+    legModes: {},
+  });
   const row = await insertOwnTrip(
     deps,
     {
@@ -52,7 +63,7 @@ async function saveTrip(
       budget: request.budget,
       travelStyle: request.travelStyle,
       interests: request.interests,
-      itinerary: placing.itinerary,
+      itinerary: routed,
       place,
       stops: tripStops,
       ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
