@@ -43,7 +43,8 @@ export const travelModeSchema = z.object({
     .array(modeSchema)
     .min(1, "Choose at least one mode")
     .max(TRAVEL_MODES.length)
-    .transform((list) => [...new Set(list)]),
+    // A check, not a transform: assistants read this schema as JSON Schema (MCP), which has none.
+    .refine((list) => new Set(list).size === list.length, "Name each mode once"),
 });
 export type TravelModePreferences = z.output<typeof travelModeSchema>;
 
