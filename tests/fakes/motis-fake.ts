@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encode } from "@googlemaps/polyline-codec";
+import * as polylineCodec from "@googlemaps/polyline-codec";
+
+// Named under Vite (the package's `module`), only a default under Node's own loader (its UMD `main`).
+const { encode } =
+  (polylineCodec as { default?: typeof polylineCodec }).default ?? polylineCodec;
 import {
   GARE_DE_LYON,
   METRO_LINES,
@@ -230,7 +234,9 @@ function shiftLeg(leg: Leg, ms: number): Leg {
  * nothing is found or a walk of 5 minutes or less does (MOTIS skips transit then), 400 `{error}` for a
  * time outside the timetable (30 days back to 365 ahead of `today`), 403 for a generic User-Agent.
  */
-export async function startMotisFake(options: { today?: () => number; delayMs?: number } = {}) {
+export async function startMotisFake(
+  options: { today?: () => number; delayMs?: number; port?: number } = {},
+) {
   const requests: MotisRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let fault: MotisFault = null;
@@ -320,7 +326,7 @@ export async function startMotisFake(options: { today?: () => number; delayMs?: 
     if (options.delayMs) setTimeout(() => answer(req, res, url, record), options.delayMs);
     else answer(req, res, url, record);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     /** The TRANSIT_URL setting for this fake. */

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encode } from "@googlemaps/polyline-codec";
+import * as polylineCodec from "@googlemaps/polyline-codec";
+
+// Named under Vite (the package's `module`), only a default under Node's own loader (its UMD `main`).
+const { encode } =
+  (polylineCodec as { default?: typeof polylineCodec }).default ?? polylineCodec;
 import { streetWay, type Point } from "./routing-network.ts";
 
 /**
@@ -46,7 +50,7 @@ function readPoints(list: string): Point[] | null {
  * Lyon network (routing-network.ts). A coordinate of 0,0 is a 200 with InvalidOptions; a generic
  * User-Agent is a 403. `requests` records every request; `delayMs` holds each answer that long.
  */
-export async function startOsrmFake(options: { delayMs?: number } = {}) {
+export async function startOsrmFake(options: { delayMs?: number; port?: number } = {}) {
   const requests: OsrmRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let fault: OsrmFault = null;
@@ -157,7 +161,7 @@ export async function startOsrmFake(options: { delayMs?: number } = {}) {
     if (options.delayMs) setTimeout(() => answer(req, res, url, record), options.delayMs);
     else answer(req, res, url, record);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return {
