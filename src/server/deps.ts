@@ -132,6 +132,16 @@ export function createDeps(
   const bookingModel = model ? createOpenAiBookingModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
+  const routing = createRouting({
+    db: database.db,
+    logger,
+    routingUrl: env.ROUTING_URL,
+    transitUrl: env.TRANSIT_URL,
+    timeoutMs: env.ROUTING_TIMEOUT_MS,
+    pace: env.ROUTING_PACE,
+    appOrigin: env.APP_ORIGIN,
+    contactEmail: env.CONTACT_EMAIL,
+  });
   // Removed, left, or the trip deleted: the person's open pages of the trip get `revoked`, on every
   // instance. A failed publish is logged, never the removal's failure.
   const onAccessEnded = (tripId: string, userId: string) => {
@@ -160,18 +170,10 @@ export function createDeps(
       geo,
       logger,
       publishChange: live.publishChange,
+      routing,
     }),
     fx: createFx(env, database.db, logger),
-    routing: createRouting({
-      db: database.db,
-      logger,
-      routingUrl: env.ROUTING_URL,
-      transitUrl: env.TRANSIT_URL,
-      timeoutMs: env.ROUTING_TIMEOUT_MS,
-      pace: env.ROUTING_PACE,
-      appOrigin: env.APP_ORIGIN,
-      contactEmail: env.CONTACT_EMAIL,
-    }),
+    routing,
   };
 }
 
