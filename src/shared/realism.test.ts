@@ -425,7 +425,11 @@ describe("checkDayRealism: travel from the routed leg (issue 46)", () => {
     ...overrides,
   });
   // 500 m apart: the straight-line guess (under 7 minutes) would fit a 15-minute gap.
-  const louvre = act("09:00", { ...ORIGIN, location: "Louvre, Rue de Rivoli", durationMinutes: 45 });
+  const louvre = act("09:00", {
+    ...ORIGIN,
+    location: "Louvre, Rue de Rivoli",
+    durationMinutes: 45,
+  });
   const later = (travel: NonNullable<Activity["travel"]>) =>
     act("10:00", { ...eastOf(0.5), travel });
 

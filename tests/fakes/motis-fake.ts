@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import * as polylineCodec from "@googlemaps/polyline-codec";
 
 // Named under Vite (the package's `module`), only a default under Node's own loader (its UMD `main`).
-const { encode } =
-  (polylineCodec as { default?: typeof polylineCodec }).default ?? polylineCodec;
+const { encode } = (polylineCodec as { default?: typeof polylineCodec }).default ?? polylineCodec;
 import {
   GARE_DE_LYON,
   METRO_LINES,

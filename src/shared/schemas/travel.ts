@@ -21,7 +21,11 @@ const modeSchema = z.enum(TRAVEL_MODES, {
  */
 export const travelSchema = z.object({
   mode: z.enum(TRAVEL_MODES),
-  minutes: z.number().int().min(0).max(24 * 60),
+  minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60),
   meters: z.number().int().min(0).nullable(),
   source: z.enum(TRAVEL_SOURCES),
   summary: z.string().max(200).nullable(),

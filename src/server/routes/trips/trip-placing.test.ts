@@ -195,8 +195,10 @@ describe("a model's plan with a geocoder (GEOCODER_URL)", () => {
       expect([x.lat, x.lng]).toEqual([known.lat, known.lon]);
     }
     // Each pin brought the legs into it (issue 46): with the routers off here, estimates said so.
-    for (const x of others)
-      expect(x.travel).toMatchObject({ source: "estimate", minutes: expect.any(Number) });
+    for (const x of others) {
+      expect(x.travel?.source).toBe("estimate");
+      expect(x.travel?.minutes).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("a failed lookup with no guess leaves the activity unplaced, and nothing waits any more", async () => {
