@@ -114,6 +114,9 @@ export async function benchApi(
     AUTH_SECRET: BENCH_SECRET,
     AUTH_RATE_LIMIT: "1000",
     OVERPASS_URL: "off",
+    // No public router is asked from here (issue 46).
+    ROUTING_URL: "off",
+    TRANSIT_URL: "off",
     // No outside requests in a benchmark: rates from the loopback fake (as the product runs, with
     // its hot read of them on GET /api/trips/:id), or none at all with --fx off.
     FX_URL: fx?.url ?? "off",

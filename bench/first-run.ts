@@ -68,6 +68,9 @@ async function firstStart(port: number): Promise<TreePeak> {
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       AUTH_RATE_LIMIT: "1000",
       OVERPASS_URL: "off",
+      // No public router is asked from here (issue 46).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       // No outside requests in a benchmark: costs in USD, no exchange rates.
       FX_URL: "off",
     },

@@ -47,6 +47,9 @@ export async function benchFirstViewFetches(port: number, summary: Summary) {
       APP_ORIGIN: `http://127.0.0.1:${port}`,
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       OVERPASS_URL: "off",
+      // No public router is asked from here (issue 46).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       LOG_LEVEL: "warn",
     },
     { via: "npm-start", timeoutMs: 300_000 },

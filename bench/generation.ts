@@ -176,6 +176,9 @@ export async function benchGeneration(port: number, summary: Summary, runs: numb
         GENERATION_RATE_LIMIT: "1000",
         GENERATION_IP_RATE_LIMIT: "1000",
         OVERPASS_URL: overpass.url,
+        // No public router is asked from here (issue 46).
+        ROUTING_URL: "off",
+        TRANSIT_URL: "off",
         // No outside requests in a benchmark: costs in USD, no exchange rates.
         FX_URL: "off",
         OPEN_METEO_GEOCODING_URL: geocoder.url,

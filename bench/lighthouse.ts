@@ -109,6 +109,9 @@ export async function benchLighthouse(port: number, summary: Summary, runs: numb
     APP_ORIGIN: origin,
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     OVERPASS_URL: "off",
+    // No public router is asked from here (issue 46).
+    ROUTING_URL: "off",
+    TRANSIT_URL: "off",
     // No outside requests in a benchmark: costs in USD, no exchange rates.
     FX_URL: "off",
     LOG_LEVEL: "warn",

@@ -138,6 +138,9 @@ export async function benchLive(ports: LivePorts, summary: Summary, options: Liv
             INVITE_RATE_LIMIT: "1000",
             SMTP_URL: smtp.url,
             OVERPASS_URL: "off",
+            // No public router is asked from here (issue 46).
+            ROUTING_URL: "off",
+            TRANSIT_URL: "off",
             // No outside requests in a benchmark: costs in USD, no exchange rates.
             FX_URL: "off",
             OPEN_METEO_GEOCODING_URL: geocoder.url,

@@ -93,6 +93,9 @@ async function main() {
       GENERATION_IP_RATE_LIMIT: "1000000",
       CHAT_RATE_LIMIT: "1000000",
       OVERPASS_URL: "off",
+      // No public router is asked from here (issue 46).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       LOG_LEVEL: "warn",
     },
     { via: "npm-start" },

@@ -61,6 +61,9 @@ export async function benchPatch(
         GENERATION_RATE_LIMIT: "1000",
         // The trip to edit comes from the catalogue: no Overpass traffic (the "places" part has it).
         OVERPASS_URL: "off",
+        // No public router is asked from here (issue 46).
+        ROUTING_URL: "off",
+        TRANSIT_URL: "off",
         // No outside requests in a benchmark: costs in USD, no exchange rates.
         FX_URL: "off",
         // Destination lookups stay on loopback (the fake does not know Lisbon: unplaced, as before).

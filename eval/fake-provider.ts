@@ -44,6 +44,9 @@ export async function startFakeProvider(
       OPEN_METEO_GEOCODING_URL: geocoding.url,
       OPEN_METEO_BASE_URL: geocoding.url,
       OVERPASS_URL: overpass.url,
+      // No public router is asked from here (issue 46).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       LOG_LEVEL: "warn",
     }),
   );

@@ -39,6 +39,9 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     MAP_TILE_URL: tiles.tileUrl,
     MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
     OVERPASS_URL: overpass.url,
+    // No public router is asked from here (issue 46).
+    ROUTING_URL: "off",
+    TRANSIT_URL: "off",
   },
 });
 

@@ -86,6 +86,9 @@ export async function withKeylessServer<T>(
         APP_ORIGIN: origin,
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         OVERPASS_URL: overpass.url,
+        // No public router is asked from here (issue 46).
+        ROUTING_URL: "off",
+        TRANSIT_URL: "off",
         OPEN_METEO_GEOCODING_URL: geocoding.url,
         OPEN_METEO_BASE_URL: geocoding.url,
         GENERATION_RATE_LIMIT: "1000",

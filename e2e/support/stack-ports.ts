@@ -16,5 +16,7 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     overpass: base + 9, // Overpass API fake (OVERPASS_URL): real places around Paris and Lisbon
     keyless: base + 10, // a second app with no AI key (the keyless planner), on the same fakes
     fx: base + 11, // Frankfurter fake (FX_URL): the ECB's USD reference rates
+    osrm: base + 12, // OSRM fake (ROUTING_URL, the keyless app only): Paris and Lyon streets
+    motis: base + 13, // MOTIS 2 fake (TRANSIT_URL, the keyless app only): métro and TGV
   };
 }

@@ -1,3 +1,5 @@
+import { startMotisFake } from "../../tests/fakes/motis-fake.ts";
+import { startOsrmFake } from "../../tests/fakes/osrm-fake.ts";
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -72,6 +74,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 const geocoder = await startNominatimFake({ port: ports.geocoder, control: true });
 // Exchange rates: a loopback Frankfurter (EUR 0.9, JPY 150, ... per USD), never the public API.
 const fx = await startFrankfurterFake({ port: ports.fx });
+// Street and transit routing for the keyless app: never the public FOSSGIS or Transitous servers.
+const osrm = await startOsrmFake({ port: ports.osrm });
+const motis = await startMotisFake({ port: ports.motis });
 
 // Accounts: real SMTP into a catcher; specs read their mail at http://127.0.0.1:<mailbox>/messages?to=
 const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
@@ -97,6 +102,10 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
       GITHUB_CLIENT_ID: "e2e-github-client-id",
       GITHUB_CLIENT_SECRET: "e2e-github-client-secret",
+      // Travel times (issue 46): off on the main app, whose specs read the straight-line notes; the
+      // keyless app routes on the loopback OSRM and MOTIS fakes (e2e/travel-times.spec.ts).
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       OPEN_METEO_BASE_URL: weatherFake.url,
       OPEN_METEO_GEOCODING_URL: weatherFake.url,
       ...ai,
@@ -119,6 +128,9 @@ const server = startApp(port, dataDir, {
 // and regenerates (e2e/keyless-regenerate.spec.ts). Empty AI_* are "not set" (env.ts).
 const keylessDataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-keyless-"));
 const keyless = startApp(ports.keyless, keylessDataDir, {
+  ROUTING_URL: osrm.url,
+  TRANSIT_URL: motis.url,
+  ROUTING_PACE: "none",
   AI_BASE_URL: "",
   AI_API_KEY: "",
   AI_MODEL: "",

@@ -1,4 +1,5 @@
 import type { CachedFx } from "./services/fx/cached-fx.ts";
+import type { Routing } from "./routing/routing-types.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
@@ -49,4 +50,6 @@ export type AppDeps = {
   placements: PlacementWorker;
   /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */
   fx: CachedFx;
+  /** Street and transit routers with their pace and cache; `street`/`transit` false when off. */
+  routing: Routing;
 };

@@ -23,6 +23,7 @@ import { createPlacementWorker } from "./trips/activity-placements.ts";
 import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
 import { createPostgresBus } from "./live/postgres-bus.ts";
 import { createFx } from "./services/fx/create-fx.ts";
+import { createRouting } from "./routing/create-routing.ts";
 import { createWeather } from "./services/weather/create-weather.ts";
 
 // The real adapters' SDKs (nodemailer, the S3 SDK) are imported with their first use, not
@@ -131,6 +132,16 @@ export function createDeps(
   const bookingModel = model ? createOpenAiBookingModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
+  const routing = createRouting({
+    db: database.db,
+    logger,
+    routingUrl: env.ROUTING_URL,
+    transitUrl: env.TRANSIT_URL,
+    timeoutMs: env.ROUTING_TIMEOUT_MS,
+    pace: env.ROUTING_PACE,
+    appOrigin: env.APP_ORIGIN,
+    contactEmail: env.CONTACT_EMAIL,
+  });
   // Removed, left, or the trip deleted: the person's open pages of the trip get `revoked`, on every
   // instance. A failed publish is logged, never the removal's failure.
   const onAccessEnded = (tripId: string, userId: string) => {
@@ -159,8 +170,10 @@ export function createDeps(
       geo,
       logger,
       publishChange: live.publishChange,
+      routing,
     }),
     fx: createFx(env, database.db, logger),
+    routing,
   };
 }
 

@@ -86,6 +86,24 @@ export const envSchema = z
       .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
       .default("https://api.frankfurter.dev/v1"),
     FX_TIMEOUT_MS: positiveInt(8_000),
+    // Travel times between activities (issue 46). An OSRM HTTP API v1 per profile, `{profile}` being
+    // foot, bike or car (a self-hosted OSRM is one URL per profile the same way); "off": estimates.
+    ROUTING_URL: z
+      .union([
+        z.literal("off"),
+        z.string().regex(/^https?:\/\/\S+$/, "must be an http(s) URL (with {profile}) or off"),
+      ])
+      .default("https://routing.openstreetmap.de/routed-{profile}"),
+    // Public transport through MOTIS 2 (`/api/v6/plan`); "off": no transit legs.
+    TRANSIT_URL: z
+      .union([z.literal("off"), z.url({ protocol: /^https?$/ })])
+      .default("https://api.transitous.org"),
+    ROUTING_TIMEOUT_MS: positiveInt(8_000),
+    // "public": keep the public services' published pace across every instance; "none": routers of
+    // one's own, asked as fast as the app needs.
+    ROUTING_PACE: z
+      .enum(["public", "none"], { error: "ROUTING_PACE must be public or none" })
+      .default("public"),
     /** A Nominatim-compatible `/search` API for activity locations; unset means no lookups. */
     GEOCODER_URL: optionalUrl,
     MAP_TILE_URL: z

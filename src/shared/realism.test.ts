@@ -413,3 +413,51 @@ describe("checkItineraryRealism", () => {
     );
   });
 });
+
+describe("checkDayRealism: travel from the routed leg (issue 46)", () => {
+  const leg = (overrides: Partial<NonNullable<Activity["travel"]>>) => ({
+    mode: "walk" as const,
+    minutes: 38,
+    meters: 2900,
+    source: "router" as const,
+    summary: null,
+    departAt: null,
+    ...overrides,
+  });
+  // 500 m apart: the straight-line guess (under 7 minutes) would fit a 15-minute gap.
+  const louvre = act("09:00", {
+    ...ORIGIN,
+    location: "Louvre, Rue de Rivoli",
+    durationMinutes: 45,
+  });
+  const later = (travel: NonNullable<Activity["travel"]>) =>
+    act("10:00", { ...eastOf(0.5), travel });
+
+  it("warns when the leg does not fit the gap, naming mode and minutes", () => {
+    const next = later(leg({}));
+    expect(checkDayRealism(day("2027-05-04", [louvre, next]), noBudget)).toEqual([
+      {
+        kind: "travel",
+        date: "2027-05-04",
+        activityId: next.id,
+        message: "The walk from Louvre takes 38 min; only 15 min are left",
+      },
+    ]);
+  });
+
+  it("says an estimate is one, and a taxi is a taxi", () => {
+    const guessed = later(leg({ mode: "transit", source: "estimate", minutes: 20 }));
+    expect(checkDayRealism(day("2027-05-04", [louvre, guessed]), noBudget)[0]?.message).toBe(
+      "The ride from Louvre takes about 20 min (estimated); only 15 min are left",
+    );
+    const taxi = later(leg({ mode: "drive", summary: "Taxi", minutes: 18 }));
+    expect(checkDayRealism(day("2027-05-04", [louvre, taxi]), noBudget)[0]?.message).toBe(
+      "The taxi ride from Louvre takes 18 min; only 15 min are left",
+    );
+  });
+
+  it("a leg that fits gives no warning, even where the straight line would not", () => {
+    const far = act("10:00", { ...eastOf(9), travel: leg({ mode: "transit", minutes: 14 }) });
+    expect(checkDayRealism(day("2027-05-04", [louvre, far]), noBudget)).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { endTime, formatDayLabel, formatKm, formatLongDay, formatMinutes } from 
 import { distanceKm, travelMinutes, type Point } from "./geo.ts";
 import { checkDayTimes } from "./itinerary-checks.ts";
 import type { Activity, Day, Itinerary } from "./schemas/itinerary.ts";
+import type { Travel } from "./schemas/travel.ts";
 import { dayStopIndexes } from "./trip-stop-days.ts";
 import { routeWarnings, type RouteContext } from "./route-checks.ts";
 import type { RealismKind, RealismWarning } from "./realism-warning.ts";
@@ -95,6 +96,26 @@ function lengthOverlapWarnings(day: Day): RealismWarning[] {
   return warnings;
 }
 
+const LEG_WORDS: Record<Travel["mode"], string> = {
+  walk: "The walk",
+  transit: "The ride",
+  bike: "The bike ride",
+  drive: "The drive",
+};
+
+/** "The walk from the Louvre takes 38 min; only 15 min are left" (an estimate says it is one). */
+function legMessage(leg: Travel, from: Activity, gap: number): string {
+  const words =
+    leg.mode === "drive" && leg.summary === "Taxi" ? "The taxi ride" : LEG_WORDS[leg.mode];
+  const place = from.location.split(",")[0]?.trim() || from.activity;
+  const takes =
+    leg.source === "estimate"
+      ? `takes about ${leg.minutes} min (estimated)`
+      : `takes ${leg.minutes} min`;
+  const left = gap === 0 ? "no time is left" : `only ${gap} min ${gap === 1 ? "is" : "are"} left`;
+  return `${words} from ${place} ${takes}; ${left}`;
+}
+
 function travelWarnings(day: Day): RealismWarning[] {
   const warnings: RealismWarning[] = [];
   let previous: (Activity & Point) | null = null;
@@ -109,16 +130,18 @@ function travelWarnings(day: Day): RealismWarning[] {
       const km = distanceKm(previous, located);
       // A negative gap is already an "overlap" or "backwards" warning; one reason is enough.
       // The small allowance keeps floating-point dust (60.000000001 minutes) from flagging an exact fit.
-      if (
-        gap >= 0 &&
-        toMinutes(current.time) > toMinutes(previous.time) &&
-        travelMinutes(km) > gap + 1e-6
-      ) {
+      // The routed leg when the server has one from this very activity before (issue 46).
+      const before = day.activities[day.activities.findIndex((a) => a.id === current.id) - 1];
+      const leg = current.travel && before?.id === previous.id ? current.travel : null;
+      const needed = leg ? leg.minutes : travelMinutes(km);
+      if (gap >= 0 && toMinutes(current.time) > toMinutes(previous.time) && needed > gap + 1e-6) {
         warnings.push({
           kind: "travel",
           date: day.date,
           activityId: current.id,
-          message: `About ${formatKm(km)} from the previous stop with ${gap === 0 ? "no time" : formatMinutes(gap)} between them`,
+          message: leg
+            ? legMessage(leg, previous, gap)
+            : `About ${formatKm(km)} from the previous stop with ${gap === 0 ? "no time" : formatMinutes(gap)} between them`,
         });
       }
     }

@@ -73,6 +73,9 @@ export async function createTestApp(
       OVERPASS_URL: "off",
       // No test asks the real exchange-rate API; money tests point it at the Frankfurter fake.
       FX_URL: "off",
+      // Nor the public routers: routing tests point these at the OSRM and MOTIS fakes.
+      ROUTING_URL: "off",
+      TRANSIT_URL: "off",
       ...settings,
     }),
   );

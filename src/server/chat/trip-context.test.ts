@@ -30,6 +30,8 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     version: 3,
     settlementCurrency: "USD",
     settlementCurrencyChosen: false,
+    travelMode: null,
+    legModes: {},
     deletedAt: null,
     place: null,
     stops: [

@@ -17,12 +17,14 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Split } from "#shared/money.ts";
+import type { TravelMode, TravelModePreferences } from "#shared/schemas/travel.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { IdeaPlace } from "#shared/schemas/ideas.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
 export * from "./oauth-schema.ts";
+export * from "./routing-schema.ts";
 
 export const profiles = pgTable("profiles", {
   id: text("id")
@@ -99,6 +101,10 @@ export const trips = pgTable(
     // false) it follows the expenses: the currency most of their value is in, USD with none or a tie,
     // recomputed with every expense change (trip-settlement.ts).
     settlementCurrency: text("settlement_currency").notNull().default("USD"),
+    // How legs are chosen (issue 46); null reads as DEFAULT_TRAVEL_MODE (walk up to 20 min, transit).
+    travelMode: jsonb("travel_mode").$type<TravelModePreferences>(),
+    // The modes travellers chose for single legs (setLegMode), by the id of the activity reached.
+    legModes: jsonb("leg_modes").$type<Record<string, TravelMode>>().notNull().default({}),
     settlementCurrencyChosen: boolean("settlement_currency_chosen").notNull().default(false),
     // Set when the owner deletes the trip: from then on no one reads it but the owner's "Recently
     // deleted" list, and it is removed for good TRIP_PURGE_DAYS later (trip-deletion.ts).

@@ -1,3 +1,6 @@
+import { routeLegs } from "../routing/route-legs.ts";
+import type { Routing } from "../routing/routing-types.ts";
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
@@ -95,6 +98,7 @@ async function placeActivity(
   db: Db,
   job: ActivityPlacementRow,
   point: LatLng,
+  routing: Routing | undefined,
 ): Promise<number | null> {
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
     const [row] = await db
@@ -114,10 +118,22 @@ async function placeActivity(
     }));
     const activity = placed as Activity | null;
     if (!activity) return null;
+    // Its pin gives the legs into and out of it (issue 46); the others stay as they are.
+    const itinerary = routing
+      ? await routeLegs(routing, {
+          itinerary: { days },
+          previous: row.itinerary,
+          stops: row.stops,
+          stays: row.stays,
+          travelMode: row.travelMode ?? DEFAULT_TRAVEL_MODE,
+          legModes: row.legModes ?? {},
+          maxWaitMs: PLACED_ROUTING_WAIT_MS,
+        })
+      : { days };
     const saved = await saveTripVersion(
       db,
       row,
-      { itinerary: { days } },
+      { itinerary },
       job.ownerId,
       placedOnMapSummary(activity.activity),
     );
@@ -125,6 +141,9 @@ async function placeActivity(
   }
   return null;
 }
+
+/** A placed activity's legs wait at most this long for a router's pace. */
+const PLACED_ROUTING_WAIT_MS = 2000;
 
 export type PlacementWorker = {
   /** Starts taking rows now (after a trip's jobs were inserted). */
@@ -149,6 +168,8 @@ export function createPlacementWorker(deps: {
   geo: GeoService;
   logger: Logger;
   publishChange: (tripId: string, version: number) => Promise<void>;
+  /** Routes the legs of a placed activity; without it they wait for the next edit. */
+  routing?: Routing;
   pollMs?: number;
 }): PlacementWorker {
   const { db, geo, logger } = deps;
@@ -196,7 +217,7 @@ export function createPlacementWorker(deps: {
     const point =
       (found && checkedPoint(found.lat, found.lng, job.near)) ??
       checkedPoint(job.guessLat, job.guessLng, job.near);
-    const version = point ? await placeActivity(db, job, point) : null;
+    const version = point ? await placeActivity(db, job, point, deps.routing) : null;
     // Gone before the change is told, so the page that reads the trip again counts one less.
     await db.delete(activityPlacements).where(eq(activityPlacements.id, job.id));
     if (version !== null) await deps.publishChange(job.tripId, version);

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { LiveHub } from "../live/live-hub.ts";
 import type { PlacesService } from "../services/places/places-service.ts";
+import type { Routing } from "../routing/routing-types.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { confirmPlaces } from "./confirm-places.ts";
@@ -18,14 +19,19 @@ import { patchForCurrent } from "./trip-rebase.ts";
 import { saveTripVersion } from "./trip-save.ts";
 import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
 import { describeChange } from "./trip-summary.ts";
+import { routeLegs } from "../routing/route-legs.ts";
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 
 const SAVE_ATTEMPTS = 5;
+/** A save waits this long at most for a router's pace; past it the leg keeps its estimate. */
+const SAVE_ROUTING_WAIT_MS = 2000;
 
 export type ApplyDeps = {
   database: Database;
   places: PlacesService;
   logger: Logger;
   live: Pick<LiveHub, "publishChange">;
+  routing: Routing;
 };
 
 export type ApplyResult =
@@ -77,13 +83,25 @@ export async function applyTripChanges(
     );
     const confirmed = await confirmPlaces(deps.places, row.itinerary, placed, place, signal);
     // Typed or written by the assistant: matched like a generated plan's places.
-    const { itinerary, choices } = await matchEditedPlaces({
+    const { itinerary: matched, choices } = await matchEditedPlaces({
       places: deps.places,
       itinerary: confirmed,
       changed: new Set(patched.relocated.map((a) => a.id)),
       place,
       signal,
       logger: deps.logger,
+    });
+    // Only the legs this change touched are routed again (issue 46).
+    const itinerary = await routeLegs(deps.routing, {
+      itinerary: matched,
+      previous: row.itinerary,
+      stops,
+      stays,
+      travelMode: patched.values.travelMode ?? DEFAULT_TRAVEL_MODE,
+      legModes: patched.values.legModes,
+      force: patched.routeForce,
+      maxWaitMs: SAVE_ROUTING_WAIT_MS,
+      signal,
     });
     const settlement =
       patch.settlementCurrency === undefined

@@ -13,6 +13,9 @@ import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip } from "../planner/plan-trip.ts";
 import type { PlanningServices, PlanTripResult } from "../planner/planning-types.ts";
 import { toTripDto } from "./trip-dto.ts";
+import { routeLegs } from "../routing/route-legs.ts";
+import type { Routing } from "../routing/routing-types.ts";
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { insertOwnTrip, type QuotaDeps } from "./trip-quota.ts";
 import { requestStops } from "../planner/request-stops.ts";
 import { bookedTrip, type BookedTrip } from "../bookings/trip-from-bookings.ts";
@@ -21,7 +24,7 @@ type Owner = { id: string; name: string };
 
 /** What creating a trip uses: the planner's services, the trip quota, and the placing worker. */
 export type CreateDeps = PlanningServices &
-  QuotaDeps & { placements: Pick<PlacementWorker, "kick"> };
+  QuotaDeps & { placements: Pick<PlacementWorker, "kick">; routing: Routing };
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -50,6 +53,15 @@ async function saveTrip(
         tripStops.map((stop) => stop.place),
       )
     : { itinerary, jobs: [] };
+  // Every leg of the new plan from the routers: one table per profile, transit where it is needed.
+  const routed = await routeLegs(deps.routing, {
+    itinerary: placing.itinerary,
+    previous: null,
+    stops: tripStops,
+    stays: booked?.stays ?? [],
+    travelMode: DEFAULT_TRAVEL_MODE,
+    legModes: {},
+  });
   const row = await insertOwnTrip(
     deps,
     {
@@ -60,7 +72,7 @@ async function saveTrip(
       budget: request.budget,
       travelStyle: request.travelStyle,
       interests: request.interests,
-      itinerary: placing.itinerary,
+      itinerary: routed,
       place,
       stops: tripStops,
       ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),

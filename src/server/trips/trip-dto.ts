@@ -1,3 +1,4 @@
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import type { TripRole } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -44,7 +45,8 @@ export type TripDetailRow = TripSummaryRow &
     | "transport"
     | "stays"
     | "settlementCurrency"
-  >;
+  > &
+  Partial<Pick<TripRow, "travelMode">>;
 
 /** Who reads the trip: their role on it and the owner's name. */
 export type TripAccess = { role: TripRole; ownerName: string };
@@ -86,5 +88,6 @@ export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
     grounding: row.grounding,
     sharePath: row.shareToken && access.role === "owner" ? sharePathFor(row.shareToken) : null,
     settlementCurrency: row.settlementCurrency,
+    travelMode: row.travelMode ?? DEFAULT_TRAVEL_MODE,
   };
 }

@@ -45,7 +45,11 @@ export type PatchedTrip = {
     | "stops"
     | "transport"
     | "stays"
+    | "travelMode"
+    | "legModes"
   >;
+  /** Legs to route again whatever changed: the one given a mode, or every one after new preferences. */
+  routeForce: Set<string> | "all";
   relocated: Reconciled["relocated"];
   /** Stops (by id) whose city is new or renamed: their places are resolved with the geocoder. */
   stopsToPlace: Set<string>;
@@ -119,7 +123,21 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
   if (patch.stays)
     ({ stays, needsLocation: staysToLocate } = staysFromPatch(row.stays, patch.stays, stops));
 
+  let legModes = row.legModes ?? {};
+  let routeForce: Set<string> | "all" = patch.travelMode ? "all" : new Set<string>();
+  if (patch.setLegMode) {
+    const { activityId, mode } = patch.setLegMode;
+    if (!checked.data.days.some((day) => day.activities.some((a) => a.id === activityId)))
+      throw invalid(`Unknown activity "${activityId}"`);
+    legModes = { ...legModes, [activityId]: mode };
+    if (routeForce !== "all") routeForce = new Set([activityId]);
+  }
+  // A mode chosen for an activity no longer in the trip goes with it.
+  const ids = new Set(checked.data.days.flatMap((day) => day.activities.map((a) => a.id)));
+  legModes = Object.fromEntries(Object.entries(legModes).filter(([id]) => ids.has(id)));
+
   return {
+    routeForce,
     values: {
       name: patch.name ?? row.name,
       destination,
@@ -133,6 +151,8 @@ export function applyTripPatch(row: TripRow, patch: TripPatchInput): PatchedTrip
       stops,
       transport,
       stays,
+      travelMode: patch.travelMode ?? row.travelMode,
+      legModes,
     },
     relocated,
     stopsToPlace,

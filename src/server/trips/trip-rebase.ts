@@ -6,6 +6,7 @@ import { mergeTrips, type MergeFields } from "./trip-merge.ts";
 import { applyTripPatch, type TripPatchInput } from "./trip-patch.ts";
 import type { DescribedFields } from "./trip-summary.ts";
 import { findVersion } from "../history/trip-versions.ts";
+import { withoutTravel } from "../routing/route-legs.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
 
 type Stored = Omit<MergeFields, "budget" | "stops" | "transport" | "stays"> & {
@@ -24,7 +25,8 @@ const fieldsOf = (row: Stored, current: Pick<TripRow, "stops">): MergeFields => 
   budget: Number(row.budget),
   travelStyle: row.travelStyle,
   interests: row.interests,
-  itinerary: row.itinerary,
+  // Legs are routed after the merge from the places it keeps: they never conflict.
+  itinerary: withoutTravel(row.itinerary),
   stops: row.stops ?? current.stops,
   transport: row.transport ?? [],
   stays: row.stays ?? [],
@@ -118,6 +120,9 @@ export async function patchForCurrent(
       interests: fields.interests as TripPatchInput["interests"],
       version: row.version,
       itinerary,
+      // Leg preferences touch nothing the merge compares: they go on as they were sent.
+      ...(patch.setLegMode ? { setLegMode: patch.setLegMode } : {}),
+      ...(patch.travelMode ? { travelMode: patch.travelMode } : {}),
       // Known ids keep their places; the days are the merged itinerary's, not moved again.
       stops: stops.map((stop) => ({
         id: stop.id,

@@ -34,8 +34,9 @@ const locate = (itinerary: Itinerary) => {
 };
 
 // Its stop follows from its day (and the stops): a move says it, not a change.
-type Content = Omit<Activity, "id" | "stopIndex">;
-const content = ({ id: _, stopIndex: _stop, ...rest }: Activity): Content => rest;
+// Nor is its leg (travel), which the server routes after every change.
+type Content = Omit<Activity, "id" | "stopIndex" | "travel">;
+const content = ({ id: _, stopIndex: _stop, travel: _travel, ...rest }: Activity): Content => rest;
 export const sameJson = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 /**
@@ -120,7 +121,8 @@ export function describeChange(
   const lines = changes(before, after);
   if (reason === "regenerate") {
     const day = after.itinerary.days.find(
-      (d, i) => !sameJson(d.activities, before.itinerary.days[i]?.activities),
+      (d, i) =>
+        !sameJson(d.activities.map(content), before.itinerary.days[i]?.activities.map(content)),
     );
     return day ? `Regenerated ${formatDayLabel(day.date)}` : "Regenerated a day";
   }

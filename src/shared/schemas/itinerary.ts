@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { travelSchema } from "./travel.ts";
 import {
   MAX_ACTIVITIES_PER_DAY,
   MAX_DURATION_MINUTES,
@@ -72,6 +73,12 @@ export const activitySchema = z.object({
    * a planned activity it repeats is offered for replacing (booking-fit.ts). Absent otherwise.
    */
   booked: z.literal(true).optional(),
+  /**
+   * The leg that reaches it from the one before (issue 46), computed by the server on every plan and
+   * on the saves that touch it; null when it has none (first of a day without a stay, unplaced).
+   * Absent on trips saved before routing existed.
+   */
+  travel: travelSchema.nullable().optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -4,6 +4,7 @@ import { activitySchema, daySchema, isoDateSchema } from "./itinerary.ts";
 import { MAX_ACTIVITIES_PER_DAY } from "../constants.ts";
 import { currencySchema } from "./expenses.ts";
 import { safeText } from "./safe-input.ts";
+import { setLegModeSchema, travelModeSchema } from "./travel.ts";
 import { destinationSchema, tripRequestObjectSchema } from "./trip-request.ts";
 import { placeResultSchema } from "./places.ts";
 import { tripNameSchema, tripSchema } from "./trip.ts";
@@ -87,6 +88,10 @@ export const tripPatchSchema = z.object({
    * currency most of the expenses' value is in (USD with none or a tie).
    */
   settlementCurrency: currencySchema.nullable().optional(),
+  /** The leg reaching one activity by the traveller's mode (issue 46); re-routed with it. */
+  setLegMode: setLegModeSchema.optional(),
+  /** How legs are chosen on this trip: every leg is re-routed with the new preferences. */
+  travelMode: travelModeSchema.optional(),
   /** What kind of save this is, for its line in the history (an edit when not sent). */
   reason: saveReasonSchema.optional(),
 });

@@ -77,6 +77,7 @@ export const tripSummarySchema = tripSchema
     transport: true,
     stays: true,
     settlementCurrency: true,
+    travelMode: true,
   })
   .extend({
     // [lat, lng] of the located activities in visit order (My Trips draws them; other answers omit it).

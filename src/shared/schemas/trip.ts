@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TRAVEL_STYLES, TRIP_NAME_MAX_LENGTH, TRIP_ROLES } from "../constants.ts";
 import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
+import { DEFAULT_TRAVEL_MODE, travelModeSchema } from "./travel.ts";
 import { tripRatesSchema } from "./trip-rates.ts";
 import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 
@@ -48,6 +49,8 @@ export const tripSchema = z.object({
    * most of the expenses' value is in, USD with none or a tie.
    */
   settlementCurrency: z.string().default("USD"),
+  /** How the legs between activities are chosen (issue 46); the defaults for older trips. */
+  travelMode: travelModeSchema.default(DEFAULT_TRAVEL_MODE),
   /** The reader's role on this trip: what the page offers (owner, editor) or only shows (viewer). */
   role: z.enum(TRIP_ROLES),
   /** Who the trip belongs to ("Shared by Alice"); never their id or e-mail. */

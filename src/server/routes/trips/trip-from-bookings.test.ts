@@ -372,7 +372,13 @@ describe("POST /api/trips with bookings (Plan the rest)", () => {
         const { index, day } = e.data as { index: number; day: unknown };
         lastDays.set(index, day);
       }
-    expect([...lastDays.values()]).toEqual(trip.itinerary.days);
+    // Legs are routed as the plan is saved, after its days were sent (issue 46).
+    expect([...lastDays.values()]).toEqual(
+      trip.itinerary.days.map((day) => ({
+        ...day,
+        activities: day.activities.map(({ travel: _travel, ...activity }) => activity),
+      })),
+    );
   });
 
   it("with the model: plans around them too", async () => {

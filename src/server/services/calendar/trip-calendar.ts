@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "#shared/constants.ts";
 import { countryCodeOf } from "#shared/country-code.ts";
 import { withoutDayFacts } from "#shared/day-facts.ts";
 import { travelFrom } from "#shared/travel-note.ts";
+import { legText } from "#shared/travel-leg.ts";
 import { formatHoursOn } from "#shared/opening-hours.ts";
 import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
 
@@ -107,7 +108,9 @@ function describe(
   // The way from the activity before is drawn now, from the day as it is (travel-note.ts).
   return [
     withoutDayFacts(activity.description),
-    travelFrom(previous, activity) ?? "",
+    (activity.travel
+      ? `Getting here: ${legText(activity.travel)}`
+      : travelFrom(previous, activity)) ?? "",
     hoursOn(activity, date, place) ?? "",
     cost,
   ]

@@ -149,3 +149,38 @@ describe("DayActivities with real places", () => {
     expect(within(item("Coffee")).getByText("Hours unknown")).toBeInTheDocument();
   });
 });
+
+describe("DayActivities: the routed legs (issue 46)", () => {
+  const routedDay: Day = {
+    date: "2027-05-03",
+    activities: [
+      louvre,
+      {
+        ...versailles,
+        time: "11:30",
+        travel: {
+          mode: "transit",
+          minutes: 41,
+          meters: null,
+          source: "transit",
+          summary: "Métro 1 → RER C",
+          departAt: "09:34",
+        },
+      },
+    ],
+  };
+
+  it("shows the leg with its lines, the day's travel time beside its cost, and the attributions", () => {
+    render(<DayActivities day={routedDay} otherDays={[routedDay]} activityHeading="h3" />);
+    const gardens = within(item("Far-off gardens"));
+    expect(gardens.getByText(/Métro 1 → RER C · 41 min · leaves 09:34/)).toBeVisible();
+    expect(gardens.getByRole("link", { name: "timetable sources" })).toHaveAttribute(
+      "href",
+      "https://transitous.org/sources/",
+    );
+    // The straight-line note gives way to the routed leg.
+    expect(gardens.queryByText(/About 14 km/)).toBeNull();
+    expect(screen.getByText(/Travel: 41 min/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "OpenStreetMap contributors" })).toBeVisible();
+  });
+});

@@ -8,6 +8,8 @@ import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
 import { previousOnDay, travelFrom } from "#shared/travel-note.ts";
+import { dayTravelMinutes, legText, TRANSIT_SOURCES_URL } from "#shared/travel-leg.ts";
+import { formatDuration } from "#shared/format.ts";
 import { approxLocal, type LocalCurrency } from "../local-cost.ts";
 import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
 
@@ -51,14 +53,54 @@ export function ActivityCost({
   );
 }
 
+const MODE_ICONS = { walk: "🚶", transit: "🚇", bike: "🚲", drive: "🚕" } as const;
+
+/**
+ * The leg reaching an activity: a mode icon with its label in words, minutes and distance ("Walk ·
+ * 12 min · 900 m"), "estimated" when no router gave it; transit legs link their data's sources.
+ */
+export function TravelLeg({ travel }: { travel: NonNullable<Activity["travel"]> }) {
+  return (
+    <p className="mt-1 text-xs break-words text-slate-700" data-testid="travel-leg">
+      <span aria-hidden="true">{MODE_ICONS[travel.mode]} </span>
+      <span className="sr-only">Getting here: </span>
+      {legText(travel)}
+      {travel.source === "transit" ? (
+        <>
+          {" · "}
+          <a className="underline" href={TRANSIT_SOURCES_URL} target="_blank" rel="noreferrer">
+            timetable sources
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** The day total, with a note when some costs are unknown (they are left out, never counted as 0). */
 export function DayTotal({ day, local = null }: { day: Day; local?: LocalCurrency | null }) {
   const unknown = unknownCostCount(day);
   const approx = approxLocal(dayTotal(day), local);
+  const travelMinutes = dayTravelMinutes(day);
+  const routed = day.activities.some((a) => a.travel && a.travel.source !== "estimate");
   return (
     <p className="mt-3 text-right font-medium">
       Day total: {formatUsd(dayTotal(day))}
       {approx ? ` · ${approx}` : null}
+      {travelMinutes > 0 ? ` · Travel: ${formatDuration(travelMinutes)}` : null}
+      {routed ? (
+        <span className="block text-xs font-normal text-slate-600">
+          Routes ©{" "}
+          <a
+            className="underline"
+            href="https://www.openstreetmap.org/copyright"
+            target="_blank"
+            rel="noreferrer"
+          >
+            OpenStreetMap contributors
+          </a>
+        </span>
+      ) : null}
       {unknown > 0 ? (
         <span className="block text-sm font-normal text-slate-600">
           Not counted: {unknown} with unknown cost
@@ -77,14 +119,16 @@ export function ActivityNotes({
   previous,
   warnings,
 }: {
-  activity: Pick<Activity, "why" | "lat" | "lng" | "location" | "activity">;
+  activity: Pick<Activity, "why" | "lat" | "lng" | "location" | "activity" | "travel">;
   /** The activity before it on its day: the way from there is drawn from coordinates, always current. */
   previous?: Activity | null | undefined;
   warnings: readonly RealismWarning[];
 }) {
-  const travel = travelFrom(previous, activity);
+  // The routed leg when the server has one (issue 46); older trips read the straight-line note.
+  const travel = activity.travel ? null : travelFrom(previous, activity);
   return (
     <>
+      {activity.travel ? <TravelLeg travel={activity.travel} /> : null}
       {travel ? <p className="mt-1 text-xs break-words text-slate-600">{travel}</p> : null}
       {activity.why ? (
         <p className="mt-1 text-xs break-words text-slate-600">Why: {activity.why}</p>

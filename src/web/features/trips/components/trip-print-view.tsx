@@ -1,4 +1,6 @@
 import { travelFrom } from "#shared/travel-note.ts";
+import { dayTravelMinutes, legText } from "#shared/travel-leg.ts";
+import { formatDuration } from "#shared/format.ts";
 import { Link } from "#web/lib/router/link.tsx";
 import { ActivityTime } from "./activity-time.tsx";
 import {
@@ -117,7 +119,11 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                       <p className="break-words text-slate-700">{a.location}</p>
                       <ActivityPlace activity={a} date={day.date} context={placeContext} />
                       {a.description ? <p className="mt-1 break-words">{a.description}</p> : null}
-                      <TravelLine text={travelFrom(day.activities[index - 1], a)} />
+                      <TravelLine
+                        text={
+                          a.travel ? legText(a.travel) : travelFrom(day.activities[index - 1], a)
+                        }
+                      />
                     </td>
                     <td className="py-2 text-right whitespace-nowrap">{formatCost(a.cost)}</td>
                   </tr>
@@ -125,7 +131,12 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
               </tbody>
             </table>
           )}
-          <p className="mt-2 text-right font-medium">Day total: {formatUsd(dayTotal(day))}</p>
+          <p className="mt-2 text-right font-medium">
+            Day total: {formatUsd(dayTotal(day))}
+            {dayTravelMinutes(day) > 0
+              ? ` · Travel: ${formatDuration(dayTravelMinutes(day))}`
+              : null}
+          </p>
         </section>
       ))}
       <p className="mt-6 border-t border-slate-300 pt-3 text-right text-lg font-semibold">

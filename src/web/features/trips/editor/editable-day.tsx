@@ -27,6 +27,8 @@ import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import { usePendingFocus } from "./use-pending-focus.ts";
+import { useSetLegMode } from "../api/set-leg-mode.ts";
+import { getErrorMessage } from "#web/lib/api-client.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import { formOutcome, saveFromForm, type SaveResult, type TripEditor } from "./use-trip-editor.ts";
 
@@ -117,6 +119,7 @@ export function EditableDay({
   // Where keyboard focus goes after a save, cancel or removal: an activity (its Edit button) or, with
   // none to go to, the day's Add activity button.
   const { focusAfter, clear: clearFocus } = usePendingFocus();
+  const setLegMode = useSetLegMode(tripId);
   const focusActivity = (id: string | null | undefined) =>
     id ? activityEditButtonId(id) : addButtonId(day.date);
   /** The activity after `id` (or before it, at the end of the day) gets focus when it goes. */
@@ -300,6 +303,7 @@ export function EditableDay({
                     }}
                     slots={slots}
                     placeContext={placeContext}
+                    onSetLegMode={(mode) => setLegMode.mutate({ activityId: activity.id, mode })}
                   />
                 );
               })}
@@ -346,6 +350,11 @@ export function EditableDay({
           {full ? (
             <p className="text-sm text-slate-600">
               A day holds at most {MAX_ACTIVITIES_PER_DAY} activities.
+            </p>
+          ) : null}
+          {setLegMode.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              {getErrorMessage(setLegMode.error, "Could not change how to get there")}
             </p>
           ) : null}
           <DayTotal day={day} local={placeContext.local?.(null, day)} />

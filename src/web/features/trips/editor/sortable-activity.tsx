@@ -4,6 +4,7 @@ import { ActivityTime } from "../components/activity-time.tsx";
 import { CSS } from "@dnd-kit/utilities";
 import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
+import type { TravelMode } from "#shared/schemas/travel.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { GripIcon } from "#web/components/ui/icons.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
@@ -41,7 +42,16 @@ type Props = {
   placeContext: PlaceContext;
   /** A booked activity that repeats the plan: "Replace the planned dinner" and the like. */
   fits?: readonly { label: string; onSelect: () => void }[];
+  /** Re-routes the leg reaching this activity by another mode (issue 46). */
+  onSetLegMode?: (mode: TravelMode) => void;
 };
+
+const LEG_MODE_CHOICES: { mode: TravelMode; label: string }[] = [
+  { mode: "walk", label: "Walk" },
+  { mode: "transit", label: "Public transport" },
+  { mode: "bike", label: "Bike" },
+  { mode: "drive", label: "Car or taxi" },
+];
 
 /** The id of an activity's Edit button, where focus returns after its form closes. */
 export const activityEditButtonId = (id: string) => `edit-activity-${id}`;
@@ -66,6 +76,7 @@ export function SortableActivity({
   slots,
   placeContext,
   fits = [],
+  onSetLegMode,
 }: Props) {
   const {
     setNodeRef,
@@ -201,6 +212,19 @@ export function SortableActivity({
               </>
             }
             items={otherDays.map((d) => ({ label: d.label, onSelect: () => onMoveToDay(d.date) }))}
+          />
+        ) : null}
+        {activity.travel && onSetLegMode ? (
+          <Menu
+            label={
+              <>
+                Get here by<span className="sr-only">: {activity.activity}</span>
+              </>
+            }
+            items={LEG_MODE_CHOICES.filter((c) => c.mode !== activity.travel?.mode).map((c) => ({
+              label: c.label,
+              onSelect: () => onSetLegMode(c.mode),
+            }))}
           />
         ) : null}
         <Button

@@ -59,6 +59,7 @@ const trip: Trip = {
   grounding: GROUNDING_OFF,
   sharePath: null,
   settlementCurrency: "USD",
+  travelMode: { maxWalkMinutes: 20, modes: ["walk", "transit"] },
   role: "owner",
   owner: { name: "Ada" },
 };
