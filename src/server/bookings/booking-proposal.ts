@@ -15,6 +15,7 @@ import {
 import { epochToZoned, zonedToEpoch } from "#shared/zoned-time.ts";
 import type { BookingTime, Reading, StayDraft } from "./booking-reading.ts";
 import { epochOf, fixedOffsetZone } from "./booking-time.ts";
+import { shiftDate } from "#shared/trip-dates.ts";
 
 /** A calendar of thousands of events is read in part: a trip holds at most 40 journeys and stays. */
 const MAX_READ = 500;
@@ -77,9 +78,6 @@ function endTimeOf(startLocal: string, endLocal: string): string | null {
     : null;
 }
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 const same = sameBookingText;
 
 const existingJourney = (journey: ProposedTransport, trip: TripHoldings | null) =>
@@ -108,7 +106,7 @@ function inOrder(journey: ProposedTransport) {
 }
 
 function stayDates(stay: StayDraft): { checkIn: string; checkOut: string } | null {
-  const checkOut = stay.checkOut > stay.checkIn ? stay.checkOut : addDays(stay.checkIn, 1);
+  const checkOut = stay.checkOut > stay.checkIn ? stay.checkOut : shiftDate(stay.checkIn, 1);
   return /^\d{4}-\d{2}-\d{2}$/.test(stay.checkIn) ? { checkIn: stay.checkIn, checkOut } : null;
 }
 

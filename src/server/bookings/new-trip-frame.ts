@@ -1,10 +1,6 @@
 import type { BookingProposal, NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { MAX_STOPS, type StopRequest } from "#shared/schemas/trip-stops.ts";
-import { shiftDate } from "#shared/trip-dates.ts";
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+import { daysBetween, shiftDate } from "#shared/trip-dates.ts";
 
 const NOISE =
   /\b(international|intl|airport|aéroport|aeroport|aeropuerto|aeroporto|flughafen|station|gare|hbf|hauptbahnhof|centraal|centrale|central|terminal|ferry|port)\b/gi;

@@ -5,7 +5,8 @@ import type { TemperatureUnit } from "#shared/temperature.ts";
 import type { TripRow } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { WeatherError, type WeatherService } from "../services/weather/weather-service.ts";
-import { addDays, rangeOf, readWeatherQuestion, type DateRange } from "./weather-question.ts";
+import { rangeOf, readWeatherQuestion, type DateRange } from "./weather-question.ts";
+import { shiftDate } from "#shared/trip-dates.ts";
 
 export type WeatherLookup = { card: ForecastCard | null; text: string };
 
@@ -115,7 +116,7 @@ function answerFor(
       text:
         `${whose} ${place} (${formatRange(range)}) are beyond the forecast window, which reaches ` +
         `${formatDate(last)}. A forecast for ${formatDate(range.from)} exists from ` +
-        `${formatDate(addDays(range.from, -span))}.`,
+        `${formatDate(shiftDate(range.from, -span))}.`,
       card: null,
     };
   }
@@ -129,10 +130,10 @@ function answerFor(
   const shown = { ...card, days, unit };
   let text = forecastText(shown, unit, ` (${formatRange(range)})`);
   if (range.to > last) {
-    const rest = { from: addDays(last, 1), to: range.to };
+    const rest = { from: shiftDate(last, 1), to: range.to };
     text +=
       `\nThe forecast window reaches ${formatDate(last)}; ${formatRange(rest)} are beyond it. ` +
-      `A forecast for ${formatDate(rest.from)} exists from ${formatDate(addDays(rest.from, -span))}.`;
+      `A forecast for ${formatDate(rest.from)} exists from ${formatDate(shiftDate(rest.from, -span))}.`;
   }
   return { text, card: shown };
 }

@@ -1,4 +1,5 @@
 import { extractLocation } from "#shared/forecast.ts";
+import { shiftDate } from "#shared/trip-dates.ts";
 
 /** A date range on the place's calendar, both ends included (YYYY-MM-DD). */
 export type DateRange = { from: string; to: string };
@@ -86,13 +87,6 @@ export function readWeatherQuestion(message: string): WeatherQuestion | null {
   return { place, when: askedWhen(message) };
 }
 
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-export { addDays };
-
 /** A relative time pinned to the place's today (the forecast's first day). */
 export function rangeOf(
   when: Exclude<AskedWhen, null | { kind: "trip" }>,
@@ -100,13 +94,13 @@ export function rangeOf(
 ): DateRange {
   if (when.kind === "today") return { from: today, to: today };
   if (when.kind === "tomorrow") {
-    const day = addDays(today, 1);
+    const day = shiftDate(today, 1);
     return { from: day, to: day };
   }
   // Saturday and Sunday of this week (only Sunday when today is Sunday); "next" adds a week.
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
-  const saturday = addDays(today, weekday === 0 ? -1 : 6 - weekday);
+  const saturday = shiftDate(today, weekday === 0 ? -1 : 6 - weekday);
   const shift = when.next ? 7 : 0;
-  const from = weekday === 0 && !when.next ? today : addDays(saturday, shift);
-  return { from, to: addDays(saturday, shift + 1) };
+  const from = weekday === 0 && !when.next ? today : shiftDate(saturday, shift);
+  return { from, to: shiftDate(saturday, shift + 1) };
 }

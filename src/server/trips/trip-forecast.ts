@@ -1,15 +1,11 @@
 import { toForecastCard } from "#shared/forecast.ts";
-import { tripDates } from "#shared/trip-dates.ts";
+import { shiftDate, tripDates } from "#shared/trip-dates.ts";
 import { stopIndexForNight } from "#shared/trip-stop-days.ts";
 import { FORECAST_WINDOW_DAYS, type TripForecast } from "#shared/schemas/trip-forecast.ts";
 import type { ForecastDay } from "#shared/schemas/weather.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { WeatherService } from "../services/weather/weather-service.ts";
 import type { TripRow } from "../db/schema.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Today's date where the trip goes (UTC when the destination's zone is unknown). */
 function todayIn(timezone: string | undefined, now: number): string {
@@ -31,7 +27,7 @@ export async function tripForecast(
   requestId: string,
 ): Promise<TripForecast> {
   const today = todayIn(trip.place?.timezone, Date.now());
-  const lastForecastDate = addDays(today, FORECAST_WINDOW_DAYS - 1);
+  const lastForecastDate = shiftDate(today, FORECAST_WINDOW_DAYS - 1);
   const dates = tripDates(trip.startDate, trip.endDate);
   const inWindow = (d: string) => d >= today && d <= lastForecastDate;
   // Each day's weather is its stop's: the one the night is spent in (on a transfer day, the next).
@@ -78,7 +74,8 @@ export async function tripForecast(
       return {
         date,
         forecast: card?.byDate.get(date) ?? null,
-        availableFrom: date > lastForecastDate ? addDays(date, -(FORECAST_WINDOW_DAYS - 1)) : null,
+        availableFrom:
+          date > lastForecastDate ? shiftDate(date, -(FORECAST_WINDOW_DAYS - 1)) : null,
         ...(trip.stops.length > 1 ? { location: card?.location ?? null } : {}),
       };
     }),

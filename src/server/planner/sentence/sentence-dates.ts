@@ -1,4 +1,5 @@
 import { LONG_MONTHS } from "#shared/format.ts";
+import { daysBetween as daysBetweenDates } from "#shared/trip-dates.ts";
 
 /**
  * Trip dates as people write them: "from March 16th to March 18th, 2022", "between March 9th and
@@ -93,5 +94,5 @@ export function readDates(text: string, today: string): SentenceDates | null {
 
 /** Days from one ISO date to another, both counted. */
 export function daysBetween(startDate: string, endDate: string): number {
-  return Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
+  return daysBetweenDates(startDate, endDate) + 1;
 }

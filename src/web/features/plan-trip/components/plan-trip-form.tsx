@@ -18,6 +18,7 @@ import {
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import type { StopDraft } from "#web/components/stops-field.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
+import { daysBetween } from "#shared/trip-dates.ts";
 
 // Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
 const loadProgress = () => import("./generation-progress.tsx");
@@ -39,7 +40,7 @@ const toStopDraft = (stop: { destination: string; nights?: number }): StopDraft 
 /** The trip's nights from two `YYYY-MM-DD` dates, null unless both are set and in order. */
 function nightsBetween(start: unknown, end: unknown): number | null {
   if (typeof start !== "string" || typeof end !== "string" || !start || !end) return null;
-  const nights = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
+  const nights = daysBetween(start, end);
   return Number.isFinite(nights) && nights >= 0 ? nights : null;
 }
 
