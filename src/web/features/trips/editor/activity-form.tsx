@@ -9,8 +9,8 @@ import type { PlaceFields } from "#shared/place-fields.ts";
 import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
 import { EditorForm, type FormSaveResult } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
-import { MergeNotes } from "./merge-notes.tsx";
-import { useFieldMerge } from "./use-field-merge.ts";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
+import { useFieldMerge } from "#web/lib/use-field-merge.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.

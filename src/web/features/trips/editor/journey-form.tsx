@@ -5,7 +5,7 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
-import { MergeNotes } from "./merge-notes.tsx";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.

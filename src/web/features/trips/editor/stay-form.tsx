@@ -2,7 +2,7 @@ import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
-import { MergeNotes } from "./merge-notes.tsx";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.

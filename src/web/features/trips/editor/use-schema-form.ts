@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { useLastRemoteChange } from "./live-change-context.ts";
-import { useFieldMerge } from "./use-field-merge.ts";
+import { useFieldMerge } from "#web/lib/use-field-merge.ts";
 import type { FormSaveResult } from "./editor-form.tsx";
 
 type FieldErrors<V> = Partial<Record<keyof V, string>>;

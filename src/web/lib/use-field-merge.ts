@@ -1,15 +1,7 @@
 import { useState } from "react";
+import { mergeFields, type FieldNews } from "./field-merge.ts";
 
 type Values = Record<string, string>;
-
-export type FieldNews<V extends Values> = {
-  /** Who changed the thing while the form was open (null: not known, or this tab). */
-  by: string | null;
-  /** Fields both changed to different values: Keep mine or Take theirs is asked for these only. */
-  clashes: (keyof V)[];
-  /** Fields only they changed: their value is in the form now, the traveller's others are kept. */
-  taken: (keyof V)[];
-};
 
 const differs = <V extends Values>(a: V, b: V) => Object.keys(a).some((key) => a[key] !== b[key]);
 
@@ -31,28 +23,14 @@ export function useFieldMerge<V extends Values>(
   const [news, setNews] = useState<FieldNews<V> | null>(null);
 
   if (!paused && differs(current, base)) {
-    const clashes: (keyof V)[] = [];
-    const taken: (keyof V)[] = [];
-    const next = { ...values };
-    for (const key of Object.keys(current) as (keyof V & string)[]) {
-      if (current[key] === base[key]) continue;
-      if (values[key] === base[key]) {
-        next[key] = current[key];
-        taken.push(key);
-      } else if (values[key] !== current[key]) clashes.push(key);
-    }
+    const merge = mergeFields(base, values, current, { open: news?.clashes });
     setBase(current);
-    setValues(next);
-    // A clash stays until answered, whoever changes the thing next.
-    const open = news?.clashes.filter(
-      (key) => !taken.includes(key) && values[key] !== current[key],
-    );
-    const allClashes = [...new Set([...(open ?? []), ...clashes])];
-    if (allClashes.length > 0 || taken.length > 0)
+    setValues(merge.values);
+    if (merge.clashes.length > 0 || merge.taken.length > 0)
       setNews({
-        by: clashes.length > 0 || taken.length > 0 ? by() : (news?.by ?? null),
-        clashes: allClashes,
-        taken,
+        by: merge.newClashes.length > 0 || merge.taken.length > 0 ? by() : (news?.by ?? null),
+        clashes: merge.clashes,
+        taken: merge.taken,
       });
   }
 
