@@ -16,6 +16,7 @@ import { controlStyles, Field } from "#web/components/ui/field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { firstMessage } from "#web/lib/form-errors.ts";
 import { formatAmount } from "../money-format.ts";
 import {
   changedFields,
@@ -68,19 +69,6 @@ const expenseResolver: Resolver<ExpenseFormValues, MoneyTrip, ExpenseInput> = (
   trip,
   options,
 ) => checkInput(toInput(values, trip!) as never, undefined, options as never);
-
-/** A field's first message, its parts' included (the split's "shares", "amounts"). */
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  const { message } = error as { message?: unknown };
-  if (typeof message === "string") return message;
-  for (const [key, value] of Object.entries(error))
-    if (key !== "ref") {
-      const found = firstMessage(value);
-      if (found) return found;
-    }
-  return undefined;
-}
 
 function initialValues(
   trip: MoneyTrip,

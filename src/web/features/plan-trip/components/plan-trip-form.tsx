@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { FieldErrors } from "react-hook-form";
 import { Link } from "#web/lib/router/link.tsx";
 import { useNavigate } from "#web/lib/router/location.tsx";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
@@ -10,6 +9,7 @@ import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { useDeferredForm } from "#web/lib/deferred-form.ts";
+import { flatErrors } from "#web/lib/form-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/use-online.ts";
 import {
@@ -49,22 +49,6 @@ function nightsBetween(start: unknown, end: unknown): number | null {
 const tripRequestResolver = lazyZodResolver(
   async () => (await import("#shared/schemas/trip-request.ts")).tripRequestSchema,
 );
-
-/**
- * The cities' messages as the list of cities reads them ("stops", "stops.1.nights"), from
- * react-hook-form's nested errors.
- */
-function flatErrors(errors: FieldErrors, prefix = ""): Record<string, { message?: string }> {
-  const flat: Record<string, { message?: string }> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === "ref" || typeof value !== "object" || value === null) continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    const message: unknown = (value as { message?: unknown }).message;
-    if (typeof message === "string") flat[path] = { message };
-    Object.assign(flat, flatErrors(value as FieldErrors, path));
-  }
-  return flat;
-}
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
 

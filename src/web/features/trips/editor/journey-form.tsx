@@ -69,31 +69,33 @@ export function JourneyForm({
   onSave,
   onCancel,
 }: EditorFormProps<Transport>) {
-  const { field, submit, notes } = useSchemaForm(loadSchema, toValues(initial), {
-    field: "mode",
-    message: "Could not check the journey. Check your connection and try again.",
-  });
+  const { field, submit, notes } = useSchemaForm(
+    loadSchema,
+    toValues(initial),
+    {
+      field: "mode",
+      message: "Could not check the journey. Check your connection and try again.",
+    },
+    (v) => ({
+      ...v,
+      departZone: initial.departZone || null,
+      arriveZone: initial.arriveZone || null,
+    }),
+  );
 
   const save = () =>
-    submit(
-      (v) => ({
-        ...v,
-        departZone: initial.departZone || null,
-        arriveZone: initial.arriveZone || null,
-      }),
-      async (data, changed) => {
-        const whole = {
-          ...data,
-          id: initial.id,
-          departZone: data.departZone ?? "",
-          arriveZone: data.arriveZone ?? "",
-        };
-        const fields = Object.fromEntries(
-          changed.map((key) => [key, whole[key as keyof typeof whole]]),
-        ) as Partial<Transport>;
-        return onSave(fields, whole);
-      },
-    );
+    submit(async (data, changed) => {
+      const whole = {
+        ...data,
+        id: initial.id,
+        departZone: data.departZone ?? "",
+        arriveZone: data.arriveZone ?? "",
+      };
+      const fields = Object.fromEntries(
+        changed.map((key) => [key, whole[key as keyof typeof whole]]),
+      ) as Partial<Transport>;
+      return onSave(fields, whole);
+    });
 
   return (
     <EditorForm
