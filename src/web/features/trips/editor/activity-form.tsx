@@ -6,7 +6,7 @@ import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { EditorForm, type FormSaveResult } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
 import { MergeNotes } from "#web/components/merge-notes.tsx";
