@@ -9,7 +9,6 @@ import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { useDeferredForm } from "#web/lib/deferred-form.ts";
-import { flatErrors } from "#web/lib/form-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/use-online.ts";
 import {
@@ -233,7 +232,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                     onChange={setStops}
                     tripNights={tripNights}
                     focusOnMount={focusCity}
-                    errors={flatErrors(errors)}
+                    errors={errors}
                   />
                 </Suspense>
               ) : undefined

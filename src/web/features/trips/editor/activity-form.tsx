@@ -10,7 +10,7 @@ import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { EditorForm, type FormSaveResult } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
 import { MergeNotes } from "#web/components/merge-notes.tsx";
-import { mappedZodResolver } from "#web/lib/lazy-resolver.ts";
+import { mappedZodResolver } from "#web/lib/mapped-resolver.ts";
 import { useMergedForm } from "#web/lib/use-merged-form.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the

@@ -5,7 +5,6 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { StopDraft } from "#web/components/stops-field.tsx";
-import { flatErrors } from "#web/lib/form-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import {
@@ -88,7 +87,7 @@ function StopsEditor({
           stops={stops}
           onChange={(next) => form.setValue("stops", next)}
           tripNights={null}
-          errors={flatErrors(form.formState.errors)}
+          errors={form.formState.errors}
           legendClassName="text-sm font-medium text-slate-800"
           focusOnMount={0}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import { mappedZodResolver } from "#web/lib/lazy-resolver.ts";
+import { mappedZodResolver } from "#web/lib/mapped-resolver.ts";
 import { useMergedForm } from "#web/lib/use-merged-form.ts";
 import { useLastRemoteChange } from "./live-change-context.ts";
 import type { FormSaveResult } from "./editor-form.tsx";
