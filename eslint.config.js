@@ -104,11 +104,19 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          // A react-router component would look for its own router, which the app does not have.
+          // The app's router is wouter behind lib/router/ (decision 012): its links replace the entry
+          // of the page shown, its hooks give the location's parts. react-router is not installed.
           paths: [
             {
               name: "react-router",
-              message: "the app's router is #web/lib/router/ (location.tsx, routes.tsx, link.tsx)",
+              message:
+                "the app's router is wouter, through #web/lib/router/ (location.tsx, link.tsx)",
+            },
+            {
+              name: "wouter",
+              importNames: ["Link", "useLocation", "useParams", "Redirect"],
+              message:
+                "use #web/lib/router/ (link.tsx, location.tsx): Link, useLocation, useParams, Navigate",
             },
           ],
           patterns: [

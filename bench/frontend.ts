@@ -73,7 +73,7 @@ export function benchFrontEnd(summary: Summary) {
     `    total: ${kb(raw)} raw, ${kb(gzip)} gzip (JS ${sum(js, "raw")} / ${sum(js, "gzip")} gzip, CSS ${sum(css, "raw")} / ${sum(css, "gzip")} gzip)`,
   );
   // What / fetches right after its first paint without waiting for it: the plan form, which the
-  // page hydrates with the rest (its own form code, no react-hook-form and no zod: lib/native-form.ts),
+  // page hydrates with the rest (react-hook-form and zod come with the first focus: lib/deferred-form.ts),
   // and the service worker's registration. Chromium's count of it all is in first-view-fetches.ts.
   const withDeferred = firstViewAssets(WEB_DIST, [
     /^plan-trip-prefill-[\w-]+\.js$/,

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 import { shareTrip } from "./support/share.ts";
@@ -9,17 +10,8 @@ const PASSWORD = "correct horse battery";
 const FIREFOX_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0";
 
-const freshEmail = () =>
-  `account-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
 async function signUp(page: Page, baseURL: string) {
-  const email = freshEmail();
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "Sam Sessions" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
+  return signUpByApi(page, baseURL, "Sam Sessions", freshEmail("account"));
 }
 
 /** The same account signed in from another browser (its own cookies and user agent). */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 
 // An assistant connecting to Boundless (issue 51): the consent page it sends the traveller to, and
@@ -11,13 +12,7 @@ const PASSWORD = "correct horse battery";
 const CALLBACK = "http://127.0.0.1:9/callback";
 
 async function signUp(page: Page, baseURL: string) {
-  const email = `assistant-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "Ana Ferreira" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
+  return signUpByApi(page, baseURL, "Ana Ferreira", freshEmail("assistant"));
 }
 
 async function registerAssistant(request: APIRequestContext, name: string) {

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
 const fakeModel = `http://127.0.0.1:${stackPorts().ai}/__fake`;
-let counter = 0;
 
 async function signUp(page: Page) {
-  const email = `planner${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Planner" },
-  });
-  expect(res.ok()).toBe(true);
+  await signUpByApi(page, test.info().project.use.baseURL ?? "", "Planner", freshEmail("planner"));
 }
 
 async function fillForm(page: Page, endDate: string) {

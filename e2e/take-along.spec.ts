@@ -5,18 +5,12 @@ import path from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { parseCalendar } from "../tests/support/ical.ts";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { shareTrip } from "./support/share.ts";
 
-let counter = 0;
-
 async function signUp(page: Page, baseURL: string) {
-  const email = `along-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Along Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signUpByApi(page, baseURL, "Along Tester", freshEmail("along"));
 }
 
 type TripBody = {

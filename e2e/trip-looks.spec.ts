@@ -1,18 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 
-let counter = 0;
-
 async function signUp(page: Page, baseURL: string) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `looks-${Date.now()}-${++counter}@example.com`,
-      password: "correct horse battery",
-      name: "Looks Tester",
-    },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signUpByApi(page, baseURL, "Looks Tester", freshEmail("looks"));
 }
 
 /** A Paris trip: the stack's Overpass fake has real places there, so the map has stops. */

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-
-let counter = 0;
 
 /** A fresh user, signed in inside this page's browser context (the cookie lands in its jar). */
 async function signUp(page: Page, baseURL: string) {
-  const email = `trips-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Trip Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
+  return signUpByApi(page, baseURL, "Trip Tester", freshEmail("trips"));
 }
 
 type NewTrip = {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
@@ -6,15 +7,8 @@ import { stackPorts } from "./support/stack-ports.ts";
 // gets the traveller out of it with the form as they filled it and no trip saved.
 const overpassControl = `http://127.0.0.1:${stackPorts().overpass}/__fake`;
 
-let counter = 0;
-
 async function signUp(page: Page, baseURL: string) {
-  const email = `truthful-${Date.now()}-${++counter}@example.com`;
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Truthful Tester" },
-    headers: { Origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signUpByApi(page, baseURL, "Truthful Tester", freshEmail("truthful"));
 }
 
 test.afterEach(async ({ request }) => {

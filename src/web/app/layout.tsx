@@ -9,7 +9,6 @@ import {
 } from "react";
 import { Link, NavLink } from "#web/lib/router/link.tsx";
 import { useLocation } from "#web/lib/router/location.tsx";
-import { Outlet } from "#web/lib/router/routes.tsx";
 import { PRODUCT_NAME } from "#shared/constants.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "#web/features/auth/auth-context.ts";
@@ -162,7 +161,7 @@ function ProfileTemperatureUnit({ children }: { children: ReactNode }) {
   );
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // A new page starts at its top, as a full page load would.
   useEffect(() => {
@@ -194,9 +193,7 @@ export function RootLayout() {
           className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 pt-4 pb-24 sm:pt-8 sm:pb-8"
         >
           <RouteErrorBoundary key={pathname}>
-            <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
           </RouteErrorBoundary>
         </main>
         <Footer />

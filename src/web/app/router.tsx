@@ -1,13 +1,12 @@
 import { lazy } from "react";
 import { BrowserRouter } from "#web/lib/router/location.tsx";
-import { Route, Routes } from "#web/lib/router/routes.tsx";
+import { Route, Switch } from "wouter";
 import { isPrerenderedPath, type PrerenderedPath } from "#shared/prerendered-paths.ts";
 import { RootLayout } from "./layout.tsx";
 import { PrintLayout } from "./print-layout.tsx";
 
-// Declarative routes with one lazily loaded chunk per page, matched by the app's own router
-// (lib/router/): data comes through TanStack Query, so a data router's loaders are not needed, and
-// react-router cost the first view 11 KB gzip (net) for what is left.
+// Declarative routes with one lazily loaded chunk per page, matched by wouter (lib/router/, decision
+// 012): data comes through TanStack Query, so a data router's loaders are not needed.
 const page = <K extends string>(load: () => Promise<Record<K, () => React.ReactNode>>, name: K) =>
   Object.assign(
     lazy(async () => ({ default: (await load())[name] })),
@@ -69,32 +68,80 @@ export const preloadPrerenderedPage = async (pathname: string) => {
 /** Every page of the app; under a BrowserRouter in the browser, a StaticRouter when prerendered. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route path="/" element={<HomeRoute />} />
-        <Route path="/login" element={<LoginRoute />} />
-        <Route path="/signup" element={<SignupRoute />} />
-        <Route path="/verify-email" element={<VerifyEmailRoute />} />
-        <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
-        <Route path="/update-password" element={<UpdatePasswordRoute />} />
-        <Route path="/profile" element={<ProfileRoute />} />
-        <Route path="/account/delete" element={<AccountDeleteRoute />} />
-        <Route path="/account/deleted" element={<AccountDeletedRoute />} />
-        <Route path="/trips" element={<TripsRoute />} />
-        <Route path="/trips/:id" element={<TripDetailRoute />} />
-        <Route path="/shared/:id" element={<SharedTripRoute />} />
-        <Route path="/invites/:token" element={<InvitationRoute />} />
-        <Route path="/oauth/consent" element={<OAuthConsentRoute />} />
-        <Route path="/about" element={<AboutRoute />} />
-        <Route path="/features" element={<FeaturesRoute />} />
-        <Route path="/dev/outbox" element={<DevOutboxRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
+    <Switch>
+      {/* Pages for paper: no top bar, footer or chat widget. */}
+      <Route path="/trips/:id/print">
+        <PrintLayout>
+          <TripPrintRoute />
+        </PrintLayout>
       </Route>
-      <Route element={<PrintLayout />}>
-        <Route path="/trips/:id/print" element={<TripPrintRoute />} />
-        <Route path="/shared/:id/print" element={<SharedTripPrintRoute />} />
+      <Route path="/shared/:id/print">
+        <PrintLayout>
+          <SharedTripPrintRoute />
+        </PrintLayout>
       </Route>
-    </Routes>
+      {/* Every other page in the app's layout, kept mounted from one page to the next. */}
+      <Route>
+        <RootLayout>
+          <Switch>
+            <Route path="/">
+              <HomeRoute />
+            </Route>
+            <Route path="/login">
+              <LoginRoute />
+            </Route>
+            <Route path="/signup">
+              <SignupRoute />
+            </Route>
+            <Route path="/verify-email">
+              <VerifyEmailRoute />
+            </Route>
+            <Route path="/forgot-password">
+              <ForgotPasswordRoute />
+            </Route>
+            <Route path="/update-password">
+              <UpdatePasswordRoute />
+            </Route>
+            <Route path="/profile">
+              <ProfileRoute />
+            </Route>
+            <Route path="/account/delete">
+              <AccountDeleteRoute />
+            </Route>
+            <Route path="/account/deleted">
+              <AccountDeletedRoute />
+            </Route>
+            <Route path="/trips">
+              <TripsRoute />
+            </Route>
+            <Route path="/trips/:id">
+              <TripDetailRoute />
+            </Route>
+            <Route path="/shared/:id">
+              <SharedTripRoute />
+            </Route>
+            <Route path="/invites/:token">
+              <InvitationRoute />
+            </Route>
+            <Route path="/oauth/consent">
+              <OAuthConsentRoute />
+            </Route>
+            <Route path="/about">
+              <AboutRoute />
+            </Route>
+            <Route path="/features">
+              <FeaturesRoute />
+            </Route>
+            <Route path="/dev/outbox">
+              <DevOutboxRoute />
+            </Route>
+            <Route>
+              <NotFoundRoute />
+            </Route>
+          </Switch>
+        </RootLayout>
+      </Route>
+    </Switch>
   );
 }
 

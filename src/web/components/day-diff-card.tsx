@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Activity } from "#shared/schemas/itinerary.ts";
-import { diffDay, hasChanges, type ActivityDiff, type DiffField } from "#web/lib/day-diff.ts";
+import { diffDay, hasChanges, type ActivityDiff, type DiffField } from "#web/lib/trip/day-diff.ts";
 import { Button } from "./ui/button.tsx";
 import { onFirstUse } from "#web/lib/on-first-use.ts";
 

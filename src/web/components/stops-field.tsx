@@ -1,3 +1,5 @@
+import type { FieldErrors } from "react-hook-form";
+import { flatErrors } from "#web/lib/form-errors.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { DESTINATION_MAX_LENGTH } from "#shared/constants.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -33,7 +35,8 @@ const cityName = (stop: StopDraft, index: number) => stop.destination.trim() || 
 /**
  * The cities of a trip with several stops, in order, with their nights: reordered with Move up /
  * Move down (keyboard focus stays on the moved city's button), removed, and the nights' sum shown
- * against the trip's. Messages come from the planning schema (`errors`: "stops", "stops.1.nights").
+ * against the trip's. Messages come from the planning schema (`errors`: the form's, react-hook-form's
+ * nested ones, read here as "stops", "stops.1.nights").
  */
 export function StopsField({
   stops,
@@ -50,12 +53,13 @@ export function StopsField({
   onChange: (stops: StopDraft[]) => void;
   /** The trip's nights from its dates, null while they are not both set. */
   tripNights: number | null;
-  errors: Record<string, { message?: string } | undefined>;
+  errors: FieldErrors;
 }) {
+  const messages = flatErrors(errors);
   const id = useId();
   const [said, setSaid] = useState("");
   const list = useRef<HTMLOListElement>(null);
-  const listError = errors.stops?.message;
+  const listError = messages.stops?.message;
 
   const focusLater = (selector: string) =>
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(selector)?.focus());
@@ -99,7 +103,7 @@ export function StopsField({
                 maxLength={DESTINATION_MAX_LENGTH + 20}
                 value={stop.destination}
                 data-stop-city={index}
-                error={errors[`stops.${index}.destination`]?.message}
+                error={messages[`stops.${index}.destination`]?.message}
                 onChange={(event) => set(index, { destination: event.target.value })}
               />
               <TextField
@@ -109,7 +113,7 @@ export function StopsField({
                 min={1}
                 step={1}
                 value={Number.isFinite(stop.nights) ? String(stop.nights) : ""}
-                error={errors[`stops.${index}.nights`]?.message}
+                error={messages[`stops.${index}.nights`]?.message}
                 onChange={(event) =>
                   set(index, {
                     nights: event.target.value === "" ? Number.NaN : Number(event.target.value),

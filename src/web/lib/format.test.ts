@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateRange, formatUsd, formatWeekday } from "./format.ts";
-import { formatWholeCurrency } from "./format-currency.ts";
+import { formatWholeCurrency } from "./trip/format-currency.ts";
 
 // The formats as Intl writes them: the hand-written ones must give the very same text.
 const intlUsd = new Intl.NumberFormat("en-US", {

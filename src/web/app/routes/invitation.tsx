@@ -1,4 +1,4 @@
-import { useParams } from "#web/lib/router/routes.tsx";
+import { useParams } from "#web/lib/router/location.tsx";
 import { useAuth } from "#web/features/auth/auth-context.ts";
 import { InvitationView } from "#web/features/companions/components/invitation-view.tsx";
 

@@ -1,4 +1,4 @@
-import { useParams } from "#web/lib/router/routes.tsx";
+import { useParams } from "#web/lib/router/location.tsx";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { SharedTripView } from "#web/features/trips/components/shared-trip-view.tsx";

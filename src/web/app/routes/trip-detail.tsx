@@ -1,4 +1,4 @@
-import { useParams } from "#web/lib/router/routes.tsx";
+import { useParams } from "#web/lib/router/location.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { AddBookings } from "#web/features/bookings/components/add-bookings.tsx";
@@ -11,7 +11,7 @@ import { PackingTab } from "#web/features/packing/components/packing-tab.tsx";
 import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
 import { MoveToIdeas } from "#web/features/ideas/components/move-to-ideas.tsx";
 import { useIdeas } from "#web/features/ideas/api/get-ideas.ts";
-import type { MapSlotContext } from "#web/lib/trip-slots.ts";
+import type { MapSlotContext } from "#web/lib/trip/trip-slots.ts";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";

@@ -1,4 +1,4 @@
-import { useParams } from "#web/lib/router/routes.tsx";
+import { useParams } from "#web/lib/router/location.tsx";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import {
   OwnTripPrintPage,

@@ -1,4 +1,5 @@
 import type { Expense, ExpenseInput } from "#shared/schemas/expenses.ts";
+import { mergeFields } from "#web/lib/field-merge.ts";
 import type { SplitFormState } from "./split-form.ts";
 
 /** The expense's fields as its form holds them (what was typed, not yet read as numbers). */
@@ -78,37 +79,16 @@ export const sameField = (field: ExpenseField, a: ExpenseFormValues, b: ExpenseF
 export const changedFields = (base: ExpenseFormValues, values: ExpenseFormValues) =>
   EXPENSE_FIELDS.filter((field) => !sameField(field, base, values));
 
-export type ExpenseMerge = {
-  /** The form's values with the other change's fields taken in. */
-  values: ExpenseFormValues;
-  /** Fields both changed to different values: Keep mine or Take theirs is asked for these. */
-  clashes: ExpenseField[];
-  /** Fields only the other change touched: their value is in the form now. */
-  taken: ExpenseField[];
-};
-
 /**
- * The open form (`values`, started from `base`) and the expense as saved now (`current`), field by
- * field: a field the traveller left takes the new value, one they changed keeps theirs, one both
- * changed to different values is a clash.
+ * The open form (`values`, started from `base`) and the expense as saved now (`current`), merged
+ * field by field (lib/field-merge.ts), a split's people in any order being the same split.
  */
-export function mergeExpenseValues(
+export const mergeExpenseValues = (
   base: ExpenseFormValues,
   values: ExpenseFormValues,
   current: ExpenseFormValues,
-): ExpenseMerge {
-  const next = { ...values };
-  const clashes: ExpenseField[] = [];
-  const taken: ExpenseField[] = [];
-  for (const field of EXPENSE_FIELDS) {
-    if (sameField(field, current, base)) continue;
-    if (sameField(field, values, base)) {
-      Object.assign(next, { [field]: current[field] });
-      taken.push(field);
-    } else if (!sameField(field, values, current)) clashes.push(field);
-  }
-  return { values: next, clashes, taken };
-}
+  open: readonly ExpenseField[] = [],
+) => mergeFields(base, values, current, { same: sameField, open });
 
 /**
  * True when a field this save changes was also changed in the saved expense since the form's base:

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { expectOwnChange } from "#web/lib/own-trip-changes.ts";
+import { expectOwnChange } from "#web/lib/trip/own-trip-changes.ts";
 import { useOnline } from "#web/lib/use-online.ts";
 import { currentUserDataEpoch } from "#web/lib/user-data.ts";
 import { packingKey } from "./api/get-packing.ts";

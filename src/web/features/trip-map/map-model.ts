@@ -1,6 +1,6 @@
 import type { Day, Grounding, TripPlace } from "#shared/schemas/itinerary.ts";
 import { dayStopIndexes } from "#shared/trip-stop-days.ts";
-import type { MapCity, MapIdea, MapStay } from "#web/lib/trip-slots.ts";
+import type { MapCity, MapIdea, MapStay } from "#web/lib/trip/trip-slots.ts";
 import { distanceKm } from "#shared/geo.ts";
 import { serviceFailureWords } from "#shared/service-failure.ts";
 

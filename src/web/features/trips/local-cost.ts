@@ -1,7 +1,7 @@
 import type { Activity, Day, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { activityStopIndex, dayStopIndexes } from "#shared/trip-stop-days.ts";
-import { formatWholeCurrency } from "#web/lib/format-currency.ts";
+import { formatWholeCurrency } from "#web/lib/trip/format-currency.ts";
 
 /** Where a cost is paid: its currency and today's rate from US dollars (1 USD = `rate`). */
 export type LocalCurrency = { currency: string; rate: number };

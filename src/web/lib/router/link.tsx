@@ -1,5 +1,8 @@
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from "react";
-import { createPath, resolvePath, useLocation, useNavigate } from "./location.tsx";
+import type { AnchorHTMLAttributes, Ref } from "react";
+// This folder is where wouter's own parts are wrapped for the app.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { Link as WouterLink } from "wouter";
+import { pathOf, resolve, useLocation } from "./location.tsx";
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   to: string;
@@ -11,31 +14,24 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
- * A link within the app: a plain click navigates without a page load (replacing the history entry
- * when it leads to the page shown); a click with a modifier key, another button or another target
- * is the browser's, as is a link to another site.
+ * A link within the app (wouter's): a plain click navigates without a page load, replacing the
+ * history entry when it leads to the page shown; a click with a modifier key or another button is
+ * the browser's, as is a link to another site or into another window.
  */
-export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, target, ...rest }: LinkProps) {
   const location = useLocation();
-  const navigate = useNavigate();
-  if (EXTERNAL.test(to)) return <a {...rest} href={to} target={target} onClick={onClick} />;
-  const href = createPath(resolvePath(to, location));
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      (target && target !== "_self") ||
-      event.metaKey ||
-      event.altKey ||
-      event.ctrlKey ||
-      event.shiftKey
-    )
-      return;
-    event.preventDefault();
-    navigate(to, { replace: replace ?? createPath(location) === href, state });
-  };
-  return <a {...rest} href={href} target={target} onClick={handleClick} />;
+  const href = pathOf(resolve(to, location));
+  if (EXTERNAL.test(to) || (target && target !== "_self"))
+    return <a {...rest} href={EXTERNAL.test(to) ? to : href} target={target} />;
+  return (
+    <WouterLink
+      {...rest}
+      href={href}
+      target={target}
+      replace={replace ?? pathOf(location) === href}
+      state={state}
+    />
+  );
 }
 
 type NavLinkProps = Omit<LinkProps, "className"> & {
@@ -46,7 +42,7 @@ type NavLinkProps = Omit<LinkProps, "className"> & {
 /** A link that knows it leads to the page shown (or, without `end`, to one of its parents): aria-current="page". */
 export function NavLink({ className, end = false, ...rest }: NavLinkProps) {
   const location = useLocation();
-  const to = resolvePath(rest.to, location).pathname.toLowerCase();
+  const to = resolve(rest.to, location).pathname.toLowerCase();
   const here = location.pathname.toLowerCase();
   const slashAt = to !== "/" && to.endsWith("/") ? to.length - 1 : to.length;
   const isActive = here === to || (!end && here.startsWith(to) && here.charAt(slashAt) === "/");

@@ -3,86 +3,67 @@ import {
   startTransition,
   use,
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useState,
   type ReactNode,
 } from "react";
+// This folder is where wouter's own parts are wrapped for the app.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { Redirect, Router, useParams as useWouterParams } from "wouter";
 
 /**
- * The app's own router, in place of react-router (which made the first view 11 KB gzip larger, for
- * what the app used of it: a location, links, and path patterns matched to pages). Same names and the same
- * behaviour for what the app uses: a navigation is a transition (the page shown stays until the
- * next one's code is there), the history entry carries `state`, a link to the page shown replaces
- * the entry, and modified clicks are left to the browser.
+ * The app's router is wouter (docs/decisions/012-router-and-forms.md): its <Switch>, <Route>, <Link>,
+ * <Redirect>, `useParams` and `useSearchParams`. What is ours is where the location lives: in React
+ * state, so that each navigation (links, navigate, back and forward) is a transition, and the page
+ * shown stays until the next one's code is there (wouter's own browser location is an external
+ * store, whose updates React never renders as a transition: the page would blank to its
+ * "Loading..." on every move). The same provider serves the browser, tests (a memory history) and
+ * the prerenderer (one fixed location).
  */
-export type Location = {
-  pathname: string;
-  search: string;
-  hash: string;
-  state: unknown;
-  key: string;
-};
-
+export type Location = { pathname: string; search: string; hash: string };
 export type NavigateOptions = { replace?: boolean; state?: unknown };
 export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
 
-type Router = { location: Location; navigate: NavigateFunction };
+type Here = { location: Location; navigate: NavigateFunction };
 
-const RouterContext = createContext<Router | null>(null);
+const HereContext = createContext<Here | null>(null);
 
-function useRouter(hook: string): Router {
-  const router = use(RouterContext);
-  if (!router) throw new Error(`${hook}() may be used only inside a router`);
-  return router;
+function useHere(hook: string): Here {
+  const here = use(HereContext);
+  if (!here) throw new Error(`${hook}() may be used only inside a router`);
+  return here;
 }
 
-type Path = { pathname: string; search: string; hash: string };
-
-/** "/a?b#c" into its parts, as written (no normalisation). */
-export function parsePath(path: string): Path {
-  const hashAt = path.indexOf("#");
-  const hash = hashAt >= 0 ? path.slice(hashAt) : "";
-  const rest = hashAt >= 0 ? path.slice(0, hashAt) : path;
-  const searchAt = rest.indexOf("?");
-  return {
-    pathname: searchAt >= 0 ? rest.slice(0, searchAt) : rest,
-    search: searchAt >= 0 && searchAt < rest.length - 1 ? rest.slice(searchAt) : "",
-    hash: hash === "#" ? "" : hash,
-  };
-}
-
-export const createPath = ({ pathname, search, hash }: Path) => `${pathname}${search}${hash}`;
-
-/** `to` from the page at `from`: "?q" keeps the path, "#h" path and query; a relative path resolves as a URL. */
-export function resolvePath(to: string, from: Path): Path {
-  if (to.startsWith("/")) return parsePath(to);
-  if (to.startsWith("?")) return { ...parsePath(to), pathname: from.pathname };
-  if (to.startsWith("#")) return { ...parsePath(to), pathname: from.pathname, search: from.search };
-  const url = new URL(to, `http://localhost${from.pathname}`);
+/** `to` from the location `from` (a path, "?query", "#hash" or a relative path), as a URL does. */
+export function resolve(to: string, from: Location): Location {
+  const url = new URL(to, `http://app${from.pathname}${from.search}${from.hash}`);
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-const newKey = () => Math.random().toString(36).slice(2, 10);
+export const pathOf = ({ pathname, search, hash }: Location) => `${pathname}${search}${hash}`;
 
-function fromWindow(): Location {
+// wouter's location hooks, read from the provider's state.
+const useWouterLocation = (): [string, (to: string, options?: NavigateOptions) => void] => {
+  const { location, navigate } = useHere("useLocation");
+  return [location.pathname, navigate];
+};
+const useWouterSearch = () => useHere("useSearch").location.search;
+
+function Provider({ here, children }: { here: Here; children: ReactNode }) {
+  return (
+    <HereContext value={here}>
+      <Router hook={useWouterLocation} searchHook={useWouterSearch}>
+        {children}
+      </Router>
+    </HereContext>
+  );
+}
+
+const fromWindow = (): Location => {
   const { pathname, search, hash } = window.location;
-  const state: unknown = window.history.state;
-  const entry =
-    typeof state === "object" && state !== null ? (state as Record<string, unknown>) : {};
-  return {
-    pathname,
-    search,
-    hash,
-    state: entry.usr ?? null,
-    key: typeof entry.key === "string" ? entry.key : "default",
-  };
-}
-
-function RouterProvider({ router, children }: { router: Router; children: ReactNode }) {
-  return <RouterContext value={router}>{children}</RouterContext>;
-}
+  return { pathname, search, hash };
+};
 
 /** The address bar's location; each change (links, navigate, back and forward) as a transition. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
@@ -97,15 +78,14 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       window.history.go(to);
       return;
     }
-    const path = resolvePath(to, window.location);
-    const key = newKey();
-    const entry = { usr: options.state ?? null, key };
-    if (options.replace) window.history.replaceState(entry, "", createPath(path));
-    else window.history.pushState(entry, "", createPath(path));
-    startTransition(() => setLocation({ ...path, state: options.state ?? null, key }));
+    const next = resolve(to, fromWindow());
+    const state = options.state ?? null;
+    if (options.replace) window.history.replaceState(state, "", pathOf(next));
+    else window.history.pushState(state, "", pathOf(next));
+    startTransition(() => setLocation(next));
   }, []);
-  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterProvider router={router}>{children}</RouterProvider>;
+  const here = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <Provider here={here}>{children}</Provider>;
 }
 
 /** A history kept in memory (tests): starts at the last of `initialEntries`. */
@@ -116,12 +96,9 @@ export function MemoryRouter({
   initialEntries?: string[];
   children: ReactNode;
 }) {
-  const [history, setHistory] = useState<{ entries: Location[]; index: number }>(() => ({
-    entries: initialEntries.map((entry, i) => ({
-      ...parsePath(entry),
-      state: null,
-      key: i === 0 ? "default" : newKey(),
-    })),
+  const start = { pathname: "/", search: "", hash: "" };
+  const [history, setHistory] = useState(() => ({
+    entries: initialEntries.map((entry) => resolve(entry, start)),
     index: initialEntries.length - 1,
   }));
   const navigate = useCallback<NavigateFunction>((to, options = {}) => {
@@ -129,19 +106,14 @@ export function MemoryRouter({
       setHistory(({ entries, index }) => {
         if (typeof to === "number")
           return { entries, index: Math.min(Math.max(index + to, 0), entries.length - 1) };
-        const entry = {
-          ...resolvePath(to, entries[index]!),
-          state: options.state ?? null,
-          key: newKey(),
-        };
         const kept = entries.slice(0, options.replace ? index : index + 1);
-        return { entries: [...kept, entry], index: kept.length };
+        return { entries: [...kept, resolve(to, entries[index]!)], index: kept.length };
       }),
     );
   }, []);
   const location = history.entries[history.index]!;
-  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterProvider router={router}>{children}</RouterProvider>;
+  const here = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <Provider here={here}>{children}</Provider>;
 }
 
 const refuse: NavigateFunction = () => {
@@ -150,35 +122,40 @@ const refuse: NavigateFunction = () => {
 
 /** One fixed location, for the prerenderer (server/prerendered-pages.ts). */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
-  const router = useMemo(
-    () => ({ location: { ...parsePath(location), state: null, key: "default" }, navigate: refuse }),
+  const here = useMemo(
+    () => ({
+      location: resolve(location, { pathname: "/", search: "", hash: "" }),
+      navigate: refuse,
+    }),
     [location],
   );
-  return <RouterProvider router={router}>{children}</RouterProvider>;
+  return <Provider here={here}>{children}</Provider>;
 }
 
-export const useLocation = (): Location => useRouter("useLocation").location;
+export const useLocation = (): Location => useHere("useLocation").location;
 
-export const useNavigate = (): NavigateFunction => useRouter("useNavigate").navigate;
+export const useNavigate = (): NavigateFunction => useHere("useNavigate").navigate;
 
-/** The query of the location, and a setter that navigates to the same path with another query. */
-export function useSearchParams(): [
-  URLSearchParams,
-  (next: URLSearchParams | string | Record<string, string>, options?: NavigateOptions) => void,
-] {
-  const { location, navigate } = useRouter("useSearchParams");
-  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const set = useCallback(
-    (next: URLSearchParams | string | Record<string, string>, options?: NavigateOptions) =>
-      navigate(`?${new URLSearchParams(next).toString()}`, options),
-    [navigate],
-  );
-  return [params, set];
+/** The parameters of the matched pattern (":id" as `id`), decoded. */
+export function useParams<T extends Record<string, string | undefined>>(): Partial<T> {
+  const params: Record<string, string | undefined> = useWouterParams();
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params))
+    if (typeof value === "string" && /^[a-z_]\w*$/i.test(name)) decoded[name] = decode(value);
+  return decoded as Partial<T>;
+}
+
+function decode(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Navigates once rendered (as an effect, so never while rendering on the server). */
 export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
-  const { navigate } = useRouter("Navigate");
-  useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
-  return null;
+  return <Redirect to={to} replace={replace} state={state} />;
 }
+
+export { useSearchParams } from "wouter";

@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, type FormEvent } from "react";
+import { useForm, type Resolver } from "react-hook-form";
 import { DEFAULT_TRAVEL_STYLE, type Interest, type TravelStyle } from "#shared/constants.ts";
 import type { BookingProposal, NewTripBookingImport } from "#shared/schemas/bookings.ts";
 import { tripRequestObjectSchema } from "#shared/schemas/trip-request.ts";
@@ -14,6 +16,7 @@ import {
 import { useImportNewTripBookings } from "../api/import-new-trip-bookings.ts";
 import { describeDates, describeStop } from "./booking-format.ts";
 import { BookingsReader, errorLines } from "./bookings-reader.tsx";
+import { firstMessage } from "#web/lib/form-errors.ts";
 
 type Frame = NewTripBookingImport["proposal"];
 
@@ -41,6 +44,45 @@ function TripFrame({ frame }: { frame: Frame }) {
   );
 }
 
+type Request = Parameters<ReturnType<typeof useCreateTripFromBookings>["mutate"]>[0];
+type Made = {
+  frame: Frame;
+  picked: BookingProposal;
+  preferences: TripPreferences | null | undefined;
+};
+
+/** The trip to make from the frame, the ticked bookings, the profile and the budget typed. */
+const toRequest = ({ frame, picked, preferences }: Made, budget: string, planRest: boolean) => ({
+  destination: frame.destination,
+  // One city needs no stops: the destination is then the trip's one stop.
+  ...(frame.stops.length > 1 ? { stops: frame.stops } : {}),
+  startDate: frame.startDate,
+  endDate: frame.endDate,
+  budget: budget.trim() === "" ? Number.NaN : Number(budget),
+  travelStyle: preferences?.travelStyle ?? DEFAULT_TRAVEL_STYLE,
+  interests: preferences?.interests ?? [],
+  bookings: toBookingsInput(picked),
+  planRest,
+});
+
+// The plan form's rules and messages (the same schema as POST /api/trips): the budget's under its
+// field, the others' (the frame's, the bookings') above the buttons, a line each.
+const checkRequest = zodResolver(tripRequestObjectSchema);
+const requestResolver: Resolver<{ budget: string }, Made> = async (values, made, options) => {
+  const result = await checkRequest(
+    toRequest(made!, values.budget, false),
+    undefined,
+    options as never,
+  );
+  const { budget, ...others } = result.errors as Record<string, unknown>;
+  const lines = Object.values(others).flatMap((error) => firstMessage(error) ?? []);
+  const errors = {
+    ...(budget ? { budget: { type: "invalid", message: firstMessage(budget) } } : {}),
+    ...(lines.length > 0 ? { root: { type: "invalid", message: lines.join("\n") } } : {}),
+  };
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
 /**
  * "Add bookings" on Home: bookings read into a new trip's frame and cards, then "Create trip" (the
  * ticked bookings alone, `planRest: false`) or "Plan the rest" (the planner fills the free time).
@@ -57,48 +99,31 @@ export function NewTripBookingsPanel({
   const read = useImportNewTripBookings();
   const create = useCreateTripFromBookings();
   const navigate = useNavigate();
-  const [budget, setBudget] = useState("");
-  const [budgetError, setBudgetError] = useState<string | undefined>();
-  const [requestErrors, setRequestErrors] = useState<string[]>([]);
-  const budgetRef = useRef<HTMLInputElement>(null);
   const online = useOnline();
   // Offline, TanStack Query holds a request until the connection is back: say so, not "Creating".
   const waiting = create.isPending && (create.isPaused || !online);
   const travelStyle = preferences?.travelStyle ?? DEFAULT_TRAVEL_STYLE;
   const interests = preferences?.interests ?? [];
+  // The trip is made from what was read, known when the form is sent: the check reads it there.
+  const made = useRef<Made | null>(null);
+  const form = useForm<{ budget: string }, Made>({
+    defaultValues: { budget: "" },
+    resolver: (values, _context, options) => requestResolver(values, made.current!, options),
+  });
+  const { errors } = form.formState;
 
   const submit = (event: FormEvent<HTMLFormElement>, frame: Frame, picked: BookingProposal) => {
-    event.preventDefault();
     // Enter in the budget field submits with the first button, "Create trip".
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const planRest = submitter instanceof HTMLButtonElement && submitter.value === "plan";
-    const request = {
-      destination: frame.destination,
-      // One city needs no stops: the destination is then the trip's one stop.
-      ...(frame.stops.length > 1 ? { stops: frame.stops } : {}),
-      startDate: frame.startDate,
-      endDate: frame.endDate,
-      budget: budget.trim() === "" ? Number.NaN : Number(budget),
-      travelStyle,
-      interests,
-      bookings: toBookingsInput(picked),
-      planRest,
-    };
-    // The plan form's rules and messages (the same schema as POST /api/trips).
-    const checked = tripRequestObjectSchema.safeParse(request);
-    if (!checked.success) {
-      const issues = checked.error.issues;
-      const onBudget = issues.find((issue) => issue.path[0] === "budget");
-      setBudgetError(onBudget?.message);
-      setRequestErrors(issues.filter((issue) => issue !== onBudget).map((i) => i.message));
-      if (onBudget) budgetRef.current?.focus();
-      return;
-    }
-    setBudgetError(undefined);
-    setRequestErrors([]);
-    create.mutate(request, {
-      onSuccess: (trip) => void navigate(`/trips/${trip.id}`),
-    });
+    const trip = { frame, picked, preferences };
+    made.current = trip;
+    void form.handleSubmit(({ budget }) => {
+      const request: Request = toRequest(trip, budget, planRest);
+      create.mutate(request, {
+        onSuccess: (made) => void navigate(`/trips/${made.id}`),
+      });
+    })(event);
   };
 
   // While the trip is being made the panel stays: closed, the trip would appear in the list with
@@ -122,16 +147,14 @@ export function NewTripBookingsPanel({
             </p>
           ) : null}
           <TextField
-            ref={budgetRef}
             label="Budget (USD)"
             type="number"
             inputMode="decimal"
             min={1}
             step="any"
             className="max-w-xs"
-            value={budget}
-            error={budgetError}
-            onChange={(event) => setBudget(event.target.value)}
+            error={errors.budget?.message}
+            {...form.register("budget")}
           />
           <p className="text-sm text-slate-700">
             {STYLE_NAMES[travelStyle]} travel
@@ -140,9 +163,9 @@ export function NewTripBookingsPanel({
               ? ", as your profile says."
               : ". Set your style and interests on your profile."}
           </p>
-          {requestErrors.length > 0 ? (
+          {errors.root?.message ? (
             <div role="alert" className="text-red-800">
-              {requestErrors.map((line) => (
+              {errors.root.message.split("\n").map((line) => (
                 <p key={line}>{line}</p>
               ))}
             </div>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { UNPLACED } from "#shared/place-fields.ts";
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
-import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/open-trip.ts";
+import { useRegisterOpenTrip, type OpenTrip } from "#web/lib/trip/open-trip.ts";
 import { ChatProposal } from "./chat-proposal.tsx";
 
 const TRIP = "8f0c7a52-3c1e-4a57-9a57-3f2b8d1e6a10";

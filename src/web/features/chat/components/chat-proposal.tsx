@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
-import { useOpenTrip } from "#web/lib/open-trip.ts";
+import { useOpenTrip } from "#web/lib/trip/open-trip.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 
 type Notice = { kind: "error" | "info"; text: string } | null;

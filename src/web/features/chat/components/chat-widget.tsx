@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#shared/messages.ts";
 import { CHAT_HISTORY_ENTRY_MAX_LENGTH, CHAT_HISTORY_LIMIT } from "#shared/schemas/chat.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { useOpenTrip } from "#web/lib/open-trip.ts";
+import { useOpenTrip } from "#web/lib/trip/open-trip.ts";
 import { currentUserDataEpoch } from "#web/lib/user-data.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
 import {

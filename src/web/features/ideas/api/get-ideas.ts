@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { tripLiveKey } from "#web/lib/trip-live-key.ts";
+import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 
 export const LOAD_IDEAS_FAILED = "Failed to load the ideas";
 

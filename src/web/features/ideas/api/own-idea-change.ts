@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
-import { tripLiveKey } from "#web/lib/trip-live-key.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/trip/own-trip-changes.ts";
+import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 
 /**
  * A change this tab makes to the trip's ideas or polls: the lists are read again, and the live

@@ -7,7 +7,7 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
-import type { LocationFieldProps } from "#web/lib/trip-slots.ts";
+import type { LocationFieldProps } from "#web/lib/trip/trip-slots.ts";
 
 // The same schema as the server's route, fetched with the first check (see lazy-resolver.ts).
 const ideaResolver = lazyZodResolver(

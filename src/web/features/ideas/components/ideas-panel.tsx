@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
-import type { LocationFieldProps } from "#web/lib/trip-slots.ts";
+import type { LocationFieldProps } from "#web/lib/trip/trip-slots.ts";
 import { useCreateIdea } from "../api/create-idea.ts";
 import { LOAD_IDEAS_FAILED, useIdeas } from "../api/get-ideas.ts";
 import {

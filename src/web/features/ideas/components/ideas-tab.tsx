@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import type { LocationFieldProps } from "#web/lib/trip-slots.ts";
+import type { LocationFieldProps } from "#web/lib/trip/trip-slots.ts";
 import type { IdeasTrip } from "../ideas-trip.ts";
 
 // The tab's code (forms, schemas) is fetched when the tab is first opened, never with the plan.

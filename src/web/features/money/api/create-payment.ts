@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PaymentInput } from "#shared/schemas/expenses.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
-import { tripLiveKey } from "#web/lib/trip-live-key.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/trip/own-trip-changes.ts";
+import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 
 export const CREATE_PAYMENT_FAILED = "Failed to record the payment";
 

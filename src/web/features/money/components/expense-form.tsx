@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { fromMinor, SPLIT_KINDS, type SplitKind } from "#shared/money.ts";
 import {
   EXPENSE_CATEGORIES,
@@ -8,18 +10,19 @@ import {
   type ExpenseCategory,
   type ExpenseInput,
 } from "#shared/schemas/expenses.ts";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { controlStyles, Field } from "#web/components/ui/field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { firstMessage } from "#web/lib/form-errors.ts";
 import { formatAmount } from "../money-format.ts";
 import {
   changedFields,
   EXPENSE_FIELD_NAMES,
   formValuesOf,
   mergeExpenseValues,
-  sameField,
   type ExpenseField,
   type ExpenseFormValues,
 } from "../expense-merge.ts";
@@ -38,28 +41,6 @@ const SPLIT_LABELS: Record<SplitKind, string> = {
   exact: "Exact amounts",
 };
 
-/** "the amount", "the amount and the split", "the date, the amount and the split". */
-const listNames = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
-
-type Errors = Partial<
-  Record<
-    "amount" | "currency" | "date" | "category" | "description" | "paidBy" | "split" | "form",
-    string
-  >
->;
-
-/** Issues (the form's own check or the server's 422) by the field they name; the first one wins. */
-function errorsFrom(issues: readonly { path: string | readonly PropertyKey[]; message: string }[]) {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const path = typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String);
-    const field = (path[0] ?? "form") as keyof Errors;
-    const key: keyof Errors = field in FIELD_NAMES ? field : "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 const FIELD_NAMES: Record<string, true> = {
   amount: true,
   currency: true,
@@ -69,6 +50,25 @@ const FIELD_NAMES: Record<string, true> = {
   paidBy: true,
   split: true,
 };
+
+/** The expense as the API takes it, from the form's values (amounts typed, the split as held). */
+const toInput = (values: ExpenseFormValues, trip: MoneyTrip) => ({
+  amount: readNumber(values.amount),
+  currency: values.currency || currencyOn(trip, values.date),
+  date: values.date,
+  category: values.category,
+  description: values.description,
+  paidBy: values.paidBy,
+  split: toSplitInput(values.split),
+});
+
+// The API's own schema checks what the form would send (the trip comes as the form's context).
+const checkInput = zodResolver(expenseInputSchema);
+const expenseResolver: Resolver<ExpenseFormValues, MoneyTrip, ExpenseInput> = (
+  values,
+  trip,
+  options,
+) => checkInput(toInput(values, trip!) as never, undefined, options as never);
 
 function initialValues(
   trip: MoneyTrip,
@@ -122,37 +122,46 @@ export function ExpenseForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  // The saved expense the form last took its values from, and the values as typed.
+  // The saved expense the form last took its values from; the values as typed are the form's.
   const [base, setBase] = useState(expense);
-  const [values, setValues] = useState(() => initialValues(trip, members, userId, expense));
+  const form = useForm<ExpenseFormValues, MoneyTrip, ExpenseInput>({
+    defaultValues: initialValues(trip, members, userId, expense),
+    resolver: expenseResolver,
+    context: trip,
+  });
+  const values = useWatch({ control: form.control }) as ExpenseFormValues;
   const [news, setNews] = useState<{ clashes: ExpenseField[]; taken: ExpenseField[] } | null>(null);
   const [saving, setSaving] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors } = form.formState;
 
   // A newer version of the expense (a companion's change, or the latest after a 409): merged field
   // by field. Not while this form's own save runs: its result is not news.
   if (expense && base && !saving && expense.version !== base.version) {
-    const merge = mergeExpenseValues(formValuesOf(base), values, formValuesOf(expense));
-    setBase(expense);
-    setValues(merge.values);
-    // A clash stays until answered, whoever changes the expense next.
-    const open = (news?.clashes ?? []).filter(
-      (field) =>
-        !merge.taken.includes(field) && !sameField(field, merge.values, formValuesOf(expense)),
+    const merge = mergeExpenseValues(
+      formValuesOf(base),
+      form.getValues(),
+      formValuesOf(expense),
+      news?.clashes,
     );
-    const clashes = [...new Set([...open, ...merge.clashes])];
-    setNews(clashes.length > 0 || merge.taken.length > 0 ? { clashes, taken: merge.taken } : null);
+    setBase(expense);
+    for (const field of merge.taken) form.setValue(field, merge.values[field]);
+    // A clash stays until answered, whoever changes the expense next.
+    setNews(
+      merge.clashes.length > 0 || merge.taken.length > 0
+        ? { clashes: merge.clashes, taken: merge.taken }
+        : null,
+    );
   }
 
   const set = <F extends ExpenseField>(field: F, value: ExpenseFormValues[F]) =>
-    setValues((v) => ({ ...v, [field]: value }));
+    form.setValue(field, value as never);
   const { amount, date, category, description, paidBy, split } = values;
   const currency = values.currency || currencyOn(trip, date);
   const preview = previewSplit(amount, currency, split);
 
   const setSplit = (change: (s: SplitFormState) => SplitFormState) =>
-    setValues((v) => ({ ...v, split: change(v.split) }));
+    set("split", change(form.getValues("split")));
   const toggle = (memberId: string, on: boolean) =>
     setSplit((s) => ({
       ...s,
@@ -182,61 +191,46 @@ export function ExpenseForm({
   const takeTheirs = () => {
     if (!base) return;
     const theirs = formValuesOf(base);
-    const clashes = news?.clashes ?? [];
-    setValues((v) => ({ ...v, ...Object.fromEntries(clashes.map((f) => [f, theirs[f]])) }));
+    for (const field of news?.clashes ?? []) form.setValue(field, theirs[field]);
     keepMine();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (input: ExpenseInput) => {
     if (saving) return;
-    const input = {
-      amount: readNumber(amount),
-      currency,
-      date,
-      category,
-      description,
-      paidBy,
-      split: toSplitInput(split),
-    };
-    const parsed = expenseInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(errorsFrom(parsed.error.issues));
-      return;
-    }
-    setErrors({});
     setUnsaved(false);
     setNews((n) => (n && n.clashes.length > 0 ? { ...n, taken: [] } : null));
     setSaving(true);
     try {
       await onSubmit(
-        parsed.data,
-        base ? { changed: changedFields(formValuesOf(base), values), base } : undefined,
+        input,
+        base ? { changed: changedFields(formValuesOf(base), form.getValues()), base } : undefined,
       );
       if (!expense) {
         // Ready for the next one: the same day, currency, payer and people; a new amount.
-        setValues((v) => ({
-          ...v,
-          amount: "",
-          description: "",
-          split: { ...v.split, amounts: {} },
-        }));
+        set("amount", "");
+        set("description", "");
+        setSplit((s) => ({ ...s, amounts: {} }));
       }
     } catch (error) {
       const issues = error instanceof ApiRequestError ? error.issues : [];
       // Changed somewhere else: what was typed stays, on the latest version once it is read.
       if (error instanceof ApiRequestError && error.status === 409) setUnsaved(true);
+      else if (issues.length === 0)
+        form.setError("root", { message: getErrorMessage(error, "Failed to save the expense") });
+      // The server's issues by the field they name; the first one wins (set last).
       else
-        setErrors(
-          issues.length > 0
-            ? errorsFrom(issues)
-            : { form: getErrorMessage(error, "Failed to save the expense") },
-        );
+        for (const issue of issues.toReversed()) {
+          const field = issue.path.split(".")[0] ?? "";
+          if (field in FIELD_NAMES)
+            form.setError(field as ExpenseField, { message: issue.message });
+          else form.setError("root", { message: issue.message });
+        }
     } finally {
       setSaving(false);
     }
   };
 
+  const splitError = firstMessage(errors.split);
   const leftText =
     preview.left === null || preview.left === 0
       ? null
@@ -245,7 +239,11 @@ export function ExpenseForm({
         : `${formatAmount(fromMinor(-preview.left, currency), currency)} too much assigned`;
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
+      className="flex flex-col gap-3"
+    >
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Amount"
@@ -253,9 +251,9 @@ export function ExpenseForm({
           autoComplete="off"
           value={amount}
           onChange={(e) => set("amount", e.target.value)}
-          error={errors.amount}
+          error={errors.amount?.message}
         />
-        <Field label="Currency" error={errors.currency}>
+        <Field label="Currency" error={errors.currency?.message}>
           {(control) => (
             <select
               className={controlStyles}
@@ -278,14 +276,14 @@ export function ExpenseForm({
           type="date"
           value={date}
           onChange={(e) => set("date", e.target.value)}
-          error={errors.date}
+          error={errors.date?.message}
         />
         <SelectField
           label="Category"
           value={category}
           onChange={(e) => set("category", e.target.value as ExpenseCategory)}
           options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }))}
-          error={errors.category}
+          error={errors.category?.message}
         />
       </div>
       <TextField
@@ -293,7 +291,7 @@ export function ExpenseForm({
         autoComplete="off"
         value={description}
         onChange={(e) => set("description", e.target.value)}
-        error={errors.description}
+        error={errors.description?.message}
       />
       <div className="grid grid-cols-2 gap-3">
         <SelectField
@@ -301,7 +299,7 @@ export function ExpenseForm({
           value={paidBy}
           onChange={(e) => set("paidBy", e.target.value)}
           options={members.map((m) => ({ value: m.userId, label: m.name }))}
-          error={errors.paidBy}
+          error={errors.paidBy?.message}
         />
         <SelectField
           label="Split"
@@ -310,7 +308,7 @@ export function ExpenseForm({
           options={SPLIT_KINDS.map((k) => ({ value: k, label: SPLIT_LABELS[k] }))}
         />
       </div>
-      <fieldset aria-describedby={errors.split ? `${id}-split-error` : undefined}>
+      <fieldset aria-describedby={splitError ? `${id}-split-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">Shared by</legend>
         <ul className="mt-1 flex flex-col gap-1">
           {members.map((member) => {
@@ -354,44 +352,24 @@ export function ExpenseForm({
           })}
         </ul>
         {leftText ? <p className="mt-1 text-sm text-amber-900">{leftText}</p> : null}
-        {errors.split ? (
+        {splitError ? (
           <p id={`${id}-split-error`} className="mt-1 text-sm text-red-700">
-            {errors.split}
+            {splitError}
           </p>
         ) : null}
       </fieldset>
-      {news && news.clashes.length > 0 ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-2 rounded bg-amber-50 p-2 text-sm"
-        >
-          <p>
-            This expense was changed while you were editing. You both changed{" "}
-            {listNames(news.clashes.map((f) => EXPENSE_FIELD_NAMES[f]))}; your other changes are
-            kept.
-          </p>
-          <Button variant="secondary" size="sm" onClick={keepMine}>
-            Keep mine
-          </Button>
-          <Button variant="secondary" size="sm" onClick={takeTheirs}>
-            Take theirs
-          </Button>
-        </div>
-      ) : unsaved ? (
-        <p role="alert" className="rounded bg-amber-50 p-2 text-sm">
-          Not saved yet: this expense was changed somewhere else. Your changes are still here, on
-          the latest version; save them again.
-        </p>
-      ) : null}
-      {news && news.taken.length > 0 ? (
-        <p role="status" className="text-sm text-slate-700">
-          Someone changed {listNames(news.taken.map((f) => EXPENSE_FIELD_NAMES[f]))} while you were
-          editing: shown here, with your changes.
-        </p>
-      ) : null}
-      {errors.form ? (
+      <MergeNotes
+        news={news && { ...news, by: null }}
+        names={EXPENSE_FIELD_NAMES}
+        thing="expense"
+        savedIn="expense"
+        unsaved={unsaved}
+        onKeepMine={keepMine}
+        onTakeTheirs={takeTheirs}
+      />
+      {errors.root?.message ? (
         <p role="alert" className="text-sm text-red-700">
-          {errors.form}
+          {errors.root.message}
         </p>
       ) : null}
       <div className="flex gap-2">

@@ -56,16 +56,16 @@ describe("PaymentForm", () => {
       );
     });
     await userEvent.click(screen.getByRole("button", { name: "Record payment" }));
-    expect(await screen.findByText("Amount must be a number")).toBeTruthy();
+    expect(await screen.findByText("Amount must be a number")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Amount"), "10");
     await userEvent.selectOptions(screen.getByLabelText("To"), BOB.userId);
     await userEvent.click(screen.getByRole("button", { name: "Record payment" }));
-    expect(await screen.findByText("Choose someone other than the payer")).toBeTruthy();
+    expect(await screen.findByText("Choose someone other than the payer")).toBeInTheDocument();
     expect(sent).toBe(0);
 
     await userEvent.selectOptions(screen.getByLabelText("To"), ALICE.userId);
     await userEvent.click(screen.getByRole("button", { name: "Record payment" }));
-    expect(await screen.findByText("The payee must be a member of the trip")).toBeTruthy();
+    expect(await screen.findByText("The payee must be a member of the trip")).toBeInTheDocument();
     expect(screen.getByLabelText("To").getAttribute("aria-invalid")).toBe("true");
     expect(sent).toBe(1);
   });

@@ -1,3 +1,4 @@
+import "@testing-library/jest-dom/vitest";
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -22,7 +23,7 @@ describe("PlannedVsSpentSection", () => {
     // sees the chart itself).
     expect(
       await screen.findByText("The chart could not be drawn; the table has the figures."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const table = screen.getByRole("table", { name: "Planned and spent per day, US dollars" });
     const first = within(table).getByRole("row", { name: /Mon, May 3/ });
     expect(
@@ -32,7 +33,7 @@ describe("PlannedVsSpentSection", () => {
     ).toEqual(["$50.00", "$100.00"]);
     expect(
       screen.getByText(/Not counted yet: 1 expense waiting for an exchange rate/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Per category" }));
     expect(screen.getByRole("button", { name: "Per category" }).getAttribute("aria-pressed")).toBe(

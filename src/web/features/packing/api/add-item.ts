@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PackingItemInput } from "#shared/schemas/packing.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/trip/own-trip-changes.ts";
 import { packingKey } from "./get-packing.ts";
 
 export const ADD_ITEM_FAILED = "Failed to add the item";

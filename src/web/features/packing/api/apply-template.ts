@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
-import { tripLiveKey } from "#web/lib/trip-live-key.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/trip/own-trip-changes.ts";
+import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 
 export const APPLY_TEMPLATE_FAILED = "Failed to add the template";
 

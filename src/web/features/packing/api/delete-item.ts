@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { expectOwnChange, ownChangeMutationKey } from "#web/lib/own-trip-changes.ts";
+import { expectOwnChange, ownChangeMutationKey } from "#web/lib/trip/own-trip-changes.ts";
 import { packingKey } from "./get-packing.ts";
 
 export const DELETE_ITEM_FAILED = "Failed to remove the item";

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent } from "react"
 import type { PlaceResult } from "#shared/schemas/places.ts";
 import { controlStyles, Field } from "#web/components/ui/field.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import type { LocationFieldProps } from "#web/lib/trip-slots.ts";
+import type { LocationFieldProps } from "#web/lib/trip/trip-slots.ts";
 import { isSearchable, PLACE_SEARCH_FAILED, usePlaceSearch } from "../api/search-places.ts";
 import { moveActive, searchStatusText, type SearchState } from "../search-status.ts";
 

@@ -8,7 +8,8 @@ import { Button } from "#web/components/ui/button.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
-import { useNativeForm } from "#web/lib/native-form.ts";
+import { useDeferredForm } from "#web/lib/deferred-form.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useOnline } from "#web/lib/use-online.ts";
 import {
   preloadGeneration,
@@ -44,9 +45,10 @@ function nightsBetween(start: unknown, end: unknown): number | null {
   return Number.isFinite(nights) && nights >= 0 ? nights : null;
 }
 
-// The same schema as POST /api/trips, fetched with the first check or focus (lib/native-form.ts).
-const loadTripRequestSchema = async () =>
-  (await import("#shared/schemas/trip-request.ts")).tripRequestSchema;
+// The same schema as POST /api/trips, fetched with the first check or focus (lazy-resolver.ts).
+const tripRequestResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/trip-request.ts")).tripRequestSchema,
+);
 
 const STYLE_LABELS = { luxury: "Luxury", comfort: "Comfort", budget: "Budget" } as const;
 
@@ -92,39 +94,39 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const [tripNights, setTripNights] = useState(() =>
     nightsBetween(defaultValues.startDate, defaultValues.endDate),
   );
-  // Not react-hook-form: every visitor of `/` would fetch it (lib/native-form.ts).
-  const { register, handleSubmit, getValues, fillUntouched, errors, preload, revalidate } =
-    useNativeForm<TripRequestInput, TripRequest>({
+  // react-hook-form arrives with the first focus, not with the page (lib/deferred-form.ts).
+  const { register, handleSubmit, getValues, errors, wake, formRef, setValue, revalidate } =
+    useDeferredForm<TripRequestInput, TripRequest>({
       defaultValues,
-      loadSchema: loadTripRequestSchema,
+      resolver: tripRequestResolver,
       extraValues: () => (stopsRef.current ? { stops: stopsRef.current } : {}),
     });
   const setStops = (next: StopDraft[] | null) => {
     stopsRef.current = next;
     stopsTouched.current = true;
     setStopsState(next);
-    revalidate("stops");
+    setValue("stops", next ?? undefined);
   };
   const hydrated = useHydrated();
 
-  // The values the form started with, for the markup of its choices: the radios and boxes are
-  // drawn checked in the prerendered HTML already, not only once react-hook-form has run.
-  const [initial] = useState(defaultValues);
+  // The choices are drawn checked in the markup already (the prerendered HTML), and follow new
+  // defaults while the visitor has not changed them, as a browser's default checks do.
   // What the session, the profile or a kept draft says can arrive after the form is on screen
-  // (PlanTripPrefill): it fills the fields the visitor has not changed, never one they have.
+  // (PlanTripPrefill): it fills the fields the visitor has not changed (useDeferredForm), never one
+  // they have; the same for the list of cities.
   const defaultsKey = JSON.stringify(defaultValues);
   const appliedKey = useRef(defaultsKey);
   useEffect(() => {
     if (appliedKey.current === defaultsKey) return;
     appliedKey.current = defaultsKey;
-    fillUntouched(defaultValues);
     if (!stopsTouched.current && defaultValues.stops && defaultValues.stops.length > 0) {
       const kept = defaultValues.stops.map(toStopDraft);
       stopsRef.current = kept;
       setStopsState(kept);
+      setValue("stops", kept);
     }
     setTripNights(nightsBetween(defaultValues.startDate, defaultValues.endDate));
-  }, [defaultsKey, defaultValues, fillUntouched]);
+  }, [defaultsKey, defaultValues, setValue]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -175,15 +177,17 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   return (
     <>
       <form
+        ref={formRef}
         noValidate
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => handleSubmit(onSubmit)(event)}
         onChange={() => {
           const values = getValues();
           setTripNights(nightsBetween(values.startDate, values.endDate));
           if (stopsRef.current) revalidate("stops");
         }}
         onFocus={() => {
-          preload();
+          wake();
+          tripRequestResolver.preload();
           // What a submit needs next: the stream's reader and the progress, while the visitor types.
           if (signedIn) {
             preloadGeneration();
@@ -234,7 +238,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                 </Suspense>
               ) : undefined
             }
-            initialInterests={initial.interests ?? []}
+            initialInterests={defaultValues.interests ?? []}
             interestsLegendClassName="font-medium"
             interestsError={<FieldError id="interests-error" message={errors.interests?.message} />}
             style={
@@ -246,7 +250,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
                       <input
                         type="radio"
                         value={style}
-                        defaultChecked={initial.travelStyle === style}
+                        defaultChecked={defaultValues.travelStyle === style}
                         {...register("travelStyle")}
                       />
                       {STYLE_LABELS[style]}

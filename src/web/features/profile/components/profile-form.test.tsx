@@ -5,7 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "#web/lib/router/location.tsx";
-import { Route, Routes } from "#web/lib/router/routes.tsx";
+import { Route, Switch } from "wouter";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "#shared/schemas/profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
@@ -30,10 +30,12 @@ function renderAt(element: ReactNode) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={["/profile"]}>
-        <Routes>
-          <Route path="/profile" element={element} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
+        <Switch>
+          <Route path="/profile">{element}</Route>
+          <Route path="/">
+            <p>Home page</p>
+          </Route>
+        </Switch>
       </MemoryRouter>
     </QueryClientProvider>,
   );

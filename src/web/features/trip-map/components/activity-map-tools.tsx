@@ -1,6 +1,6 @@
 import type { Activity } from "#shared/schemas/itinerary.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { selectActivity, useActivitySelection } from "#web/lib/activity-selection.ts";
+import { selectActivity, useActivitySelection } from "#web/lib/trip/activity-selection.ts";
 import { setPicking, usePicking } from "../picking.ts";
 
 /**

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PublicConfig } from "#shared/schemas/config.ts";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { clearActivitySelection, useActivitySelection } from "#web/lib/activity-selection.ts";
+import { clearActivitySelection, useActivitySelection } from "#web/lib/trip/activity-selection.ts";
 import { activityOf } from "#tests/support/factories.ts";
 import { ActivityMapTools } from "./activity-map-tools.tsx";
 import { TripMap } from "./trip-map.tsx";

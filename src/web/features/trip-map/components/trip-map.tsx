@@ -5,9 +5,9 @@ import {
   clearActivitySelection,
   selectActivity,
   useActivitySelection,
-} from "#web/lib/activity-selection.ts";
+} from "#web/lib/trip/activity-selection.ts";
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
-import type { MapCity, MapIdea, MapStay } from "#web/lib/trip-slots.ts";
+import type { MapCity, MapIdea, MapStay } from "#web/lib/trip/trip-slots.ts";
 import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
 import { setPicking, usePicking } from "../picking.ts";
 

@@ -59,7 +59,7 @@ describe("DayWeatherView", () => {
       screen.getByText(
         /Wet weather is forecast, and this plan is outdoors: Walk in Jardim da Estrela\./,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Regenerate this day indoors" }));
     expect(onRegenerate).toHaveBeenCalledWith("rainy day, indoors");
   });

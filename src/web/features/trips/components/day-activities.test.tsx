@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import { clearActivitySelection, selectActivity } from "#web/lib/activity-selection.ts";
+import { clearActivitySelection, selectActivity } from "#web/lib/trip/activity-selection.ts";
 import { activityOf } from "#tests/support/factories.ts";
 import { placeHoursFor } from "../use-place-hours.ts";
 import { DayActivities } from "./day-activities.tsx";

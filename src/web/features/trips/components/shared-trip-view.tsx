@@ -10,7 +10,7 @@ import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";
 import { GroundingNote } from "./grounding-note.tsx";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { TakeAlongLinks } from "./take-along-links.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";

@@ -3,7 +3,7 @@ import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { usePageShellRelease } from "#web/lib/page-shell.ts";
 import { useTrip } from "../api/get-trip.ts";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { TripEditor } from "../editor/trip-editor.tsx";
 import { TripNotFound } from "./trip-not-found.tsx";
 import { TripLoadError } from "./trip-load-error.tsx";

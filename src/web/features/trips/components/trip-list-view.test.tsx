@@ -67,7 +67,7 @@ describe("TripListView", () => {
       json({ trips: [lima], nextCursor: null }),
     );
     renderAt("/trips");
-    expect(await screen.findByText("Failed to load trips")).toBeTruthy();
+    expect(await screen.findByText("Failed to load trips")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     const link = await screen.findByRole("link", { name: lima.destination });
     // Model and user text is text: the markup is shown, never parsed.
@@ -80,20 +80,20 @@ describe("TripListView", () => {
   it("sends the URL's filters and tells 'no match' apart from 'no trips yet'", async () => {
     const fetchMock = stubFetch(json({ trips: [], nextCursor: null }));
     renderAt("/trips?q=lis&style=luxury&sort=oldest");
-    expect(await screen.findByText("No trips match your filters.")).toBeTruthy();
+    expect(await screen.findByText("No trips match your filters.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Clear Filters" })).toBeInTheDocument();
     expect(requestedUrl(fetchMock.mock.calls[0])).toBe("/api/trips?q=lis&style=luxury&sort=oldest");
 
     cleanup();
     stubFetch(json({ trips: [], nextCursor: null }));
     renderAt("/trips?sort=oldest");
-    expect(await screen.findByRole("heading", { name: "No trips yet" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "No trips yet" })).toBeInTheDocument();
   });
 
   it("does not send an impossible budget range and says why", async () => {
     const fetchMock = stubFetch();
     renderAt("/trips?minBudget=500&maxBudget=100");
-    expect(await screen.findByText("Min budget cannot be more than max budget")).toBeTruthy();
+    expect(await screen.findByText("Min budget cannot be more than max budget")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -110,7 +110,7 @@ describe("TripListView", () => {
     );
     renderAt("/trips");
     await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("link", { name: "Kyoto" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Kyoto" })).toBeInTheDocument();
     expect(requestedUrl(fetchMock.mock.calls[1])).toBe("/api/trips?sort=newest&cursor=abc");
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });

@@ -3,7 +3,7 @@ import { Link } from "#web/lib/router/link.tsx";
 import { ACCESS_MESSAGES } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { DuplicateTripButton } from "../editor/duplicate-trip-dialog.tsx";
 import { styleLabel } from "../format.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";

@@ -1,6 +1,6 @@
 import { bookedActivity } from "#shared/booked-activity.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
-import type { BookingPicks } from "#web/lib/trip-slots.ts";
+import type { BookingPicks } from "#web/lib/trip/trip-slots.ts";
 import {
   addActivity,
   allOf,

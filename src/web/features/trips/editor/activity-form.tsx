@@ -6,11 +6,12 @@ import { loadOnce } from "#web/lib/load-once.ts";
 import type { ActivityFields } from "./editable-trip.ts";
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from "#shared/constants.ts";
 import type { PlaceFields } from "#shared/place-fields.ts";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { EditorForm, type FormSaveResult } from "./editor-form.tsx";
 import { useLastRemoteChange } from "./live-change-context.ts";
-import { MergeNotes } from "./merge-notes.tsx";
-import { useFieldMerge } from "./use-field-merge.ts";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
+import { mappedZodResolver } from "#web/lib/mapped-resolver.ts";
+import { useMergedForm } from "#web/lib/use-merged-form.ts";
 
 // The activity's own schema, built when a form first opens rather than with the trip page: the
 // schema module builds every zod schema in it, a long task on a phone. Tried again after a failure.
@@ -24,7 +25,6 @@ const loadFieldsSchema = loadOnce(async () =>
     durationMinutes: true,
   }),
 );
-type Errors = Partial<Record<keyof ActivityFields, string>>;
 
 export const EMPTY_ACTIVITY: ActivityFields = {
   time: "09:00",
@@ -46,6 +46,21 @@ const toValues = (fields: ActivityFields) => ({
   durationMinutes: String(fields.durationMinutes),
 });
 type Values = ReturnType<typeof toValues>;
+
+/** What the form sends: an empty cost is unknown (null); an empty duration is NaN, which the schema refuses with its own message. */
+const toInput = (values: Values) => ({
+  ...values,
+  cost: values.cost.trim() === "" ? null : Number(values.cost),
+  durationMinutes: values.durationMinutes.trim() === "" ? NaN : Number(values.durationMinutes),
+});
+
+const activityResolver = mappedZodResolver(loadFieldsSchema, toInput, {
+  unavailable: {
+    field: "activity",
+    message: "Could not check the activity. Check your connection and try again.",
+  },
+  messages: { cost: "Cost must be a number of 0 or more" },
+});
 
 /** How a field is named in the form's notes ("the cost and the description"). */
 const FIELD_NAMES: Record<keyof Values, string> = {
@@ -106,7 +121,11 @@ export function ActivityForm({
     setSeenVersion(remote.version);
     return remote.by?.name ?? "Someone";
   };
-  const form = useFieldMerge(toValues(initial), { paused: saving, by: whoChanged });
+  const form = useMergedForm(toValues(initial), {
+    paused: saving,
+    by: whoChanged,
+    resolver: activityResolver,
+  });
   const { values, news } = form;
   // Gone (removed by someone else): its own choices, named by whoever did it.
   const [gone, setGone] = useState<{ name: string | null } | null>(null);
@@ -115,52 +134,32 @@ export function ActivityForm({
   if (!removed && gone) setGone(null);
 
   const [place, setPlace] = useState<Partial<PlaceFields>>({});
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = Object.fromEntries(
+    Object.entries(form.form.formState.errors).map(([name, error]) => [name, error?.message]),
+  ) as Partial<Record<keyof Values, string>>;
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     form.set(field, event.target.value);
 
   useEffect(() => void loadFieldsSchema().catch(() => undefined), []);
 
-  const submit = async () => {
+  const submit = form.form.handleSubmit(async (data) => {
     if (saving) return;
-    const cost = values.cost.trim() === "" ? null : Number(values.cost);
-    let schema: Awaited<ReturnType<typeof loadFieldsSchema>>;
-    try {
-      schema = await loadFieldsSchema();
-    } catch {
-      setErrors({ activity: "Could not check the activity. Check your connection and try again." });
-      return;
-    }
-    // Empty is NaN, which the schema refuses with its own message.
-    const durationMinutes =
-      values.durationMinutes.trim() === "" ? NaN : Number(values.durationMinutes);
-    const parsed = schema.safeParse({ ...values, cost, durationMinutes });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof ActivityFields;
-        next[field] ??= field === "cost" ? "Cost must be a number of 0 or more" : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
     const changedKeys = Object.keys(form.changed()) as (keyof ActivityFields)[];
     const changed: Partial<ActivityFields> & Partial<PlaceFields> = Object.fromEntries(
-      changedKeys.map((key) => [key, parsed.data[key]]),
+      changedKeys.map((key) => [key, data[key]]),
     );
     // A place picked for the typed location goes with it.
     if (changedKeys.includes("location")) Object.assign(changed, place);
     setSaving(true);
     setUnsaved(false);
     form.dismiss();
-    const result = await onSave(changed, { ...parsed.data, ...place });
+    const result = await onSave(changed, { ...data, ...place });
     // Closed ("done"): the form is gone. Otherwise it stays with what was typed, and takes the
     // latest version into its other fields.
     if (result === "done" || result === undefined) return;
     setSaving(false);
     setUnsaved(result === "conflict");
-  };
+  });
 
   const locationLabel = "Location";
   return (

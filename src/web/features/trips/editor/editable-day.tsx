@@ -24,7 +24,7 @@ import {
 } from "./editable-trip.ts";
 import { arrivalPartOn } from "#shared/arrival-part.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
-import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import { usePendingFocus } from "./use-pending-focus.ts";
 import { useSetLegMode } from "../api/set-leg-mode.ts";

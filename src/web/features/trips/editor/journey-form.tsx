@@ -5,7 +5,7 @@ import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { MODE_LABELS } from "../stops/stops-format.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
-import { MergeNotes } from "./merge-notes.tsx";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The journey's own schema (PATCH `transport`), built when a form first opens, not with the page.
@@ -69,31 +69,33 @@ export function JourneyForm({
   onSave,
   onCancel,
 }: EditorFormProps<Transport>) {
-  const { field, submit, notes } = useSchemaForm(loadSchema, toValues(initial), {
-    field: "mode",
-    message: "Could not check the journey. Check your connection and try again.",
-  });
+  const { field, submit, notes } = useSchemaForm(
+    loadSchema,
+    toValues(initial),
+    {
+      field: "mode",
+      message: "Could not check the journey. Check your connection and try again.",
+    },
+    (v) => ({
+      ...v,
+      departZone: initial.departZone || null,
+      arriveZone: initial.arriveZone || null,
+    }),
+  );
 
   const save = () =>
-    submit(
-      (v) => ({
-        ...v,
-        departZone: initial.departZone || null,
-        arriveZone: initial.arriveZone || null,
-      }),
-      async (data, changed) => {
-        const whole = {
-          ...data,
-          id: initial.id,
-          departZone: data.departZone ?? "",
-          arriveZone: data.arriveZone ?? "",
-        };
-        const fields = Object.fromEntries(
-          changed.map((key) => [key, whole[key as keyof typeof whole]]),
-        ) as Partial<Transport>;
-        return onSave(fields, whole);
-      },
-    );
+    submit(async (data, changed) => {
+      const whole = {
+        ...data,
+        id: initial.id,
+        departZone: data.departZone ?? "",
+        arriveZone: data.arriveZone ?? "",
+      };
+      const fields = Object.fromEntries(
+        changed.map((key) => [key, whole[key as keyof typeof whole]]),
+      ) as Partial<Transport>;
+      return onSave(fields, whole);
+    });
 
   return (
     <EditorForm

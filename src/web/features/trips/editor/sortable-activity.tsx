@@ -8,14 +8,14 @@ import type { TravelMode } from "#shared/schemas/travel.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { GripIcon } from "#web/components/ui/icons.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
-import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/activity-selection.ts";
+import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/trip/activity-selection.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
 import { previousOnDay } from "#shared/travel-note.ts";
 import { ActivityCost, ActivityNotes } from "../components/day-activities.tsx";
 import { ActivityForm } from "./activity-form.tsx";
 import type { BusyAt } from "./editable-trip.ts";
-import type { TripDetailSlots } from "#web/lib/trip-slots.ts";
+import type { TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 
 type Props = {
   activity: Activity;

@@ -2,7 +2,7 @@ import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { loadOnce } from "#web/lib/load-once.ts";
 import { EditorForm, type EditorFormProps } from "./editor-form.tsx";
-import { MergeNotes } from "./merge-notes.tsx";
+import { MergeNotes } from "#web/components/merge-notes.tsx";
 import { useSchemaForm } from "./use-schema-form.ts";
 
 // The stay's own schema (PATCH `stays`), built when a form first opens, not with the page.
@@ -39,32 +39,34 @@ const toValues = (stay: Stay): Values => ({
  * journey form, it saves only the fields changed here and takes a companion's others in.
  */
 export function StayForm({ initial, title, submitLabel, onSave, onCancel }: EditorFormProps<Stay>) {
-  const { field, submit, notes } = useSchemaForm(loadSchema, toValues(initial), {
-    field: "name",
-    message: "Could not check the stay. Check your connection and try again.",
-  });
+  const { field, submit, notes } = useSchemaForm(
+    loadSchema,
+    toValues(initial),
+    {
+      field: "name",
+      message: "Could not check the stay. Check your connection and try again.",
+    },
+    (v) => {
+      const changedAddress = v.address.trim() !== (initial.address ?? "");
+      return {
+        ...v,
+        stopIndex: initial.stopIndex,
+        // A new name or address is located again by the server.
+        ...(changedAddress || v.name.trim() !== initial.name
+          ? {}
+          : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
+      };
+    },
+  );
 
   const save = () =>
-    submit(
-      (v) => {
-        const changedAddress = v.address.trim() !== (initial.address ?? "");
-        return {
-          ...v,
-          stopIndex: initial.stopIndex,
-          // A new name or address is located again by the server.
-          ...(changedAddress || v.name.trim() !== initial.name
-            ? {}
-            : { lat: initial.lat, lng: initial.lng, osmId: initial.osmId }),
-        };
-      },
-      async (data, changed) => {
-        const whole = { ...data, id: initial.id, stopIndex: initial.stopIndex };
-        const fields = Object.fromEntries(
-          changed.map((key) => [key, whole[key as keyof typeof whole]]),
-        ) as Partial<Stay>;
-        return onSave(fields, whole);
-      },
-    );
+    submit(async (data, changed) => {
+      const whole = { ...data, id: initial.id, stopIndex: initial.stopIndex };
+      const fields = Object.fromEntries(
+        changed.map((key) => [key, whole[key as keyof typeof whole]]),
+      ) as Partial<Stay>;
+      return onSave(fields, whole);
+    });
 
   return (
     <EditorForm

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { stopNights } from "#shared/trip-stop-days.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import type { StopDraft } from "#web/components/stops-field.tsx";
-import { loadOnce } from "#web/lib/load-once.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { StaysByStop, TripRoute } from "../stops/stops-overview.tsx";
 import {
   addStays,
@@ -24,16 +25,17 @@ import { formOutcome, saveFromForm, type TripEditor } from "./use-trip-editor.ts
 const StopsField = lazy(async () => ({
   default: (await import("#web/components/stops-field.tsx")).StopsField,
 }));
-const loadStopsSchema = loadOnce(async () => {
+// The cities as PATCH `stops` takes them, checked when the form is sent (not with the page).
+const stopsResolver = lazyZodResolver(async () => {
   const { z } = await import("zod");
   const { stopPatchSchema, MAX_STOPS } = await import("#shared/schemas/trip-stops.ts");
-  return z
-    .array(stopPatchSchema)
-    .min(1, "Add at least one city")
-    .max(MAX_STOPS, `A trip can have at most ${MAX_STOPS} cities`);
+  return z.object({
+    stops: z
+      .array(stopPatchSchema)
+      .min(1, "Add at least one city")
+      .max(MAX_STOPS, `A trip can have at most ${MAX_STOPS} cities`),
+  });
 });
-
-type StopErrors = Record<string, { message?: string } | undefined>;
 
 /** The cities of the trip as the editor changes them: add, remove, reorder, nights. */
 function StopsEditor({
@@ -45,27 +47,22 @@ function StopsEditor({
   onSave: (stops: StopEdit[]) => void;
   onCancel: () => void;
 }) {
-  const [stops, setStopsDraft] = useState<StopDraft[]>(() =>
-    trip.stops.map((s) => ({ id: s.id, destination: s.destination, nights: stopNights(s) })),
-  );
-  const [errors, setErrors] = useState<StopErrors>({});
+  const form = useForm({
+    defaultValues: {
+      stops: trip.stops.map((s): StopDraft => ({
+        id: s.id,
+        destination: s.destination,
+        nights: stopNights(s),
+      })),
+    },
+    resolver: stopsResolver,
+  });
+  const stops = useWatch({ control: form.control, name: "stops" });
   const [pending, setPending] = useState<({ stops: StopEdit[] } & DroppedDays) | null>(null);
   const total = stops.reduce((n, s) => n + (Number.isFinite(s.nights) ? s.nights : 0), 0);
 
-  const submit = async () => {
-    const schema = await loadStopsSchema();
-    const parsed = schema.safeParse(stops);
-    if (!parsed.success) {
-      const next: StopErrors = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path.length > 0 ? `stops.${issue.path.join(".")}` : "stops"] ??= {
-          message: issue.message,
-        };
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const edits = parsed.data.map((s) => ({
+  const submit = form.handleSubmit((checked) => {
+    const edits = checked.stops.map((s) => ({
       id: s.id,
       destination: s.destination,
       nights: s.nights,
@@ -73,17 +70,14 @@ function StopsEditor({
     const dropped = droppedByStops(toEditable(trip), edits);
     if (dropped.days > 0) setPending({ stops: edits, ...dropped });
     else onSave(edits);
-  };
+  });
 
   return (
     <form
       noValidate
       aria-label="Cities"
       className="border-brand-600 flex flex-col gap-3 rounded-lg border bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void submit(event)}
       onKeyDown={(event) => {
         if (event.key === "Escape" && pending === null) onCancel();
       }}
@@ -91,9 +85,9 @@ function StopsEditor({
       <Suspense fallback={<p role="status">Loading...</p>}>
         <StopsField
           stops={stops}
-          onChange={setStopsDraft}
+          onChange={(next) => form.setValue("stops", next)}
           tripNights={null}
-          errors={errors}
+          errors={form.formState.errors}
           legendClassName="text-sm font-medium text-slate-800"
           focusOnMount={0}
         />

@@ -3,8 +3,8 @@ import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
 import { isPlacedOnMapSummary } from "#shared/placing.ts";
 import { tripDetailKey } from "../api/get-trip.ts";
-import { ownChangeKey, takeOwnChange } from "#web/lib/own-trip-changes.ts";
-import { tripLiveKey } from "#web/lib/trip-live-key.ts";
+import { ownChangeKey, takeOwnChange } from "#web/lib/trip/own-trip-changes.ts";
+import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 import { tripHistoryKey } from "../api/get-trip-history.ts";
 
 /** "Bob moved “Lunch” to Tue 29 Dec" from the author and the summary ("Moved “Lunch” to …"). */

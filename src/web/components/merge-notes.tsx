@@ -1,5 +1,5 @@
-import { Button } from "#web/components/ui/button.tsx";
-import type { FieldNews } from "./use-field-merge.ts";
+import { Button } from "./ui/button.tsx";
+import type { FieldNews } from "#web/lib/field-merge.ts";
 
 /** "the cost", "the cost and the description", "the time, the cost and the description". */
 export const listNames = (names: readonly string[]) =>
@@ -10,10 +10,11 @@ export const listNames = (names: readonly string[]) =>
  * the fields both changed (only those), a quiet line for the fields taken from the other change, and
  * after a 409 with no such field that the traveller's changes wait here to be saved again.
  */
-export function MergeNotes<V extends Record<string, string>>({
+export function MergeNotes<V extends object>({
   news,
   names,
   thing,
+  savedIn = "trip",
   unsaved,
   onKeepMine,
   onTakeTheirs,
@@ -21,8 +22,10 @@ export function MergeNotes<V extends Record<string, string>>({
   news: FieldNews<V> | null;
   /** How each field is called ("the cost"). */
   names: Record<keyof V, string>;
-  /** "activity", "journey", "stay". */
+  /** "activity", "journey", "stay", "expense". */
   thing: string;
+  /** What a 409 says was changed somewhere else: "trip" (the trip editor), "expense". */
+  savedIn?: string;
   unsaved: boolean;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
@@ -50,8 +53,8 @@ export function MergeNotes<V extends Record<string, string>>({
         </div>
       ) : unsaved ? (
         <p role="alert" className="rounded bg-amber-50 p-2 text-sm sm:col-span-2">
-          Not saved yet: this trip was changed somewhere else. Your changes are still here, on the
-          latest version; save them again.
+          Not saved yet: this {savedIn} was changed somewhere else. Your changes are still here, on
+          the latest version; save them again.
         </p>
       ) : null}
       {news && news.taken.length > 0 ? (

@@ -1,4 +1,4 @@
-import { grouped } from "./format.ts";
+import { grouped } from "../format.ts";
 
 // en-US symbols for the currencies whose symbol differs from their code (Intl's default "symbol"
 // display); every other currency reads as its code and a no-break space ("CHF 23"), as Intl writes it.
