@@ -5,7 +5,10 @@ import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { RouteContext } from "#shared/route-checks.ts";
 import { isNote, RouteNotes } from "../stops/route-notes.tsx";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
-import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/trip/activity-selection.ts";
+import {
+  useIsActivitySelected,
+  useScrollWhenPickedOnMap,
+} from "#web/lib/trip/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
 import { previousOnDay, travelFrom } from "#shared/travel-note.ts";
 import { dayTravelMinutes, legText, TRANSIT_SOURCES_URL } from "#shared/travel-leg.ts";

@@ -93,7 +93,9 @@ describe("TripListView", () => {
   it("does not send an impossible budget range and says why", async () => {
     const fetchMock = stubFetch();
     renderAt("/trips?minBudget=500&maxBudget=100");
-    expect(await screen.findByText("Min budget cannot be more than max budget")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Min budget cannot be more than max budget"),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -8,7 +8,10 @@ import type { TravelMode } from "#shared/schemas/travel.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { GripIcon } from "#web/components/ui/icons.tsx";
 import { Menu } from "#web/components/ui/menu.tsx";
-import { useIsActivitySelected, useScrollWhenPickedOnMap } from "#web/lib/trip/activity-selection.ts";
+import {
+  useIsActivitySelected,
+  useScrollWhenPickedOnMap,
+} from "#web/lib/trip/activity-selection.ts";
 import { formatWeekday } from "#web/lib/format.ts";
 import { ActivityPlace, type PlaceContext } from "../components/activity-place.tsx";
 import { previousOnDay } from "#shared/travel-note.ts";
