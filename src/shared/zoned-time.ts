@@ -30,8 +30,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The zone's offset from UTC at an instant, in minutes (Paris in winter: 60). */
-function offsetMinutesAt(epochMs: number, zone: string): number {
+/** The zone's offset from UTC at an instant, in minutes (Paris in winter: 60; Kathmandu: 345). */
+export function offsetMinutesAt(epochMs: number, zone: string): number {
   const parts = Object.fromEntries(
     formatterFor(zone)
       .formatToParts(new Date(epochMs))

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activityOf } from "#tests/support/factories.ts";
 import { parseCalendar } from "#tests/support/ical.ts";
 import { calendarFileName, escapeText, foldLine, tripCalendar } from "./trip-calendar.ts";
-import { offsetMinutes, zonedTimeToInstant } from "./vtimezone.ts";
+import { offsetMinutesAt, zonedToEpoch } from "#shared/zoned-time.ts";
 
 describe("iCalendar text", () => {
   it("escapes the characters RFC 5545 reserves", () => {
@@ -33,12 +33,10 @@ describe("iCalendar text", () => {
 
 describe("time zones from the runtime's data", () => {
   it("knows half-hour and southern-hemisphere offsets", () => {
-    expect(offsetMinutes("Australia/Adelaide", Date.UTC(2027, 0, 15))).toBe(630);
-    expect(offsetMinutes("Australia/Adelaide", Date.UTC(2027, 6, 15))).toBe(570);
-    expect(offsetMinutes("Asia/Kathmandu", Date.UTC(2027, 0, 15))).toBe(345);
-    expect(zonedTimeToInstant("America/New_York", "2027-07-04", "12:00")).toBe(
-      Date.UTC(2027, 6, 4, 16),
-    );
+    expect(offsetMinutesAt(Date.UTC(2027, 0, 15), "Australia/Adelaide")).toBe(630);
+    expect(offsetMinutesAt(Date.UTC(2027, 6, 15), "Australia/Adelaide")).toBe(570);
+    expect(offsetMinutesAt(Date.UTC(2027, 0, 15), "Asia/Kathmandu")).toBe(345);
+    expect(zonedToEpoch("2027-07-04T12:00", "America/New_York")).toBe(Date.UTC(2027, 6, 4, 16));
   });
 
   it("writes a VTIMEZONE that a real parser reads back across Adelaide's change in April", () => {

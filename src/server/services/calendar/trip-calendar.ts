@@ -7,7 +7,8 @@ import { withoutDayFacts } from "#shared/day-facts.ts";
 import { travelFrom } from "#shared/travel-note.ts";
 import { legText } from "#shared/travel-leg.ts";
 import { formatHoursOn } from "#shared/opening-hours.ts";
-import { isKnownTimeZone, vtimezoneLines } from "./vtimezone.ts";
+import { isTimeZone } from "#shared/zoned-time.ts";
+import { vtimezoneLines } from "./vtimezone.ts";
 
 export type CalendarTrip = {
   id: string;
@@ -118,8 +119,7 @@ function describe(
     .join("\n");
 }
 
-const knownZone = (zone: string | null | undefined) =>
-  zone && isKnownTimeZone(zone) ? zone : null;
+const knownZone = (zone: string | null | undefined) => (zone && isTimeZone(zone) ? zone : null);
 
 const MODE_TITLES: Record<Transport["mode"], string> = {
   flight: "Flight",

@@ -1,3 +1,5 @@
+import { offsetMinutesAt } from "#shared/zoned-time.ts";
+
 /**
  * A VTIMEZONE for an IANA zone over a date range, built from the runtime's own time-zone data
  * (Intl): the offset at the start and every change inside the range, each as its own observance
@@ -7,41 +9,6 @@
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-
-/** True when the runtime knows the zone (an unknown one makes the calendar use floating times). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's UTC offset in minutes at an instant (e.g. +60 for Europe/Paris in winter). */
-export function offsetMinutes(zone: string, instant: number): number {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
-    offsetFormats.set(zone, format);
-  }
-  const name = format.formatToParts(instant).find((p) => p.type === "timeZoneName")?.value ?? "";
-  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!match) return 0; // "GMT" alone is UTC
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === "-" ? -minutes : minutes;
-}
-
-/** The UTC instant of a wall-clock time in the zone (the earlier one when the time repeats). */
-export function zonedTimeToInstant(zone: string, date: string, time: string): number {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  // Two rounds settle the offset, also right after a change.
-  let instant = wall - offsetMinutes(zone, wall) * MINUTE_MS;
-  instant = wall - offsetMinutes(zone, instant) * MINUTE_MS;
-  return instant;
-}
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
 const formatOffset = (minutes: number) =>
@@ -54,16 +21,16 @@ type Change = { at: number; from: number; to: number };
 
 function changesBetween(zone: string, from: number, to: number): Change[] {
   const changes: Change[] = [];
-  let previous = offsetMinutes(zone, from);
+  let previous = offsetMinutesAt(from, zone);
   for (let t = from + HOUR_MS; t <= to; t += HOUR_MS) {
-    const current = offsetMinutes(zone, t);
+    const current = offsetMinutesAt(t, zone);
     if (current === previous) continue;
     // Narrow the change down to the minute.
     let lo = t - HOUR_MS;
     let hi = t;
     while (hi - lo > MINUTE_MS) {
       const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-      if (offsetMinutes(zone, mid) === previous) lo = mid;
+      if (offsetMinutesAt(mid, zone) === previous) lo = mid;
       else hi = mid;
     }
     changes.push({ at: hi, from: previous, to: current });
@@ -79,8 +46,8 @@ export function vtimezoneLines(zone: string, firstDate: string, lastDate: string
   const year = new Date(from).getUTCFullYear();
   // Standard time is the smaller of the winter and summer offsets, in either hemisphere.
   const standard = Math.min(
-    offsetMinutes(zone, Date.UTC(year, 0, 15)),
-    offsetMinutes(zone, Date.UTC(year, 6, 15)),
+    offsetMinutesAt(Date.UTC(year, 0, 15), zone),
+    offsetMinutesAt(Date.UTC(year, 6, 15), zone),
   );
   const observance = (start: number, fromOffset: number, toOffset: number) => {
     const kind = toOffset > standard ? "DAYLIGHT" : "STANDARD";
@@ -92,7 +59,7 @@ export function vtimezoneLines(zone: string, firstDate: string, lastDate: string
       `END:${kind}`,
     ];
   };
-  const initial = offsetMinutes(zone, from);
+  const initial = offsetMinutesAt(from, zone);
   return [
     "BEGIN:VTIMEZONE",
     `TZID:${zone}`,
