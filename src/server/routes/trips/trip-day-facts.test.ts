@@ -204,8 +204,8 @@ describe("descriptions that say nothing about their neighbours (issue 44)", () =
     );
     expect(ics.events[0]!.description).not.toContain("on foot");
 
-    // Reordered: the Louvre first. Nothing stored says "from Le Procope", and the calendar now
-    // draws the way to Le Procope from the Louvre.
+    // Reordered: the Louvre first. Nothing stored says "from Le Procope"; the save routed the day's
+    // legs (routers off in tests: an estimate), and the calendar shows Le Procope's leg from them.
     const swapped = [
       { ...louvre!, time: "10:00" },
       { ...procope!, time: "13:00" },
@@ -223,7 +223,10 @@ describe("descriptions that say nothing about their neighbours (issue 44)", () =
       await (await client.get(`/api/trips/${row.id}/calendar.ics`)).text(),
     );
     expect(after.events[0]!.description).not.toContain("on foot");
-    expect(after.events[1]!.description).toContain("About 12 minutes on foot from Musée du Louvre");
+    expect(after.events[1]!.description).toContain(
+      "Getting here: Walk · 12 min · 930 m · estimated",
+    );
+    expect(after.events[1]!.description).not.toContain("from Le Procope");
 
     // The shared page reads clean too.
     const share = await client.post(`/api/trips/${row.id}/share`, {});
