@@ -20,6 +20,7 @@ import type { Split } from "#shared/money.ts";
 import type { TravelMode, TravelModePreferences } from "#shared/schemas/travel.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { IdeaPlace } from "#shared/schemas/ideas.ts";
+import type { TripBookingField, TripEditableField } from "#shared/trip-fields.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
@@ -243,19 +244,10 @@ export type TripInviteRow = typeof tripInvites.$inferSelect;
 /** What a version keeps of a trip: its editable fields, enough to show or bring it back. */
 export type TripSnapshot = Pick<
   TripRow,
-  | "name"
-  | "destination"
-  | "startDate"
-  | "endDate"
-  | "budget"
-  | "travelStyle"
-  | "interests"
-  | "itinerary"
-  | "place"
-  | "grounding"
+  Exclude<TripEditableField, TripBookingField> | "place" | "grounding"
 > &
   // Versions saved before migration 0013 have none of these (read them with the trip's own).
-  Partial<Pick<TripRow, "stops" | "transport" | "stays">>;
+  Partial<Pick<TripRow, TripBookingField>>;
 
 /**
  * Every saved version of a trip (the last 100 per trip are kept): who saved it, when, a one-line

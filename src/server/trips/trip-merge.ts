@@ -1,3 +1,4 @@
+import type { TripEditableField } from "#shared/trip-fields.ts";
 import { isDeepStrictEqual } from "node:util";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { TripMergeConflict } from "#shared/schemas/trip-history.ts";
@@ -8,7 +9,9 @@ import { sortStays, sortTransport } from "../bookings/trip-bookings.ts";
 import { stopsForDates } from "./trip-stop-edits.ts";
 
 /** The editable state of a trip that a change can touch (a snapshot, a row, a patched trip). */
-export type MergeFields = {
+export type MergeFields = { [K in TripEditableField]: MergeFieldTypes[K] };
+
+type MergeFieldTypes = {
   name: string;
   destination: string;
   startDate: string;

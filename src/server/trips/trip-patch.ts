@@ -1,3 +1,4 @@
+import type { TripEditableField } from "#shared/trip-fields.ts";
 import type { z } from "zod";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { itinerarySchema } from "#shared/schemas/itinerary.ts";
@@ -32,22 +33,7 @@ const stopsNightsMismatch = (sum: number, nights: number) =>
 const invalid = (message: string) => new AppError(422, "invalid_input", message);
 
 export type PatchedTrip = {
-  values: Pick<
-    TripRow,
-    | "name"
-    | "destination"
-    | "startDate"
-    | "endDate"
-    | "budget"
-    | "travelStyle"
-    | "interests"
-    | "itinerary"
-    | "stops"
-    | "transport"
-    | "stays"
-    | "travelMode"
-    | "legModes"
-  >;
+  values: Pick<TripRow, TripEditableField | "travelMode" | "legModes">;
   /** Legs to route again whatever changed: the one given a mode, or every one after new preferences. */
   routeForce: Set<string> | "all";
   relocated: Reconciled["relocated"];

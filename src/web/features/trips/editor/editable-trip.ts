@@ -1,3 +1,4 @@
+import type { TripEditableField } from "#shared/trip-fields.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import type { TripPatch } from "#shared/schemas/trip-edit.ts";
 import { refitDays, tripDates } from "#shared/trip-dates.ts";
@@ -7,20 +8,7 @@ import { isSameJourney, isSameStay } from "#shared/same-booking.ts";
 import { stopDateRanges, stopNights } from "#shared/trip-stop-days.ts";
 
 /** What the traveller can change: everything a PATCH may carry. */
-export type EditableTrip = Pick<
-  Trip,
-  | "name"
-  | "destination"
-  | "startDate"
-  | "endDate"
-  | "budget"
-  | "travelStyle"
-  | "interests"
-  | "itinerary"
-  | "stops"
-  | "transport"
-  | "stays"
->;
+export type EditableTrip = Pick<Trip, TripEditableField>;
 export type TripFacts = Omit<EditableTrip, "itinerary" | "name" | "stops" | "transport" | "stays">;
 /** A stop as the stops editor sends it: a known id keeps that stop's days. */
 export type StopEdit = { id?: string | undefined; destination: string; nights: number };
