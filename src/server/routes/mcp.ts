@@ -1,23 +1,14 @@
 import { Hono, type Context } from "hono";
 import { hostHeaderValidation, originValidation } from "@modelcontextprotocol/hono";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
-import {
-  PLACES_SEARCH_MESSAGES,
-  PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
-} from "#shared/schemas/places.ts";
 import type { AppBindings } from "../http/context.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { enforceGenerationLimit } from "../http/generation.ts";
-import { geocoderBudget } from "../http/geocoder-budget.ts";
-import { enforceRateLimit } from "../http/rate-limit.ts";
-import { enforceTripCreateLimit } from "../http/trip-create-limit.ts";
-import { lookupsOf } from "../services/geo/geo-service.ts";
 import { buildAssistantServer, type AssistantCall } from "../mcp/assistant-server.ts";
+import { callOf } from "../http/mcp-call.ts";
 import {
   touchAssistant,
   unauthorizedAnswer,
   verifyAssistantToken,
-  type AssistantPrincipal,
 } from "../mcp/assistant-token.ts";
 
 /** Better Auth's discovery endpoints, which its plugin list (typed loosely) does not show. */
@@ -65,33 +56,6 @@ function handlerFor(deps: AppDeps): McpHttpHandler {
     handlers.set(deps, handler);
   }
   return handler;
-}
-
-/** The limits the web counts for this user, as the assistant's tools must count them too. */
-function callOf(c: Context<AppBindings>, principal: AssistantPrincipal): AssistantCall {
-  const deps = c.var.deps;
-  const userId = principal.user.id;
-  return {
-    deps,
-    principal,
-    requestId: c.var.requestId,
-    signal: c.req.raw.signal,
-    limits: {
-      beforePlan: async (planRest) => {
-        if (planRest) await enforceGenerationLimit(deps, userId, c.var.clientIp);
-        await enforceTripCreateLimit(deps, userId);
-      },
-      beforePlaceSearch: async () => {
-        await enforceRateLimit(deps.database.db, {
-          key: `places-search:${userId}`,
-          limit: deps.env.PLACES_SEARCH_RATE_LIMIT,
-          windowSeconds: PLACES_SEARCH_RATE_LIMIT_WINDOW_SECONDS,
-          message: PLACES_SEARCH_MESSAGES.rateLimited,
-        });
-      },
-      geo: lookupsOf(deps.geo, { owner: userId, admit: geocoderBudget(deps, userId) }),
-    },
-  };
 }
 
 const appHostname = (c: Context<AppBindings>) => new URL(c.var.deps.env.APP_ORIGIN).hostname;
