@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TripListHeading } from "#web/features/trips/components/trip-list-view.tsx";
+import { TripListHeading } from "#web/features/trip-list/components/trip-list-view.tsx";
 import { PAGE_SHELL_ID } from "#web/lib/page-shell.ts";
 import { TopBarView } from "./layout.tsx";
 

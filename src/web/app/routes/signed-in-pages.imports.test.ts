@@ -51,8 +51,8 @@ const PAGES = [
   {
     page: "src/web/app/routes/trips.tsx",
     found: [
-      "src/web/features/trips/components/trip-list-view.tsx",
-      "src/web/features/trips/filters-url.ts",
+      "src/web/features/trip-list/components/trip-list-view.tsx",
+      "src/web/features/trip-list/filters-url.ts",
     ],
   },
 ];

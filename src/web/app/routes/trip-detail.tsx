@@ -1,4 +1,5 @@
 import { useParams } from "#web/lib/router/location.tsx";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { RequireAuth } from "#web/app/route-guard.tsx";
 import type { Trip } from "#shared/schemas/trip.ts";
 import { AddBookings } from "#web/features/bookings/components/add-bookings.tsx";
@@ -16,7 +17,6 @@ import { ActivityMapTools } from "#web/features/trip-map/components/activity-map
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
 import { TripDetailView } from "#web/features/trips/components/trip-detail-view.tsx";
-import { tripDetailKey } from "#web/features/trips/api/get-trip.ts";
 import { PlacesIoTools } from "#web/features/places-io/components/places-io-tools.tsx";
 import { DirectionsLink, OpenInMaps } from "#web/features/places-io/components/open-in-maps.tsx";
 import { useQueryClient } from "@tanstack/react-query";

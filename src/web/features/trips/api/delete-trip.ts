@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { deletedTripsKey, tripDetailKey, tripListKey } from "#web/lib/trip/trip-query-keys.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { TripListResponse } from "#shared/schemas/trip-list.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
 // A 204 has no body; checked like every answer, with zod's small build, loaded with the request.
 const noContent = lazySchema(async () => (await import("#web/lib/zod-parse.ts")).noContent());
-import { deletedTripsKey } from "./deleted-trips.ts";
-import { tripDetailKey } from "./get-trip.ts";
-import { tripListKey } from "./get-trips.ts";
 
 export const deleteTrip = (id: string) =>
   apiRequest(`/trips/${encodeURIComponent(id)}`, {

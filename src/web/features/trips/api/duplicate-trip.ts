@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { tripDetailKey, tripListKey } from "#web/lib/trip/trip-query-keys.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { tripDetailKey } from "./get-trip.ts";
-import { tripListKey } from "./get-trips.ts";
 
 const tripResponseSchemaLoader = lazySchema(
   async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
@@ -12,8 +13,6 @@ export const getTrip = (id: string, signal?: AbortSignal) =>
     fallbackError: MESSAGES.loadTripFailed,
     signal,
   }).then((body) => body.trip);
-
-export const tripDetailKey = (id: string) => ["trips", "detail", id] as const;
 
 export const getTripQueryOptions = (id: string) =>
   queryOptions({ queryKey: tripDetailKey(id), queryFn: ({ signal }) => getTrip(id, signal) });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { tripDetailKey } from "./get-trip.ts";
 import { tripHistoryKey } from "./get-trip-history.ts";
 
 const tripResponseSchemaLoader = lazySchema(

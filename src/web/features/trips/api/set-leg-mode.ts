@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import type { TravelMode } from "#shared/schemas/travel.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import { tripDetailKey } from "./get-trip.ts";
 import { TripConflictError, updateTrip } from "./update-trip.ts";
 
 /**

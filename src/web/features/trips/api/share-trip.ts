@@ -1,9 +1,8 @@
 import type { Trip } from "#shared/schemas/trip.ts";
+import { tripDetailKey, tripListKey } from "#web/lib/trip/trip-query-keys.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { tripDetailKey } from "./get-trip.ts";
-import { tripListKey } from "./get-trips.ts";
 
 const tripResponseSchemaLoader = lazySchema(
   async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,

@@ -5,7 +5,7 @@ import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useDeferredFirstData } from "#web/lib/deferred-first-data.ts";
 import { useSharedTrip } from "../api/get-shared-trip.ts";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";
-import { styleLabel } from "../format.ts";
+import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import { costsAreEstimates, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayActivities, dayTotal } from "./day-activities.tsx";

@@ -12,7 +12,7 @@ import {
 import type { TravelStyle } from "#shared/constants.ts";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";
-import { styleLabel } from "../format.ts";
+import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import { costsAreEstimates, groundingSummary, placesWereChecked } from "../place-info.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { ActivityPlace } from "./activity-place.tsx";

@@ -6,7 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
-import { styleLabel } from "../format.ts";
+import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import { droppedByDates, type EditableTrip, type TripFacts } from "./editable-trip.ts";
 import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 

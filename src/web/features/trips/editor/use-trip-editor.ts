@@ -1,11 +1,11 @@
 import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Trip } from "#shared/schemas/trip.ts";
 import type { PlaceChoice } from "#shared/schemas/trip-edit.ts";
 import { getErrorMessage } from "#web/lib/api-client.ts";
 import { useOnline } from "#web/lib/use-online.ts";
 import { currentUserDataEpoch } from "#web/lib/user-data.ts";
-import { tripDetailKey } from "../api/get-trip.ts";
 import {
   SAVE_TRIP_FAILED,
   TripConflictError,

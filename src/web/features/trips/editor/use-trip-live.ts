@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
 import { isPlacedOnMapSummary } from "#shared/placing.ts";
-import { tripDetailKey } from "../api/get-trip.ts";
 import { ownChangeKey, takeOwnChange } from "#web/lib/trip/own-trip-changes.ts";
 import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 import { tripHistoryKey } from "../api/get-trip-history.ts";

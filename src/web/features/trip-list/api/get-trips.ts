@@ -1,4 +1,5 @@
 import type { TripFilters } from "#shared/schemas/trip-list.ts";
+import { tripListKey } from "#web/lib/trip/trip-query-keys.ts";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { MESSAGES } from "#shared/messages.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
@@ -19,8 +20,6 @@ export function getTrips(filters: TripFilters, cursor: string | null, signal?: A
     signal,
   });
 }
-
-export const tripListKey = ["trips", "list"] as const;
 
 export const getTripsQueryOptions = (filters: TripFilters) =>
   infiniteQueryOptions({

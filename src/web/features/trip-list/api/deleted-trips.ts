@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { deletedTripsKey, tripDetailKey, tripListKey } from "#web/lib/trip/trip-query-keys.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-import { tripDetailKey } from "./get-trip.ts";
-import { tripListKey } from "./get-trips.ts";
 
 export const LOAD_DELETED_FAILED = "Failed to load the recently deleted trips";
 export const RESTORE_TRIP_FAILED = "Failed to restore the trip";
@@ -12,9 +11,6 @@ const deletedSchema = lazySchema(
 const restoredSchema = lazySchema(
   async () => (await import("#shared/schemas/trip.ts")).tripResponseSchema,
 );
-
-/** Under "trips": a delete or a restore elsewhere marks it stale with the list. */
-export const deletedTripsKey = ["trips", "deleted"] as const;
 
 /** GET /api/trips/deleted: the owner's deleted trips, the most recently deleted first. */
 export const getDeletedTrips = (signal?: AbortSignal) =>

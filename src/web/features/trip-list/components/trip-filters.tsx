@@ -5,9 +5,9 @@ import {
   TRIP_SORT_LABELS,
 } from "#shared/constants.ts";
 import { SelectField } from "#web/components/ui/select-field.tsx";
-import { styleLabel } from "../format.ts";
+import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import type { FilterKey } from "../filters-url.ts";
-import { DebouncedField } from "./debounced-field.tsx";
+import { DebouncedField } from "../../../components/debounced-field.tsx";
 
 type Props = {
   params: URLSearchParams;

@@ -1,9 +1,9 @@
 import { Link } from "#web/lib/router/link.tsx";
 import type { TripSummary } from "#shared/schemas/trip-list.ts";
 import { formatDateRange, formatUsd } from "#web/lib/format.ts";
-import { styleLabel } from "../format.ts";
+import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import { TripCardMap } from "./trip-card-map.tsx";
-import { TripFact } from "./trip-fact.tsx";
+import { TripFact } from "../../../components/trip-fact.tsx";
 
 /** A trip's status as a traveller says it (the stored word is for the program). */
 export function statusLabel(status: string): string {
