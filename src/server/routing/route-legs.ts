@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { endTime } from "#shared/format.ts";
-import { distanceKm, travelMinutes, WALKING_MAX_KM } from "#shared/geo.ts";
+import { distanceKm, travelMinutes, WALKING_MAX_KM, WALKING_SPEED_KMH } from "#shared/geo.ts";
 import type { Activity, Day, Itinerary } from "#shared/schemas/itinerary.ts";
 import type { Travel, TravelMode, TravelModePreferences } from "#shared/schemas/travel.ts";
 import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
@@ -68,14 +68,16 @@ const minutesOf = (seconds: number) => (seconds <= 0 ? 0 : Math.max(1, Math.roun
 
 function estimate(leg: Leg, prefs: TravelModePreferences): Travel {
   const km = distanceKm(leg.from, leg.to);
-  const minutes = Math.round(travelMinutes(km));
+  // A walk is timed at walking speed, whatever the distance (3 km is about 40 minutes on foot, not
+  // the 8 a ride would take): walking when that fits the trip's longest walk.
+  const walkMinutes = Math.round((km / WALKING_SPEED_KMH) * 60);
   const walks = leg.chosen
     ? leg.chosen === "walk"
-    : km <= WALKING_MAX_KM || minutes <= prefs.maxWalkMinutes;
+    : km <= WALKING_MAX_KM || walkMinutes <= prefs.maxWalkMinutes;
   const ride: TravelMode = prefs.modes.includes("transit") ? "transit" : "drive";
   return {
     mode: leg.chosen ?? (walks ? "walk" : ride),
-    minutes,
+    minutes: walks ? walkMinutes : Math.round(travelMinutes(km)),
     meters: Math.round(km * 1000),
     source: "estimate",
     summary: null,
