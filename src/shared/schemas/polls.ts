@@ -2,10 +2,12 @@ import { z } from "zod";
 import { isoDateSchema } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
 
-export const POLL_QUESTION_MAX_LENGTH = 200;
-export const POLL_OPTION_MAX_LENGTH = 200;
-export const POLL_MIN_OPTIONS = 2;
-export const POLL_MAX_OPTIONS = 10;
+import {
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  POLL_OPTION_MAX_LENGTH,
+  POLL_QUESTION_MAX_LENGTH,
+} from "./poll-limits.ts";
 
 const textOption = z.object({
   text: safeText("Option")

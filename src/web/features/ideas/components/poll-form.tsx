@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import type { Idea } from "#shared/schemas/ideas.ts";
-import { POLL_MAX_OPTIONS, type PollInput } from "#shared/schemas/polls.ts";
+import { POLL_MAX_OPTIONS } from "#shared/schemas/poll-limits.ts";
+import type { PollInput } from "#shared/schemas/polls.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
