@@ -10,6 +10,7 @@ import { benchGeneration } from "./generation.ts";
 import { benchImports } from "./imports.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchLive } from "./live.ts";
+import { benchIdeas } from "./ideas.ts";
 import { benchPacking } from "./packing.ts";
 import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
@@ -23,7 +24,7 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live, imports, packing
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, live, imports, packing, ideas
  *   --fresh-install                       the first-run part also measures `npm ci` with an empty npm cache (minutes)
  *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
@@ -33,6 +34,7 @@ import { Summary } from "./lib/summary.ts";
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  *   --imports-runs N (imports of each hostile booking file, and previews of each saved-places file, while /api/health is timed, 3)
  *   --packing-runs N (GETs of a 500-item trip's packing lists timed, 100)
+ *   --ideas-runs N (GETs of each list of a 300-idea trip timed, 100)  --ideas-votes N (votes timed B → A, 50)
  */
 const { values } = parseArgs({
   options: {
@@ -52,6 +54,8 @@ const { values } = parseArgs({
     "live-streams": { type: "string", default: "250" },
     "imports-runs": { type: "string", default: "3" },
     "packing-runs": { type: "string", default: "100" },
+    "ideas-runs": { type: "string", default: "100" },
+    "ideas-votes": { type: "string", default: "50" },
     db: { type: "string", default: "pglite,postgres" },
     "port-base": { type: "string", default: "4810" },
     "fresh-install": { type: "boolean", default: false },
@@ -82,6 +86,10 @@ const PORTS = {
   stops: base + 28,
   fx: base + 29,
   packing: base + 9,
+  ideasA: base + 16,
+  ideasB: base + 17,
+  ideasSmtp: base + 18,
+  ideasGeocoder: base + 19,
   imports: base + 13,
   importsAi: base + 14,
   importsSmtp: base + 15,
@@ -89,7 +97,7 @@ const PORTS = {
 const parts = new Set(
   (
     values.only ??
-    "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports,packing"
+    "firstrun,api,frontend,lighthouse,generation,patch,places,stops,live,imports,packing,ideas"
   )
     .split(",")
     .map((p) => p.trim()),
@@ -245,6 +253,28 @@ if (parts.has("packing")) {
     console.error(error);
     summary.add({
       part: "packing",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("ideas")) {
+  console.log(
+    "\n[ideas] 300 ideas, 2,000 votes, 500 packing items: the lists, and a vote B → A live",
+  );
+  try {
+    await benchIdeas(
+      { a: PORTS.ideasA, b: PORTS.ideasB, smtp: PORTS.ideasSmtp, geocoder: PORTS.ideasGeocoder },
+      summary,
+      { runs: Number(values["ideas-runs"]), votes: Number(values["ideas-votes"]) },
+    );
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "ideas",
       name: "benchmark ran",
       measured: firstLine(error),
       target: "runs",

@@ -149,4 +149,62 @@ test.describe("Deciding together", () => {
       await brunoContext.close();
     }
   });
+
+  test("an idea from a map click, edited on its card; a poll of dates with a closing time", async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await signUpByApi(page, baseURL!, ANA, freshEmail("ana-map"));
+    const trip = await createParisTrip(page, baseURL!);
+    await page.goto(`/trips/${trip.id}`);
+
+    // A click on the map offers "Add to ideas" with that point.
+    const map = page.getByRole("region", { name: "Trip map" });
+    const canvas = map.getByTestId("trip-map-canvas");
+    await expect(canvas.locator(".leaflet-container")).toBeVisible({ timeout: 30_000 });
+    const box = (await canvas.boundingBox())!;
+    await canvas.click({ position: { x: 40, y: Math.round(box.height / 2) } });
+    const offer = map.getByRole("form", { name: /Add to ideas: the point at/ });
+    await offer.getByLabel("Name (optional)").fill("Picnic spot");
+    await offer.getByRole("button", { name: "Add to ideas" }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(map.getByText(/Violet pins are the group's ideas: Picnic spot/)).toBeVisible();
+
+    // Its card shows the point's place; Edit changes its title and note in place.
+    await page.getByRole("tab", { name: "Ideas" }).click();
+    const card = ideaCard(page, "Picnic spot");
+    await expect(card.getByText("📍 Picnic spot")).toBeVisible();
+    await card.getByRole("button", { name: "Edit Picnic spot" }).click();
+    const edit = card.getByRole("form", { name: "Edit Picnic spot" });
+    await edit.getByLabel("Title").fill("Picnic by the Seine");
+    await edit.getByLabel("Note (optional)").fill("Bring the blanket");
+    await edit.getByRole("button", { name: "Save" }).click();
+    const edited = ideaCard(page, "Picnic by the Seine");
+    await expect(edited.getByText("Bring the blanket")).toBeVisible();
+
+    // A poll of two date ranges, closing at a set time.
+    await page.getByRole("button", { name: "Ask the group" }).click();
+    const ask = page.getByRole("form", { name: "Ask the group" });
+    await ask.getByLabel("Question").fill("Which weekend?");
+    await ask.getByRole("button", { name: "Add dates" }).click();
+    await ask.getByRole("button", { name: "Add dates" }).click();
+    // The two typed options go: the dates stay.
+    await ask.getByRole("button", { name: "Remove option 1" }).click();
+    await ask.getByRole("button", { name: "Remove option 1" }).click();
+    const first = ask.getByRole("group", { name: "Option 1: dates" });
+    await first.getByLabel("From").fill("2027-05-01");
+    await first.getByLabel("To").fill("2027-05-02");
+    const second = ask.getByRole("group", { name: "Option 2: dates" });
+    await second.getByLabel("From").fill("2027-05-08");
+    await second.getByLabel("To").fill("2027-05-09");
+    await ask.getByLabel("Closes (optional)").fill("2027-04-20T18:00");
+    await expectAxeClean(page, "/trips/:id?tab=ideas with the poll form's dates and an edit");
+    await ask.getByRole("button", { name: "Ask" }).click();
+    const poll = page.getByRole("form", { name: /Which weekend\?/ });
+    await expect(poll).toBeVisible();
+    await expect(poll.getByText(/closes /)).toBeVisible();
+    await expect(poll.getByRole("radio")).toHaveCount(2);
+  });
 });

@@ -16,6 +16,8 @@ export async function inviteMembers(options: {
   tripId: string;
   count: number;
   stamp: number;
+  /** The role they are invited with: viewers unless said (the ideas bench needs voters: editors). */
+  role?: "viewer" | "editor";
 }): Promise<Member[]> {
   const { url, origin, smtp, owner, tripId } = options;
   const post = (path: string, cookie: string, body?: unknown) =>
@@ -40,7 +42,7 @@ export async function inviteMembers(options: {
     if (verified.status >= 400) throw new Error(`verification link: ${verified.status}`);
     const invited = await post(`/api/trips/${tripId}/invites`, owner.cookie, {
       email,
-      role: "viewer",
+      role: options.role ?? "viewer",
     });
     if (invited.status !== 201)
       throw new Error(`invite ${invited.status}: ${(await invited.text()).slice(0, 200)}`);

@@ -439,7 +439,9 @@ export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): stri
       }),
     });
   const indoors = /indoor|rain/i.test(regenerateWish(body));
+  // Like a model that follows the prompt: the group's up-voted ideas first, under their place's name.
   const pool = places ?? [
+    ...promptIdeas(body).map((idea) => idea.place ?? idea.title),
     indoors ? "Covered market hall" : "Botanical garden",
     indoors ? "National tile museum" : "Riverside promenade",
     indoors ? "Cinema Ideal" : "Miradouro da Graça",
@@ -460,6 +462,18 @@ export function regeneratedDayAnswer(body: ChatRequest, places?: string[]): stri
       why: indoors ? "Indoors, as you asked" : "A fresh take on your interests",
       osmId: null,
     })),
+  });
+}
+
+/** The up-voted ideas the prompt lists inside <ideas> ([title, place, osmId, votes] rows). */
+export function promptIdeas(body: ChatRequest): { title: string; place: string | null }[] {
+  const data = /<ideas>(.*?)<\/ideas>/s.exec(promptText(body))?.[1];
+  if (!data) return [];
+  const rows = JSON.parse(data) as unknown;
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row: unknown) => {
+    if (!Array.isArray(row) || typeof row[0] !== "string") return [];
+    return [{ title: row[0], place: typeof row[1] === "string" ? row[1] : null }];
   });
 }
 

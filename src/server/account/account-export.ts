@@ -14,6 +14,7 @@ import {
 } from "../db/schema.ts";
 import { toTripDto } from "../trips/trip-dto.ts";
 import { toExpenseDto } from "../money/trip-expenses.ts";
+import { exportIdeas, exportPackingLists, exportPolls } from "./export-decisions.ts";
 
 type Deps = { database: Pick<Database, "db">; storage: Storage; logger: Logger };
 
@@ -191,9 +192,13 @@ export function accountExportStream(
             const shared = await memberships(deps, userId);
             const spent = await expenses(deps, userId);
             const kits = await templates(deps, userId);
+            const db = deps.database.db;
+            const ideas = await exportIdeas(db, userId);
+            const polls = await exportPolls(db, userId);
+            const packing = await exportPackingLists(db, userId);
             controller.enqueue(
               encoder.encode(
-                `${first ? "" : "\n  "}],\n  "memberships": ${shared},\n  "expenses": ${spent},\n  "packingTemplates": ${kits}\n}\n`,
+                `${first ? "" : "\n  "}],\n  "memberships": ${shared},\n  "expenses": ${spent},\n  "packingTemplates": ${kits},\n  "ideas": ${ideas},\n  "polls": ${polls},\n  "packingLists": ${packing}\n}\n`,
               ),
             );
             controller.close();

@@ -5,6 +5,8 @@ import { CHAT_HISTORY_LIMIT, CHAT_LIMIT_MESSAGES, type ChatMessage } from "#shar
 import type { TripProposal } from "#shared/schemas/trip-edit.ts";
 import type { TemperatureUnit } from "#shared/temperature.ts";
 import type { Db } from "../db/database.ts";
+import { addIdea } from "../ideas/ideas.ts";
+import type { Live } from "../ideas/trip-change.ts";
 import { profiles, type TripRow } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { InvalidAnswerError, ModelError } from "../services/llm/model-error.ts";
@@ -18,11 +20,24 @@ import {
   tripReplySchema,
   TRIP_PROPOSAL_RULES,
 } from "./trip-context.ts";
+import { ideaRequestOf } from "./idea-request.ts";
 import type { WeatherLookup } from "./weather-answer.ts";
 import { isChangeRequest, isWeatherQuestion } from "./weather-question.ts";
 
-/** The model, or null when no AI provider is configured, and where its failures are logged. */
-type Model = { chatModel: ChatModel | null; logger: Logger };
+/**
+ * The model, or null when no AI provider is configured, and where its failures are logged; the
+ * database and live events for what the assistant changes itself (an idea added).
+ */
+type Model = {
+  chatModel: ChatModel | null;
+  logger: Logger;
+  database: { db: Db };
+  live: Live;
+};
+
+/** The assistant's name in the trip's history for what it changed itself. */
+const ASSISTANT_NAME = "Boundless Assistant";
+const IDEAS_NEED_EDIT = "Only the trip's owner and editors can add ideas; ask one of them.";
 
 type ChatAnswer = { response: string; proposal?: TripProposal; proposalError?: string };
 
@@ -88,6 +103,8 @@ export function prepareAnswer(
     weather: WeatherLookup | null;
     traveller: TravellerContext | null;
     trip: TripRow | null;
+    /** Whether the caller may change the open trip (its owner or an editor). */
+    canEdit?: boolean;
     userId: string | undefined;
   },
 ): (signal: AbortSignal, onText: (text: string) => Promise<void>) => Promise<ChatAnswer> {
@@ -106,12 +123,44 @@ export function prepareAnswer(
   const endUser = input.userId
     ? createHash("sha256").update(`boundless:${input.userId}`).digest("hex").slice(0, 32)
     : undefined;
+  // "Add the Musée Rodin to our ideas" (issue 49): added at once, with or without a model, through
+  // the same domain function as the route, so it is in the history and reaches open pages live.
+  const ideaTitle = trip && input.userId ? ideaRequestOf(input.message) : null;
   return async (signal, onText) => {
+    if (trip && input.userId && ideaTitle !== null) {
+      const text = input.canEdit
+        ? await addIdeaAsked(model, trip, input.userId, ideaTitle)
+        : IDEAS_NEED_EDIT;
+      await onText(text);
+      return { response: text };
+    }
     const options = { signal, endUser, weather, onText, message: input.message };
     if (trip && tripContext)
       return generateForTrip(model, messages, { ...options, trip, refs: tripContext.refs });
     return { response: await generate(model, messages, options) };
   };
+}
+
+/** The idea the traveller asked for, added to the open trip; the reply says so, or why not. */
+async function addIdeaAsked(model: Model, trip: TripRow, userId: string, title: string) {
+  try {
+    const { idea } = await addIdea(
+      model.database.db,
+      model.live,
+      trip,
+      userId,
+      { title },
+      ASSISTANT_NAME,
+    );
+    return `Added “${idea.title}” to the trip's ideas: the group can vote on it in the Ideas tab.`;
+  } catch (error) {
+    // The trip's limit of ideas (a 422 naming it) is the only refusal a title can meet here.
+    if (error instanceof Error && "issues" in error) {
+      const issues = (error as { issues: { message: string }[] }).issues;
+      return issues[0]?.message ?? "That idea could not be added.";
+    }
+    throw error;
+  }
 }
 
 /** The model's whole answer (also streamed through `onText`), or the spec's apology on failure. */

@@ -29,7 +29,7 @@ type Reader = Pick<Db, "select">;
 const isClosed = (row: TripPollRow, now: Date) =>
   row.closedAt !== null || (row.closesAt !== null && row.closesAt <= now);
 
-async function toPolls(db: Reader, rows: TripPollRow[], readerId: string): Promise<Poll[]> {
+export async function toPolls(db: Reader, rows: TripPollRow[], readerId: string): Promise<Poll[]> {
   if (rows.length === 0) return [];
   const votes = await db
     .select({

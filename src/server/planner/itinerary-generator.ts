@@ -78,7 +78,7 @@ export type RegenerateDayInput = {
   nearby?: Omit<Nearby, "place"> | undefined;
   /** A transfer day: the part of it this city has (see GenerateOptions.windows). */
   windows?: DayWindows | undefined;
-  /** The trip's ideas: up-voted ones preferred, dismissed ones never planned (the keyless planner). */
+  /** The trip's ideas: up-voted ones preferred, dismissed ones never planned (keyless: by place; a model: in its prompt). */
   ideas?: PlanningIdeas | undefined;
 };
 

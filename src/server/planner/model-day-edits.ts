@@ -5,6 +5,7 @@ import { newCallState, type ModelUsage } from "../services/llm/usage.ts";
 import type { RegenerateDayInput, RepairDaysInput } from "./itinerary-generator.ts";
 import { batchSchema, DAY_TOKENS, MAX_TOKENS_PER_CALL } from "./model-answers.ts";
 import { fromModelDay, modelActivitySchema } from "./model-activity.ts";
+import { promptIdeasOf } from "./planning-ideas.ts";
 import { regenerateDayMessages, repairDaysMessages } from "./prompts.ts";
 
 /** The repair call's answer must fit MAX_TOKENS_PER_CALL: days beyond this keep their warnings. */
@@ -13,7 +14,7 @@ export const MAX_REPAIR_DAYS = 8;
 const placeKey = (text: string) => text.trim().toLowerCase();
 
 /** One day planned again: like a batch's day, and none of the places the other days already visit. */
-const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>) =>
+const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>, dismissed: ReadonlySet<string>) =>
   z.object({ activities: z.array(modelActivitySchema).min(1).max(8) }).superRefine((day, ctx) => {
     day.activities.forEach((a, i) => {
       if (usedPlaces.has(placeKey(a.location)))
@@ -21,6 +22,13 @@ const regeneratedDaySchema = (usedPlaces: ReadonlySet<string>) =>
           code: "custom",
           path: ["activities", i, "location"],
           message: `${a.location} is already on another day of the trip`,
+        });
+      // A dismissed idea is never planned (issue 49): the answer goes back once, like a repeat.
+      else if (dismissed.has(placeKey(a.location)))
+        ctx.addIssue({
+          code: "custom",
+          path: ["activities", i, "location"],
+          message: `${a.location} was turned down by the group`,
         });
     });
   });
@@ -37,6 +45,7 @@ export async function regenerateDayWithModel(
     .filter((day) => day.date !== input.date)
     .map((day) => ({ date: day.date, places: day.activities.map((a) => a.location) }));
   const used = new Set(otherDays.flatMap((day) => day.places.map(placeKey)));
+  const ideas = promptIdeasOf(input.ideas);
   const answer = await client.callForJson({
     messages: regenerateDayMessages({
       request: input.request,
@@ -44,8 +53,9 @@ export async function regenerateDayWithModel(
       otherDays,
       instruction: input.instruction,
       candidates,
+      ideas,
     }),
-    schema: regeneratedDaySchema(used),
+    schema: regeneratedDaySchema(used, new Set(ideas?.dismissed.map(placeKey))),
     schemaName: "trip_day",
     maxTokens: 200 + DAY_TOKENS,
     signal,

@@ -1,5 +1,6 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
 import type { OsmId, Place } from "../services/places/places-service.ts";
+import type { PromptIdeas } from "./prompts.ts";
 
 /**
  * The trip's ideas as the planner sees them (issue 49): those still on the list, with their score
@@ -70,12 +71,47 @@ export function withIdeas(
   return { candidates: kept, favour: (p) => scores.get(p.osmId) ?? 0 };
 }
 
-/** The ideas a planned day visits (by their place's OpenStreetMap id), most voted first. */
+/**
+ * The ideas as the model planner's prompt carries them: the up-voted ones still on the list, most
+ * votes first, and the names of the dismissed ones. Undefined when there is nothing to say.
+ */
+export function promptIdeasOf(ideas: PlanningIdeas | undefined): PromptIdeas | undefined {
+  if (!ideas) return undefined;
+  const preferred = ideas.preferred
+    .filter((i) => i.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((i) => ({
+      title: i.title,
+      place: i.place?.name ?? null,
+      osmId: i.place?.osmId ?? null,
+      score: i.score,
+    }));
+  const dismissed = [
+    ...new Set(ideas.dismissed.flatMap((d) => [d.title, ...(d.placeName ? [d.placeName] : [])])),
+  ];
+  return preferred.length + dismissed.length > 0 ? { preferred, dismissed } : undefined;
+}
+
+/** Whether a planned activity names this place (its location or its text, accents and case aside). */
+export const namesPlace = (names: readonly string[], activity: Day["activities"][number]) => {
+  const keys = new Set(names.map(nameKey));
+  return keys.has(nameKey(activity.location)) || keys.has(nameKey(activity.activity));
+};
+
+/**
+ * The ideas a planned day visits, most voted first: by their place's OpenStreetMap id (the keyless
+ * planner's and a matched model answer's) or, for a model answer not matched to one, by the idea's
+ * title or place name given as the activity's location.
+ */
 export function ideasUsed(day: Day, ideas: PlanningIdeas | undefined): IdeaUsed[] {
   if (!ideas) return [];
   const visited = new Set(day.activities.flatMap((a) => (a.osmId ? [a.osmId] : [])));
   return ideas.preferred
-    .filter((i) => i.place?.osmId && visited.has(i.place.osmId))
+    .filter(
+      (i) =>
+        (i.place?.osmId && visited.has(i.place.osmId)) ||
+        day.activities.some((a) => namesPlace([i.title, ...(i.place ? [i.place.name] : [])], a)),
+    )
     .sort((a, b) => b.score - a.score)
     .map((i) => ({ id: i.id, title: i.title }));
 }

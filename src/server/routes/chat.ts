@@ -53,6 +53,7 @@ export const chatRoutes = new Hono<AppBindings>().post(
       weather,
       traveller,
       trip,
+      canEdit: found?.role === "owner" || found?.role === "editor",
       userId: user?.id,
     });
 

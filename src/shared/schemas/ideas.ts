@@ -59,6 +59,7 @@ export const ideaPatchSchema = z
     place: ideaPlaceSchema.nullable().optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "Nothing to change" });
+export type IdeaPatch = z.input<typeof ideaPatchSchema>;
 
 /** `POST …/ideas/:ideaId/vote`: null takes the caller's vote back. */
 export const ideaVoteInputSchema = z.object({

@@ -13,6 +13,7 @@ import { IdeasTab } from "#web/features/ideas/components/ideas-tab.tsx";
 import { MoveToIdeas } from "#web/features/ideas/components/move-to-ideas.tsx";
 import { useIdeas } from "#web/features/ideas/api/get-ideas.ts";
 import type { MapSlotContext } from "#web/lib/trip/trip-slots.ts";
+import { useCreateIdea } from "#web/features/ideas/api/create-idea.ts";
 import { ActivityMapTools } from "#web/features/trip-map/components/activity-map-tools.tsx";
 import { TripMap } from "#web/features/trip-map/components/trip-map.tsx";
 import { DayWeather } from "#web/features/trip-weather/components/day-weather.tsx";
@@ -50,12 +51,21 @@ function TripPacking({ trip, userId }: { trip: Trip; userId: string }) {
 /** The day's map with the group's ideas that have a place (not planned, not dismissed) pinned. */
 function TripMapWithIdeas({ tripId, context }: { tripId: string; context: MapSlotContext }) {
   const ideas = useIdeas(tripId);
+  const create = useCreateIdea(tripId);
+  // The editor's page (owner and editors) places stops by hand: it adds ideas from a click too.
+  const addIdea = context.placeActivity
+    ? (point: { lat: number; lng: number }, title: string) =>
+        create.mutateAsync({
+          title,
+          place: { name: title, lat: point.lat, lng: point.lng, osmId: null, openingHours: null },
+        })
+    : undefined;
   const pins = (ideas.data ?? []).flatMap((i) =>
     i.status === "idea" && i.place
       ? [{ id: i.id, name: i.title, lat: i.place.lat, lng: i.place.lng }]
       : [],
   );
-  return <TripMap {...context} ideas={pins} />;
+  return <TripMap {...context} ideas={pins} addIdea={addIdea} />;
 }
 
 export function TripDetailRoute() {

@@ -8,6 +8,7 @@ import { useDismissIdea } from "../api/dismiss-idea.ts";
 import { useRestoreIdea } from "../api/restore-idea.ts";
 import { useVoteIdea } from "../api/vote-idea.ts";
 import type { IdeasTrip } from "../ideas-trip.ts";
+import { EditIdea } from "./edit-idea.tsx";
 import { PlanIdea } from "./plan-idea.tsx";
 
 const STATUS_LABELS = { idea: "Not planned", planned: "Planned", dismissed: "Dismissed" } as const;
@@ -108,6 +109,7 @@ export function IdeaCard({
       {canEdit ? (
         <div className="flex flex-wrap items-start gap-2">
           {idea.status !== "dismissed" ? <PlanIdea idea={idea} trip={trip} /> : null}
+          <EditIdea idea={idea} tripId={trip.id} />
           {idea.status === "dismissed" ? (
             <Button
               variant="secondary"

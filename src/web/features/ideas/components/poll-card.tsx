@@ -6,6 +6,16 @@ import { useClosePoll } from "../api/close-poll.ts";
 import { useVotePoll } from "../api/vote-poll.ts";
 import type { IdeasTrip } from "../ideas-trip.ts";
 
+/** The closing time in the reader's own clock ("Sat, May 1, 18:00"). */
+const closesLabel = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
 /**
  * One poll: its options with their votes and who chose them; everyone on the trip votes (viewers
  * too). The creator or the owner closes it; a closed poll keeps its result and takes no votes.
@@ -52,6 +62,7 @@ export function PollCard({
           <span className="ml-2 text-xs font-normal text-slate-600">
             {poll.closed ? "Closed" : poll.multiple ? "Choose any" : "Choose one"} ·{" "}
             {poll.voterCount} {poll.voterCount === 1 ? "vote" : "votes"}
+            {!poll.closed && poll.closesAt ? ` · closes ${closesLabel(poll.closesAt)}` : ""}
           </span>
         </legend>
         {poll.options.map((option) => (

@@ -13,9 +13,17 @@ const pollResolver = lazyZodResolver(
   async () => (await import("#shared/schemas/polls.ts")).pollInputSchema,
 );
 
-const DEFAULTS = { question: "", options: [{ text: "" }, { text: "" }], multiple: false };
+const DEFAULTS: PollInput = {
+  question: "",
+  options: [{ text: "" }, { text: "" }],
+  multiple: false,
+  closesAt: null,
+};
 
-/** "Ask the group": a question with 2 to 10 choices (typed, or one of the trip's ideas). */
+/**
+ * "Ask the group": a question with 2 to 10 choices (typed, a date range, or the trip's ideas) and
+ * an optional closing time.
+ */
 export function PollForm({
   ideas,
   onSubmit,
@@ -33,7 +41,15 @@ export function PollForm({
   const options = useFieldArray({ control: form.control, name: "options" });
   const { errors, isSubmitting } = form.formState;
   const optionErrors = errors.options as
-    | (Record<number, { text?: { message?: string } }> & {
+    | (Record<
+        number,
+        {
+          message?: string;
+          text?: { message?: string };
+          from?: { message?: string };
+          to?: { message?: string };
+        }
+      > & {
         message?: string;
         root?: { message?: string };
       })
@@ -71,14 +87,33 @@ export function PollForm({
         {...form.register("question")}
       />
       {options.fields.map((field, index) => (
-        <div key={field.id} className="flex items-end gap-2">
-          <TextField
-            label={`Option ${index + 1}`}
-            autoComplete="off"
-            className="grow"
-            error={optionErrors?.[index]?.text?.message}
-            {...form.register(`options.${index}.text` as const)}
-          />
+        <div key={field.id} className="flex flex-wrap items-end gap-2">
+          {"from" in field ? (
+            // A date range ("Which weekend?"): two days, the second on or after the first.
+            <fieldset className="flex grow flex-wrap gap-2">
+              <legend className="text-sm font-medium">{`Option ${index + 1}: dates`}</legend>
+              <TextField
+                label="From"
+                type="date"
+                error={optionErrors?.[index]?.from?.message ?? optionErrors?.[index]?.message}
+                {...form.register(`options.${index}.from` as const)}
+              />
+              <TextField
+                label="To"
+                type="date"
+                error={optionErrors?.[index]?.to?.message}
+                {...form.register(`options.${index}.to` as const)}
+              />
+            </fieldset>
+          ) : (
+            <TextField
+              label={`Option ${index + 1}`}
+              autoComplete="off"
+              className="grow"
+              error={optionErrors?.[index]?.text?.message ?? optionErrors?.[index]?.message}
+              {...form.register(`options.${index}.text` as const)}
+            />
+          )}
           {options.fields.length > 2 ? (
             <Button
               variant="subtle"
@@ -102,6 +137,15 @@ export function PollForm({
             Add option
           </Button>
         ) : null}
+        {options.fields.length < POLL_MAX_OPTIONS ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => options.append({ from: "", to: "" })}
+          >
+            Add dates
+          </Button>
+        ) : null}
         {unplanned.length >= 2 ? (
           <Button
             variant="secondary"
@@ -116,6 +160,20 @@ export function PollForm({
         <input type="checkbox" className="h-4 w-4" {...form.register("multiple")} />
         Allow several choices
       </label>
+      <TextField
+        label="Closes (optional)"
+        type="datetime-local"
+        hint="After this time no one can vote; the result stays."
+        error={errors.closesAt?.message}
+        {...form.register("closesAt", {
+          // The field's local time, sent as an instant (the route wants an offset).
+          setValueAs: (v: unknown) => {
+            if (typeof v !== "string" || !v) return null;
+            const at = new Date(v);
+            return Number.isNaN(at.getTime()) ? v : at.toISOString();
+          },
+        })}
+      />
       {errors.root?.message ? (
         <p role="alert" className="text-sm text-red-700">
           {errors.root.message}

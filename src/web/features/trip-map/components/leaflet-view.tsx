@@ -23,6 +23,8 @@ export type LeafletViewProps = {
   picking: boolean;
   onSelect: (activityId: string) => void;
   onPick: (point: LatLng) => void;
+  /** A click while not placing a stop (the editor's "Add to ideas"); none on read-only pages. */
+  onMapClick?: ((point: LatLng) => void) | undefined;
   onTilesFailed: (failed: boolean) => void;
   /** Hands the map's centre to the "Place at the map's centre" button (the keyboard way to pick). */
   onReady: (center: (() => LatLng) | null) => void;
@@ -61,6 +63,7 @@ export default function LeafletView(props: LeafletViewProps) {
     map.setView(WORLD, 2);
     map.on("click", (event: L.LeafletMouseEvent) => {
       if (latest.current.picking) latest.current.onPick(event.latlng);
+      else latest.current.onMapClick?.(event.latlng);
     });
     mapRef.current = map;
     latest.current.onReady(() => map.getCenter());

@@ -9,6 +9,7 @@ import {
 import { usePublicConfig } from "#web/lib/get-public-config.ts";
 import type { MapCity, MapIdea, MapStay } from "#web/lib/trip/trip-slots.ts";
 import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
+import { AddIdeaAtPoint } from "./add-idea-at-point.tsx";
 import { setPicking, usePicking } from "../picking.ts";
 
 // Leaflet (about 40 KB gzip) and its CSS come with this chunk, fetched when a trip page shows a map.
@@ -32,6 +33,8 @@ export type TripMapProps = {
   stays?: readonly MapStay[] | undefined;
   /** The group's ideas with a place: pins in their own colour (issue 49). */
   ideas?: readonly MapIdea[] | undefined;
+  /** Editors: a click on the map offers "Add to ideas" with that point as the idea's place. */
+  addIdea?: ((point: LatLng, title: string) => Promise<unknown>) | undefined;
 };
 
 /**
@@ -50,6 +53,7 @@ export function TripMap({
   stops,
   stays,
   ideas,
+  addIdea,
 }: TripMapProps) {
   const config = usePublicConfig().data;
   const selection = useActivitySelection();
@@ -59,6 +63,8 @@ export function TripMap({
   const [placed, setPlaced] = useState<{ name: string; at: number } | null>(null);
   const centerRef = useRef<(() => LatLng) | null>(null);
   const [ready, setReady] = useState(false);
+  // The point a click (or the centre button) offers to add to the ideas.
+  const [offered, setOffered] = useState<LatLng | null>(null);
   const placeButtonRef = useRef<HTMLButtonElement>(null);
   const offlinePlanner = config?.ai.mode === "offline";
   const view = useMemo(
@@ -184,6 +190,29 @@ export function TripMap({
           </div>
         </div>
       ) : null}
+      {addIdea && !picking ? (
+        offered ? (
+          <AddIdeaAtPoint
+            key={`${offered.lat},${offered.lng}`}
+            point={offered}
+            onAdd={addIdea}
+            onClose={() => setOffered(null)}
+          />
+        ) : showMap && config?.map ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="w-fit"
+            disabled={!ready}
+            onClick={() => {
+              const center = centerRef.current;
+              if (center) setOffered(roundPoint(center()));
+            }}
+          >
+            Add the map&apos;s centre to ideas
+          </Button>
+        ) : null
+      ) : null}
       {/* A placed stop's pin is moved from the map (its list item offers only "Show on the map"). */}
       {selectedStop && placeActivity && !picking ? (
         <Button
@@ -212,6 +241,7 @@ export function TripMap({
               picking={picking !== null && placeActivity !== undefined}
               onSelect={(id) => selectActivity(id, "map")}
               onPick={placeAt}
+              onMapClick={addIdea ? (point) => setOffered(roundPoint(point)) : undefined}
               onTilesFailed={setTilesFailed}
               onReady={(center) => {
                 centerRef.current = center;
