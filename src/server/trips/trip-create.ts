@@ -13,7 +13,8 @@ import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip } from "../planner/plan-trip.ts";
 import type { PlanningServices, PlanTripResult } from "../planner/planning-types.ts";
 import { toTripDto } from "./trip-dto.ts";
-import { routeLegs } from "../routing/route-legs.ts";
+import { routeLegs, type Leg } from "../routing/route-legs.ts";
+import { queueTravelLegs, type TravelLegWorker } from "./travel-leg-queue.ts";
 import type { Routing } from "../routing/routing-types.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { insertOwnTrip, type QuotaDeps } from "./trip-quota.ts";
@@ -22,9 +23,18 @@ import { bookedTrip, type BookedTrip } from "../bookings/trip-from-bookings.ts";
 
 type Owner = { id: string; name: string };
 
+const pendingOf = (legs: readonly Leg[]) =>
+  legs.length > 0
+    ? { travelPending: { activityIds: legs.map((leg) => leg.activityId).sort() } }
+    : {};
+
 /** What creating a trip uses: the planner's services, the trip quota, and the placing worker. */
 export type CreateDeps = PlanningServices &
-  QuotaDeps & { placements: Pick<PlacementWorker, "kick">; routing: Routing };
+  QuotaDeps & {
+    placements: Pick<PlacementWorker, "kick">;
+    travelLegs: Pick<TravelLegWorker, "kick">;
+    routing: Routing;
+  };
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -53,8 +63,11 @@ async function saveTrip(
         tripStops.map((stop) => stop.place),
       )
     : { itinerary, jobs: [] };
-  // Every leg of the new plan from the routers: one table per profile, transit where it is needed.
+  // Every leg of the new plan from the routers: one table per profile, transit where it is needed;
+  // transit legs past the pace's free slot are asked after the save (the days say so meanwhile).
+  const deferred: Leg[] = [];
   const routed = await routeLegs(deps.routing, {
+    deferTransit: (leg) => deferred.push(leg),
     itinerary: placing.itinerary,
     previous: null,
     stops: tripStops,
@@ -79,10 +92,18 @@ async function saveTrip(
       grounding,
       status: TRIP_STATUS_GENERATED,
     },
-    (tx, row) => insertPlacements(tx, row.id, userId, placing.jobs),
+    async (tx, row) => {
+      await insertPlacements(tx, row.id, userId, placing.jobs);
+      await queueTravelLegs(tx, row.id, deferred);
+    },
   );
   if (placing.jobs.length > 0) deps.placements.kick();
-  return { ...toTripDto(row, { role: "owner", ownerName }), ...placingOf(placing.jobs.length) };
+  if (deferred.length > 0) deps.travelLegs.kick();
+  return {
+    ...toTripDto(row, { role: "owner", ownerName }),
+    ...placingOf(placing.jobs.length),
+    ...pendingOf(deferred),
+  };
 }
 
 /**
