@@ -39,7 +39,8 @@ function fitDay(
         : 0;
     const earliest = before ? minutesOf(before.time) + before.durationMinutes + legFromBefore : 0;
     const start = minutesOf(activity.time);
-    if (start >= earliest || activity.booked) {
+    // Without a routed leg the planner's time stands (the realism checks speak for an overlap).
+    if (legFromBefore === 0 || start >= earliest || activity.booked) {
       kept.push(activity);
       continue;
     }
