@@ -42,6 +42,8 @@ const ROW_FIELDS: (keyof EvalRow)[] = [
   "repeats",
   "locatedShare",
   "verifiedShare",
+  "routedLegShare",
+  "travelMinutesPerDay",
   "closedVisits",
   "warnings",
   "warningKinds",
@@ -104,6 +106,48 @@ describe("measureTrip", () => {
     ...o,
   });
   const [d1, d2, d3] = ["2030-04-09", "2030-04-10", "2030-04-11"];
+
+  it("counts the share of legs routed and the days' travel minutes (issue 46)", () => {
+    const walk = {
+      mode: "walk" as const,
+      minutes: 12,
+      meters: 900,
+      source: "router" as const,
+      summary: null,
+      departAt: null,
+    };
+    const itinerary: Itinerary = {
+      days: [
+        {
+          date: d1,
+          activities: [
+            activity({ time: "09:00", location: "Louvre" }),
+            activity({ time: "10:00", location: "Orsay", travel: walk }),
+            activity({ time: "12:00", location: "Rodin", travel: { ...walk, source: "estimate" } }),
+          ],
+        },
+        { date: d2, activities: [activity({ time: "10:00", location: "Orsay" })] },
+      ],
+    };
+    const row = measureTrip(
+      entry,
+      { itinerary, place: paris, usage: { calls: 0, promptTokens: 0, completionTokens: 0 } },
+      { firstDayMs: 1, wholeMs: 2 },
+    );
+    expect(row.routedLegShare).toBe(0.5);
+    expect(row.travelMinutesPerDay).toBe(12);
+    const none = measureTrip(
+      entry,
+      {
+        itinerary: { days: [itinerary.days[1]!] },
+        place: paris,
+        usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      },
+      { firstDayMs: 1, wholeMs: 2 },
+    );
+    expect(none.routedLegShare).toBeNull();
+    expect(none.travelMinutesPerDay).toBeNull();
+  });
 
   it("counts repeats, located share, costs, dates and warnings from the itinerary itself", () => {
     const itinerary: Itinerary = {

@@ -1,3 +1,4 @@
+import { dayTravelMinutes } from "#shared/travel-leg.ts";
 import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism, samePlace } from "#shared/realism.ts";
 import type { RealismKind } from "#shared/realism-warning.ts";
@@ -37,6 +38,10 @@ export type EvalRow = {
   locatedShare: number | null;
   /** Activities matched to an OpenStreetMap place (an `osmId`) out of all; null without activities. */
   verifiedShare: number | null;
+  /** Legs (issue 46) with a router's time, out of all legs; null without legs (routers off). */
+  routedLegShare: number | null;
+  /** The days' time on the move (every leg's minutes), on average; null without legs. */
+  travelMinutesPerDay: number | null;
   /**
    * Visits to matched places (an `osmId` and `openingHours`) at a time their hours say closed, in the
    * destination's calendar (its country's holidays); null when the destination was not resolved, as
@@ -113,6 +118,8 @@ export function measureTrip(
   const totalCost = priced.reduce((sum, a) => sum + (a.cost ?? 0), 0);
   const dates = tripDates(request.startDate, request.endDate);
   const verified = activities.filter((a) => a.osmId !== null).length;
+  const legs = activities.flatMap((a) => (a.travel ? [a.travel] : []));
+  const routedLegs = legs.filter((leg) => leg.source !== "estimate").length;
   const { stops } = answer;
   const openAt = answer.place ? openAtIn(answer.place) : undefined;
   // Several stops: each city's hours in its own calendar, and the route checks (transfer days).
@@ -137,6 +144,12 @@ export function measureTrip(
     repeats: countRepeats(itinerary),
     locatedShare: activities.length > 0 ? located / activities.length : null,
     verifiedShare: activities.length > 0 ? verified / activities.length : null,
+    routedLegShare: legs.length > 0 ? routedLegs / legs.length : null,
+    travelMinutesPerDay:
+      legs.length > 0 && itinerary.days.length > 0
+        ? itinerary.days.reduce((sum, day) => sum + dayTravelMinutes(day), 0) /
+          itinerary.days.length
+        : null,
     closedVisits:
       openAt && (stopOpenAts?.every(Boolean) ?? true) ? (warningKinds.closed ?? 0) : null,
     warnings: warnings.length,
@@ -164,6 +177,8 @@ export function failedRow(entry: EvalRequest, error: string, timing: Timing): Ev
     repeats: 0,
     locatedShare: null,
     verifiedShare: null,
+    routedLegShare: null,
+    travelMinutesPerDay: null,
     closedVisits: null,
     warnings: 0,
     warningKinds: {},
@@ -189,6 +204,9 @@ export type EvalSummary = {
   medianLocatedShare: number | null;
   /** The median of the rows' verified shares (rows without activities left out). */
   medianVerifiedShare: number | null;
+  /** The median of the rows' shares of legs routed, and of their days' travel minutes. */
+  medianRoutedLegShare: number | null;
+  medianTravelMinutesPerDay: number | null;
   /** Visits at closed places over every row that could be checked. */
   closedVisits: number;
   /** Rows whose closed visits could not be counted (destination not resolved). */
@@ -222,6 +240,8 @@ export function summarize(rows: readonly EvalRow[]): EvalSummary {
     warnings: sum((r) => r.warnings),
     medianLocatedShare: median(present(ok.map((r) => r.locatedShare))),
     medianVerifiedShare: median(present(ok.map((r) => r.verifiedShare))),
+    medianRoutedLegShare: median(present(ok.map((r) => r.routedLegShare))),
+    medianTravelMinutesPerDay: median(present(ok.map((r) => r.travelMinutesPerDay))),
     closedVisits: sum((r) => r.closedVisits ?? 0),
     closedUnchecked: ok.filter((r) => r.activities > 0 && r.closedVisits === null).length,
     medianBudgetUse: median(present(ok.map((r) => r.budgetUse))),

@@ -129,6 +129,11 @@ export function formatSummary(report: EvalReport): string {
       (s.closedUnchecked > 0
         ? ` (${s.closedUnchecked} request(s) unchecked: destination not resolved)`
         : ""),
+    `Median legs routed ${percent(s.medianRoutedLegShare ?? null)}, median travel a day ${
+      s.medianTravelMinutesPerDay === null || s.medianTravelMinutesPerDay === undefined
+        ? "n/a"
+        : `${Math.round(s.medianTravelMinutesPerDay)} min`
+    }`,
     `Median first day ${seconds(s.medianFirstDayMs)}, median whole ${seconds(s.medianWholeMs)}, tokens ${s.promptTokens} in / ${s.completionTokens} out`,
   ].join("\n");
 }

@@ -1,4 +1,6 @@
 import { planTrip } from "#server/planner/plan-trip.ts";
+import { routeLegs } from "#server/routing/route-legs.ts";
+import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import type { PlanTripResult } from "#server/planner/planning-types.ts";
 import type { GenerateOptions } from "#server/planner/itinerary-generator.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
@@ -11,8 +13,21 @@ export type Plan = (request: TripRequest, options: GenerateOptions) => Promise<P
 
 export const planWith =
   (services: EvalServices): Plan =>
-  (request, options) =>
-    planTrip(services, request, options);
+  async (request, options) => {
+    const plan = await planTrip(services, request, options);
+    if (!services.routing) return plan;
+    // Every leg routed as a save routes it (issue 46): the share routed and the days' travel time.
+    const itinerary = await routeLegs(services.routing, {
+      itinerary: plan.itinerary,
+      previous: null,
+      stops: plan.stops ?? [],
+      stays: [],
+      travelMode: DEFAULT_TRAVEL_MODE,
+      legModes: {},
+      signal: options.signal,
+    });
+    return { ...plan, itinerary };
+  };
 
 export type RunOptions = {
   /** Each request is given up after this long (its row then carries the timeout as its error). */

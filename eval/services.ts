@@ -7,6 +7,7 @@ import type { Logger } from "#server/lib/logger.ts";
 import { createGeo } from "#server/services/geo/create-geo.ts";
 import { NO_GEO } from "#server/services/geo/geo-service.ts";
 import { createPlaces } from "#server/services/places/create-places.ts";
+import { createRouting } from "#server/routing/create-routing.ts";
 import type { PlanningServices } from "#server/planner/planning-types.ts";
 
 export type EvalServices = PlanningServices;
@@ -68,8 +69,27 @@ export async function createEvalServices(
   const geo = database ? createGeo(env, database.db, options.logger) : NO_GEO;
   // Real places for the keyless planner share the geocoders' database cache (OVERPASS_URL=off: none).
   const places = database ? createPlaces(env, database.db, options.logger) : undefined;
+  // The routers with their database pace and cache (ROUTING_URL and TRANSIT_URL, `off` for none).
+  const routing = database
+    ? createRouting({
+        db: database.db,
+        logger: options.logger,
+        routingUrl: env.ROUTING_URL,
+        transitUrl: env.TRANSIT_URL,
+        timeoutMs: env.ROUTING_TIMEOUT_MS,
+        pace: env.ROUTING_PACE,
+        appOrigin: env.APP_ORIGIN,
+        contactEmail: env.CONTACT_EMAIL,
+      })
+    : undefined;
   return {
-    services: { ai, geo, logger: options.logger, ...(places ? { places } : {}) },
+    services: {
+      ai,
+      geo,
+      logger: options.logger,
+      ...(places ? { places } : {}),
+      ...(routing ? { routing } : {}),
+    },
     provider: {
       mode: ai.mode,
       model: model ? (env.AI_MODEL ?? "unknown") : "offline-planner",

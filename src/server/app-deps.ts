@@ -13,6 +13,7 @@ import type { PlacesService } from "./services/places/places-service.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import type { LiveHub } from "./live/live-hub.ts";
 import type { PlacementWorker } from "./trips/activity-placements.ts";
+import type { TravelLegWorker } from "./trips/travel-leg-queue.ts";
 import type { WeatherService } from "./services/weather/weather-service.ts";
 
 // Type only: the rooms' own narrower deps types are what their functions take; this one is built by
@@ -48,6 +49,8 @@ export type AppDeps = {
   live: LiveHub;
   /** Places a new plan's activities on the map after the trip opened (rows shared by instances). */
   placements: PlacementWorker;
+  /** Transit legs filled in after their save (issue 46). */
+  travelLegs: TravelLegWorker;
   /** Exchange rates in USD (Frankfurter, kept in the database); `enabled` false with FX_URL=off. */
   fx: CachedFx;
   /** Street and transit routers with their pace and cache; `street`/`transit` false when off. */

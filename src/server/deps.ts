@@ -20,6 +20,7 @@ import { createLocalStorage } from "./services/storage/local-storage.ts";
 import type { Storage } from "./services/storage/storage.ts";
 import { createLiveHub } from "./live/live-hub.ts";
 import { createPlacementWorker } from "./trips/activity-placements.ts";
+import { createTravelLegWorker } from "./trips/travel-leg-queue.ts";
 import { createMemoryBus, type LiveBus } from "./live/live-bus.ts";
 import { createPostgresBus } from "./live/postgres-bus.ts";
 import { createFx } from "./services/fx/create-fx.ts";
@@ -171,6 +172,12 @@ export function createDeps(
       logger,
       publishChange: live.publishChange,
       routing,
+    }),
+    travelLegs: createTravelLegWorker({
+      db: database.db,
+      routing,
+      logger,
+      publishChange: live.publishChange,
     }),
     fx: createFx(env, database.db, logger),
     routing,

@@ -24,6 +24,7 @@ async function main() {
   // New plans' activities still waiting for the geocoder (this instance's, another's, or left by a
   // restart) are placed from the shared table.
   deps.placements.start();
+  deps.travelLegs.start();
   // Today's exchange rates asked now (the table, else the API): the first trip page then finds them
   // in memory instead of waiting for them (services/fx/cached-fx.ts).
   void deps.fx.usdRates().catch((error: unknown) => {
@@ -54,7 +55,11 @@ async function main() {
     force.unref();
     // Open event streams never end by themselves: closed here, so server.close() can finish.
     // Lookups in flight are given back to the table for the next instance.
-    const liveClosed = Promise.all([deps.placements.close(), deps.live.close()]);
+    const liveClosed = Promise.all([
+      deps.placements.close(),
+      deps.travelLegs.close(),
+      deps.live.close(),
+    ]);
     server.close(() => {
       // The other instances hear of these streams' ends before the database goes.
       void liveClosed

@@ -3,6 +3,7 @@ import {
   AIRPORT_HOURS,
   FLIGHT_SPEED_KMH,
   formatAllowance,
+  routedAllowance,
   GROUND_MAX_KM,
   GROUND_SPEED_KMH,
   transferAllowance,
@@ -54,5 +55,46 @@ describe("formatAllowance", () => {
     [294, "5 h"],
   ])("%d minutes read as %s", (minutes, text) => {
     expect(formatAllowance(minutes)).toBe(text);
+  });
+});
+
+describe("routedAllowance (issue 46)", () => {
+  const paris = { name: "Paris", lat: 48.8566, lng: 2.3522 };
+  const lyon = { name: "Lyon", lat: 45.764, lng: 4.8357 };
+  const train = {
+    mode: "train" as const,
+    minutes: 131,
+    departAt: "2027-03-11T09:50",
+    arriveAt: "2027-03-11T12:01",
+    line: "TGV INOUI 6613",
+    board: "Paris Gare de Lyon",
+    boardAt: "10:04",
+    alight: "Lyon Part-Dieu",
+    alightAt: "12:00",
+    source: "transit" as const,
+  };
+
+  it("names the train, its stations and times, door to door to five minutes", () => {
+    expect(routedAllowance(train, paris, lyon).text).toBe(
+      "Allow about 2 h 10 min by train (TGV INOUI 6613, Paris Gare de Lyon 10:04 → Lyon Part-Dieu 12:00)",
+    );
+    expect(routedAllowance(train, paris, lyon).minutes).toBe(131);
+  });
+
+  it("says a road journey by road, between the two cities", () => {
+    const road = {
+      ...train,
+      mode: "road" as const,
+      minutes: 278,
+      line: null,
+      board: null,
+      boardAt: null,
+      alight: null,
+      alightAt: null,
+      source: "router" as const,
+    };
+    expect(routedAllowance(road, paris, lyon).text).toBe(
+      "Allow about 4 h 40 min by road to get from Paris to Lyon",
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { formatDuration } from "./format.ts";
 import { distanceKm, type Point } from "./geo.ts";
+import type { StopJourney } from "./schemas/trip-stops.ts";
 
 /*
  * How long a journey between two stops takes when no transport is saved: straight-line distance at
@@ -53,5 +55,35 @@ export function transferAllowance(
     minutes,
     hours: minutes / 60,
     text: `Allow about ${formatAllowance(minutes)} to get from ${from.name} to ${to.name}`,
+  };
+}
+
+/** A routed journey's time as the day says it: to five minutes ("2 h 15 min"). */
+const aboutMinutes = (minutes: number) => formatDuration(Math.max(5, Math.round(minutes / 5) * 5));
+
+/**
+ * The journey the routers found between two stops (issue 46), in the day's words: "Allow about
+ * 2 h 15 min by train (TGV INOUI 6613, Paris Gare de Lyon 10:04 → Lyon Part-Dieu 12:00)", or "Allow
+ * about 4 h 40 min by road to get from Paris to Lyon".
+ */
+export function routedAllowance(
+  journey: StopJourney,
+  from: Point & { name: string },
+  to: Point & { name: string },
+): TransferAllowance {
+  const about = `Allow about ${aboutMinutes(journey.minutes)}`;
+  const ride =
+    journey.line && journey.board && journey.alight && journey.boardAt && journey.alightAt
+      ? ` (${journey.line}, ${journey.board} ${journey.boardAt} → ${journey.alight} ${journey.alightAt})`
+      : "";
+  return {
+    km: distanceKm(from, to),
+    mode: "ground",
+    minutes: journey.minutes,
+    hours: journey.minutes / 60,
+    text:
+      journey.mode === "road"
+        ? `${about} by road to get from ${from.name} to ${to.name}`
+        : `${about} by ${journey.mode}${ride}`,
   };
 }

@@ -1,6 +1,10 @@
 import type { TripPlace } from "./schemas/itinerary.ts";
 import type { Transport, TripStop } from "./schemas/trip-stops.ts";
-import { transferAllowance, type TransferAllowance } from "./transfer-allowance.ts";
+import {
+  routedAllowance,
+  transferAllowance,
+  type TransferAllowance,
+} from "./transfer-allowance.ts";
 import { stopIndexesOn } from "./trip-stop-days.ts";
 import { epochToZoned, zonedToEpoch } from "./zoned-time.ts";
 
@@ -28,7 +32,7 @@ export type TransferDay = {
   allowance: TransferAllowance | null;
 };
 
-type StopLike = Pick<TripStop, "startDate" | "endDate" | "destination"> & {
+type StopLike = Pick<TripStop, "startDate" | "endDate" | "destination" | "journey"> & {
   place: TripPlace | null;
 };
 
@@ -89,13 +93,30 @@ export function transferOn(
   if (!a || !b) return null;
   const fromZone = a.place?.timezone ?? "UTC";
   const toZone = b.place?.timezone ?? fromZone;
+  // The routers' journey (issue 46), when it was asked for this day: it leaves when the day does.
+  const routed = b.journey?.departAt.slice(0, 10) === date ? b.journey : undefined;
+  const fromEnd = a.place && { ...a.place, name: a.destination };
+  const toEnd = b.place && { ...b.place, name: b.destination };
   const allowance =
-    a.place && b.place
-      ? transferAllowance({ ...a.place, name: a.destination }, { ...b.place, name: b.destination })
+    fromEnd && toEnd
+      ? routed
+        ? routedAllowance(routed, fromEnd, toEnd)
+        : transferAllowance(fromEnd, toEnd)
       : null;
   const saved = transportOn(transport, date, [a.destination, b.destination]);
   const times = saved ? transportTimes(saved, date, fromZone, toZone) : null;
   if (saved && times) return { from, to, ...times, transport: saved, allowance };
+  const depart = routed ? zonedToEpoch(routed.departAt, fromZone) : null;
+  const arrive = routed ? zonedToEpoch(routed.arriveAt, toZone) : null;
+  if (routed && depart !== null && arrive !== null && departure === PLANNED_DEPARTURE_MINUTES)
+    return {
+      from,
+      to,
+      departure: minutesOnDate(depart, fromZone, date),
+      arrival: minutesOnDate(arrive, toZone, date),
+      transport: null,
+      allowance,
+    };
   const minutes = Math.round(allowance?.minutes ?? UNKNOWN_JOURNEY_MINUTES);
   const leave = zonedToEpoch(
     `${date}T${clockOf(Math.min(departure, MINUTES_PER_DAY - 1))}`,

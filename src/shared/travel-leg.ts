@@ -41,3 +41,9 @@ export const dayTravelMinutes = (day: { activities: readonly { travel?: Travel |
 
 /** Transit results link their sources wherever they are shown (Transitous' terms). */
 export const TRANSIT_SOURCES_URL = "https://transitous.org/sources/";
+
+/** The history line of a transit leg filled in after its save: the page reads the trip again. */
+export const TRAVEL_TIMES_SUMMARY = "Worked out travel times";
+
+/** What a day says while some of its transit legs are still being asked (after the save). */
+export const TRAVEL_PENDING_MESSAGE = "Working out travel times…";

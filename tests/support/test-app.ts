@@ -92,6 +92,7 @@ export async function createTestApp(
     env,
     close: async () => {
       await deps.placements.close();
+      await deps.travelLegs.close();
       await deps.live.close();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });

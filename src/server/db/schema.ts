@@ -401,6 +401,40 @@ export const activityPlacements = pgTable(
 export type ActivityPlacementRow = typeof activityPlacements.$inferSelect;
 
 /**
+ * Transit legs a save could not ask within the pace at once (issue 46): each saved with its fallback
+ * (road or estimate) and filled in afterwards by one worker of any instance (SKIP LOCKED, then
+ * `claimedUntil`, as activity placements are). One row per leg: a later save of the same leg replaces
+ * it. `departLocal` and the points are the leg as asked: the worker fills it only while the trip's
+ * leg is still that one.
+ */
+export const travelLegJobs = pgTable(
+  "travel_leg_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tripId: uuid("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    activityId: text("activity_id").notNull(),
+    fromLat: doublePrecision("from_lat").notNull(),
+    fromLng: doublePrecision("from_lng").notNull(),
+    toLat: doublePrecision("to_lat").notNull(),
+    toLng: doublePrecision("to_lng").notNull(),
+    /** Local departure `YYYY-MM-DDTHH:MM` in `zone`. */
+    departLocal: text("depart_local").notNull(),
+    zone: text("zone").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("travel_leg_jobs_leg_idx").on(t.tripId, t.activityId),
+    index("travel_leg_jobs_due_idx").on(t.claimedUntil, t.createdAt),
+  ],
+);
+export type TravelLegJobRow = typeof travelLegJobs.$inferSelect;
+
+/**
  * A trip's packing lists (issue 49): one shared list ("for the group", no owner) and one per member
  * who opened the Packing tab, made on their first read. The partial unique indexes keep that so
  * when two first reads race.

@@ -17,7 +17,7 @@ import { bookedWindows } from "./journey-windows.ts";
 
 type Interval = { from: number; until: number };
 
-const clock = (minutes: number) =>
+export const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** A planned visit moved for a booking still ends by then (a late dinner, not a midnight museum). */
@@ -44,6 +44,24 @@ const intervalOf = (a: Pick<Activity, "time" | "durationMinutes">): Interval => 
 });
 
 /**
+ * Whether a planned visit may be moved to `start` (minutes on its day's clock): it still ends by
+ * LATEST_MOVED_END, a meal stays within MEAL_MAX_SHIFT of its time, and its place is not closed
+ * then (when its hours are known). The stop's window and the day's other visits are the caller's.
+ */
+export function canMoveTo(
+  activity: Pick<Activity, "activity" | "time" | "durationMinutes" | "openingHours">,
+  date: string,
+  start: number,
+  hours: OpenAt | undefined,
+): boolean {
+  if (start + activity.durationMinutes > LATEST_MOVED_END) return false;
+  if (MEAL.test(activity.activity) && Math.abs(start - minutesOf(activity.time)) > MEAL_MAX_SHIFT)
+    return false;
+  if (!hours || !activity.openingHours) return true;
+  return hours(activity.openingHours, date, clock(start)) !== "closed";
+}
+
+/**
  * One day: the booked activities as they are, and each planned one where it was when that time is
  * free (inside its stop's window, clear of the bookings, the journeys and the planned ones kept
  * before it); otherwise at the first free time of the day at which its place is not closed, or not
@@ -64,17 +82,11 @@ function fitDay(
     if (kept.length >= room) break;
     const stopIndex = activityStopIndex(activity, planned);
     const window = windows[stopIndex]?.[planned.date];
-    const meal = MEAL.test(activity.activity);
     const fitsAt = (start: number, moved: boolean) => {
       const at = { time: clock(start), durationMinutes: activity.durationMinutes };
       if (!insideWindow(at, window)) return false;
-      if (moved && start + activity.durationMinutes > LATEST_MOVED_END) return false;
-      if (moved && meal && Math.abs(start - minutesOf(activity.time)) > MEAL_MAX_SHIFT)
-        return false;
       if (taken().some((b) => overlaps(intervalOf(at), b))) return false;
-      const hours = openAt(stopIndex);
-      if (!moved || !hours || !activity.openingHours) return true;
-      return hours(activity.openingHours, planned.date, at.time) !== "closed";
+      return !moved || canMoveTo(activity, planned.date, start, openAt(stopIndex));
     };
     const start = minutesOf(activity.time);
     if (fitsAt(start, false)) {

@@ -11,6 +11,7 @@ import { placeOf, type DestinationLookup } from "../services/geo/geo-service.ts"
 import type { ModelUsage } from "../services/llm/usage.ts";
 import { insideWindow, type DayWindows } from "./day-windows.ts";
 import { bookedWindows, stopWindows } from "./journey-windows.ts";
+import { routeTransfers } from "../routing/transfer-journeys.ts";
 import type { GenerateOptions } from "./itinerary-generator.ts";
 import type { PlanningServices, PlanTripResult } from "./planning-types.ts";
 
@@ -117,11 +118,13 @@ export async function planStops(
       .catch((): DestinationLookup => ({ kind: "unavailable", reason: "unreachable" })),
   );
   const places = await Promise.all(lookups.map((l) => l.then(placeOf)));
-  const stops: TripStop[] = dated.map((stop, i) => ({
+  const placed: TripStop[] = dated.map((stop, i) => ({
     id: randomUUID(),
     ...stop,
     place: places[i] ?? null,
   }));
+  // The journeys between the cities from the routers: the next city's afternoon starts at arrival.
+  const stops = services.routing ? await routeTransfers(services.routing, placed, signal) : placed;
   const windows = bookedTransport ? bookedWindows(stops, bookedTransport) : stopWindows(stops);
   const passOn: GenerateOptions["onEvent"] = (event) => {
     if (event.type === "places") options.onEvent?.(event);

@@ -1,3 +1,4 @@
+import type { Routing } from "../routing/routing-types.ts";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { TripStop } from "#shared/schemas/trip-stops.ts";
@@ -18,6 +19,8 @@ export type PlanningServices = {
   geo: GeoService;
   logger?: Logger;
   places?: PlacesService;
+  /** The routers: a trip of several stops asks them for the journeys between its cities (issue 46). */
+  routing?: Routing;
 };
 
 export type PlanTripResult = {

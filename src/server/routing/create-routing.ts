@@ -86,6 +86,7 @@ export function createRouting(options: RoutingOptions): Routing {
       );
       if (!slot) {
         logger.info({ service }, "routing paced out: leg estimated");
+        askOptions.onPacedOut?.();
         return undefined;
       }
       return { value: await ask(askOptions.signal) };

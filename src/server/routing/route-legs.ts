@@ -17,7 +17,7 @@ import type {
 type Origin = { point: LatLng; leaveAt: string };
 
 /** A leg to route: the activity it reaches, where from and when, and what decides it. */
-type Leg = {
+export type Leg = {
   activityId: string;
   from: LatLng;
   to: LatLng;
@@ -85,7 +85,7 @@ function estimate(leg: Leg, prefs: TravelModePreferences): Travel {
   };
 }
 
-function transitTravel(journey: TransitJourney, zone: string): Travel {
+export function transitTravel(journey: TransitJourney, zone: string): Travel {
   const rides = journey.rides.filter((ride) => ride.mode !== "WALK");
   const first = rides[0];
   // MOTIS gives distances for walks, rarely for rides: a sum of some would be wrong, so none then.
@@ -102,6 +102,27 @@ function transitTravel(journey: TransitJourney, zone: string): Travel {
   };
 }
 
+/**
+ * The leg reaching `activityId` as the trip holds it now (null: it has none): what a queued transit
+ * leg is compared with before it is filled in, so an edit made meanwhile wins.
+ */
+export function currentLeg(
+  input: Pick<RouteLegsInput, "itinerary" | "stops" | "stays" | "legModes">,
+  activityId: string,
+): Leg | null {
+  const entry = originsOf(input.itinerary, input.stays).get(activityId);
+  if (!entry) return null;
+  const stop = input.stops[activityStopIndex(entry.activity, entry.day)];
+  return {
+    activityId,
+    from: entry.origin.point,
+    to: entry.to,
+    departLocal: `${entry.day.date}T${entry.origin.leaveAt}`,
+    zone: stop?.place?.timezone ?? "UTC",
+    chosen: input.legModes[activityId],
+  };
+}
+
 export type RouteLegsInput = {
   itinerary: Itinerary;
   /** The itinerary as stored before this change; null for a new plan (every leg is routed). */
@@ -115,6 +136,12 @@ export type RouteLegsInput = {
   /** How long a request may wait for its service's pace; past it the leg takes its fallback. */
   maxWaitMs?: number;
   signal?: AbortSignal;
+  /**
+   * Where transit legs go that cannot be asked within the pace at once: each is saved with its
+   * fallback (road, else the estimate) and handed here to be filled in after the save. Without it,
+   * transit waits for the pace like the street legs.
+   */
+  deferTransit?: (leg: Leg) => void;
 };
 
 /**
@@ -151,15 +178,7 @@ export async function routeLegs(routing: Routing, input: RouteLegsInput): Promis
       results.set(id, kept);
       continue;
     }
-    const stop = input.stops[activityStopIndex(entry.activity, entry.day)];
-    legs.push({
-      activityId: id,
-      from: entry.origin.point,
-      to: entry.to,
-      departLocal: `${entry.day.date}T${entry.origin.leaveAt}`,
-      zone: stop?.place?.timezone ?? "UTC",
-      chosen: input.legModes[id],
-    });
+    legs.push(currentLeg(input, id)!);
   }
 
   if (legs.length > 0) {
@@ -190,8 +209,19 @@ export async function routeLegs(routing: Routing, input: RouteLegsInput): Promis
         routing.transit
       ) {
         const at = zonedToEpoch(leg.departLocal, leg.zone);
+        let pacedOut = false;
         const journeys =
-          at === null ? null : await routing.plan(leg.from, leg.to, new Date(at), ask);
+          at === null
+            ? null
+            : await routing.plan(
+                leg.from,
+                leg.to,
+                new Date(at),
+                input.deferTransit
+                  ? { ...ask, maxWaitMs: 0, onPacedOut: () => (pacedOut = true) }
+                  : ask,
+              );
+        if (pacedOut) input.deferTransit?.(leg);
         const [best] = journeys ?? [];
         if (best) {
           results.set(leg.activityId, transitTravel(best, leg.zone));

@@ -44,7 +44,12 @@ export type TransitJourney = {
 };
 
 /** How long a caller may wait for the pace before it takes the estimate instead. */
-export type AskOptions = { signal?: AbortSignal; maxWaitMs?: number };
+export type AskOptions = {
+  signal?: AbortSignal;
+  maxWaitMs?: number;
+  /** Told when no slot was free within `maxWaitMs` (the answer is null then, nothing was asked). */
+  onPacedOut?: () => void;
+};
 
 /**
  * The routers behind the app: each answer is the router's (cached or asked), or null when it could

@@ -19,7 +19,8 @@ import { patchForCurrent } from "./trip-rebase.ts";
 import { saveTripVersion } from "./trip-save.ts";
 import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
 import { describeChange } from "./trip-summary.ts";
-import { routeLegs } from "../routing/route-legs.ts";
+import { routeLegs, type Leg } from "../routing/route-legs.ts";
+import { queueTravelLegs, type TravelLegWorker } from "./travel-leg-queue.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 
 const SAVE_ATTEMPTS = 5;
@@ -32,6 +33,7 @@ export type ApplyDeps = {
   logger: Logger;
   live: Pick<LiveHub, "publishChange">;
   routing: Routing;
+  travelLegs: Pick<TravelLegWorker, "kick">;
 };
 
 export type ApplyResult =
@@ -91,8 +93,11 @@ export async function applyTripChanges(
       signal,
       logger: deps.logger,
     });
-    // Only the legs this change touched are routed again (issue 46).
+    // Only the legs this change touched are routed again (issue 46); transit past the pace's free
+    // slot is asked after the save.
+    const deferred: Leg[] = [];
     const itinerary = await routeLegs(deps.routing, {
+      deferTransit: (leg) => deferred.push(leg),
       itinerary: matched,
       previous: row.itinerary,
       stops,
@@ -131,6 +136,10 @@ export async function applyTripChanges(
       input.via,
     );
     if (updated) {
+      if (deferred.length > 0) {
+        await queueTravelLegs(db, tripId, deferred);
+        deps.travelLegs.kick();
+      }
       await deps.live.publishChange(tripId, updated.version);
       return { ok: true, row: updated, access: found, placeChoices: choices };
     }

@@ -1,7 +1,10 @@
 import { TRIP_STATUS_GENERATED } from "#shared/constants.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
-import { GROUNDING_OFF } from "#shared/schemas/itinerary.ts";
+import { GROUNDING_OFF, type Itinerary } from "#shared/schemas/itinerary.ts";
+import { isDeepStrictEqual } from "node:util";
+import { openAtIn } from "#shared/opening-hours.ts";
+import { fitRoutedTimes } from "../planner/fit-routed-times.ts";
 import { lookupsOf, withoutActivityLookups } from "../services/geo/geo-service.ts";
 import {
   insertPlacements,
@@ -13,7 +16,8 @@ import type { GenerateOptions } from "../planner/itinerary-generator.ts";
 import { planTrip } from "../planner/plan-trip.ts";
 import type { PlanningServices, PlanTripResult } from "../planner/planning-types.ts";
 import { toTripDto } from "./trip-dto.ts";
-import { routeLegs } from "../routing/route-legs.ts";
+import { routeLegs, type Leg } from "../routing/route-legs.ts";
+import { queueTravelLegs, type TravelLegWorker } from "./travel-leg-queue.ts";
 import type { Routing } from "../routing/routing-types.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { insertOwnTrip, type QuotaDeps } from "./trip-quota.ts";
@@ -22,9 +26,25 @@ import { bookedTrip, type BookedTrip } from "../bookings/trip-from-bookings.ts";
 
 type Owner = { id: string; name: string };
 
+/** The last leg deferred for each activity still in the plan (a later round's ask replaces one). */
+function queuedLegs(itinerary: Itinerary, deferred: readonly Leg[]): Leg[] {
+  const present = new Set(itinerary.days.flatMap((d) => d.activities.map((a) => a.id)));
+  const last = new Map(deferred.map((leg) => [leg.activityId, leg]));
+  return [...last.values()].filter((leg) => present.has(leg.activityId));
+}
+
+const pendingOf = (legs: readonly Leg[]) =>
+  legs.length > 0
+    ? { travelPending: { activityIds: legs.map((leg) => leg.activityId).sort() } }
+    : {};
+
 /** What creating a trip uses: the planner's services, the trip quota, and the placing worker. */
 export type CreateDeps = PlanningServices &
-  QuotaDeps & { placements: Pick<PlacementWorker, "kick">; routing: Routing };
+  QuotaDeps & {
+    placements: Pick<PlacementWorker, "kick">;
+    travelLegs: Pick<TravelLegWorker, "kick">;
+    routing: Routing;
+  };
 
 /**
  * One insert, only after the whole itinerary validated: a failed or abandoned generation leaves no
@@ -53,15 +73,33 @@ async function saveTrip(
         tripStops.map((stop) => stop.place),
       )
     : { itinerary, jobs: [] };
-  // Every leg of the new plan from the routers: one table per profile, transit where it is needed.
-  const routed = await routeLegs(deps.routing, {
-    itinerary: placing.itinerary,
-    previous: null,
-    stops: tripStops,
-    stays: booked?.stays ?? [],
-    travelMode: DEFAULT_TRAVEL_MODE,
-    legModes: {},
-  });
+  // Every leg of the new plan from the routers: one table per profile, transit where it is needed;
+  // transit legs past the pace's free slot are asked after the save (the days say so meanwhile).
+  const deferred: Leg[] = [];
+  const legsOf = (itinerary: Itinerary, previous: Itinerary | null) =>
+    routeLegs(deps.routing, {
+      deferTransit: (leg) => deferred.push(leg),
+      itinerary,
+      previous,
+      stops: tripStops,
+      stays: booked?.stays ?? [],
+      travelMode: DEFAULT_TRAVEL_MODE,
+      legModes: {},
+    });
+  let routed = await legsOf(placing.itinerary, null);
+  // Scheduled with the routed legs: a visit its leg makes late moves later or is left out; the legs
+  // a change touched are routed again (twice at most: a visit left out changes the next one's leg).
+  const openAts = tripStops.map((s) => (s.place ? openAtIn(s.place) : undefined));
+  for (let round = 0; round < 2; round++) {
+    const fitted = fitRoutedTimes(routed, {
+      stops: tripStops,
+      transport: booked?.transport ?? [],
+      openAtStop: (i) => openAts[i],
+    });
+    if (isDeepStrictEqual(fitted, routed)) break;
+    routed = await legsOf(fitted, routed);
+  }
+  const queued = queuedLegs(routed, deferred);
   const row = await insertOwnTrip(
     deps,
     {
@@ -79,10 +117,18 @@ async function saveTrip(
       grounding,
       status: TRIP_STATUS_GENERATED,
     },
-    (tx, row) => insertPlacements(tx, row.id, userId, placing.jobs),
+    async (tx, row) => {
+      await insertPlacements(tx, row.id, userId, placing.jobs);
+      await queueTravelLegs(tx, row.id, queued);
+    },
   );
   if (placing.jobs.length > 0) deps.placements.kick();
-  return { ...toTripDto(row, { role: "owner", ownerName }), ...placingOf(placing.jobs.length) };
+  if (queued.length > 0) deps.travelLegs.kick();
+  return {
+    ...toTripDto(row, { role: "owner", ownerName }),
+    ...placingOf(placing.jobs.length),
+    ...pendingOf(queued),
+  };
 }
 
 /**

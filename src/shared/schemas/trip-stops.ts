@@ -43,6 +43,29 @@ export const stopsRequestSchema = z
   .min(1, "Add at least one city")
   .max(MAX_STOPS, `A trip can have at most ${MAX_STOPS} cities`);
 
+const localClock = z.string().regex(/^\d{2}:\d{2}$/);
+const localMinute = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+
+/**
+ * The journey between two stops from the routers (issue 46), when no journey is saved: by train or
+ * coach from the transit router (`line` as the operator shows it, "TGV INOUI 6613", boarded at
+ * `board` at `boardAt` and left at `alight` at `alightAt`), else by road from the street router.
+ * `departAt` (the first stop's zone) and `arriveAt` (the next stop's) are door to door, local.
+ */
+export const stopJourneySchema = z.object({
+  mode: z.enum(["train", "coach", "road"]),
+  minutes: z.number().int().min(1),
+  departAt: localMinute,
+  arriveAt: localMinute,
+  line: z.string().nullable(),
+  board: z.string().nullable(),
+  boardAt: localClock.nullable(),
+  alight: z.string().nullable(),
+  alightAt: localClock.nullable(),
+  source: z.enum(["transit", "router"]),
+});
+export type StopJourney = z.infer<typeof stopJourneySchema>;
+
 /**
  * A stop of a saved trip. It runs from its arrival day to its departure day, which is the next
  * stop's arrival day (Paris 28–30 Dec, Lyon 30 Dec – 1 Jan). `id` keeps a stop's days with it when
@@ -54,6 +77,8 @@ export const tripStopSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date(),
   place: tripPlaceSchema.nullable(),
+  /** The journey reaching this stop from the one before, found by the routers (issue 46). */
+  journey: stopJourneySchema.optional(),
 });
 export type TripStop = z.infer<typeof tripStopSchema>;
 

@@ -66,6 +66,11 @@ export const tripSchema = z.object({
    * the trip is not read through GET or POST /api/trips (lists, the shared page).
    */
   placing: z.object({ remaining: z.number().int().positive() }).optional(),
+  /**
+   * Activities whose transit leg is still being asked after the save (issue 46): each arrives as a
+   * live change; their day says "Working out travel times…" meanwhile. Absent when none wait.
+   */
+  travelPending: z.object({ activityIds: z.array(z.string()).min(1) }).optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

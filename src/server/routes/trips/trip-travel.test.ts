@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
+import { minutesOf } from "#shared/transfer-day.ts";
 import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
 import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
 import { streetWay } from "#tests/fakes/routing-network.ts";
@@ -83,6 +84,18 @@ afterAll(async () => {
 });
 
 describe("travel times on a keyless plan", () => {
+  it("schedules each visit no earlier than the one before ends plus the routed leg", async () => {
+    const { trip } = await plan();
+    let checked = 0;
+    for (const { a, before } of legsOf(trip)) {
+      if (!before || !a.travel) continue;
+      const end = minutesOf(before.time) + before.durationMinutes;
+      expect(minutesOf(a.time), a.activity).toBeGreaterThanOrEqual(end + a.travel.minutes);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(4);
+  });
+
   it("routes every leg, one table request per profile, and a second identical plan asks nothing", async () => {
     const { trip } = await plan();
     const legs = legsOf(trip);

@@ -16,6 +16,7 @@ import {
 } from "../../trips/trip-deletion.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
 import { placingOf, placingRemaining } from "../../trips/activity-placements.ts";
+import { travelPendingOf } from "../../trips/travel-leg-queue.ts";
 import { tripRates } from "../../money/trip-rates.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
@@ -63,7 +64,10 @@ export const tripsRoutes = new Hono<AppBindings>()
     const rates = await tripRates(c.var.deps.fx, row.place, row.stops);
     // A page opened while a new plan's pins are still being looked up says so too.
     const remaining = await placingRemaining(c.var.deps.database.db, row.id);
-    return c.json({ trip: { ...toTripDto(row, row), rates, ...placingOf(remaining) } });
+    const travelPending = await travelPendingOf(c.var.deps.database.db, row.id);
+    return c.json({
+      trip: { ...toTripDto(row, row), rates, ...placingOf(remaining), ...travelPending },
+    });
   })
   .delete("/:id", pathIds, async (c) => {
     const user = await requireUser(c);

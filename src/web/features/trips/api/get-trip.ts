@@ -26,5 +26,6 @@ const PLACING_REFRESH_MS = 5_000;
 export const useTrip = (id: string) =>
   useQuery({
     ...getTripQueryOptions(id),
-    refetchInterval: (query) => (query.state.data?.placing ? PLACING_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.placing || query.state.data?.travelPending ? PLACING_REFRESH_MS : false,
   });

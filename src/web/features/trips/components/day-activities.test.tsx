@@ -183,4 +183,25 @@ describe("DayActivities: the routed legs (issue 46)", () => {
     expect(screen.getByText(/Travel: 41 min/)).toBeVisible();
     expect(screen.getByRole("link", { name: "OpenStreetMap contributors" })).toBeVisible();
   });
+
+  it("says the day's travel times are being worked out while one of its legs waits, and not after", () => {
+    const { rerender } = render(
+      <DayActivities
+        day={routedDay}
+        otherDays={[routedDay]}
+        activityHeading="h3"
+        travelPending={[versailles.id]}
+      />,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Working out travel times…");
+    rerender(
+      <DayActivities
+        day={routedDay}
+        otherDays={[routedDay]}
+        activityHeading="h3"
+        travelPending={["another-day"]}
+      />,
+    );
+    expect(screen.queryByText("Working out travel times…")).toBeNull();
+  });
 });

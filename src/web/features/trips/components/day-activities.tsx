@@ -11,7 +11,12 @@ import {
 } from "#web/lib/trip/activity-selection.ts";
 import { formatUsd } from "#web/lib/format.ts";
 import { previousOnDay, travelFrom } from "#shared/travel-note.ts";
-import { dayTravelMinutes, legText, TRANSIT_SOURCES_URL } from "#shared/travel-leg.ts";
+import {
+  dayTravelMinutes,
+  legText,
+  TRANSIT_SOURCES_URL,
+  TRAVEL_PENDING_MESSAGE,
+} from "#shared/travel-leg.ts";
 import { formatDuration } from "#shared/format.ts";
 import { approxLocal, type LocalCurrency } from "../local-cost.ts";
 import { ActivityPlace, type PlaceContext } from "./activity-place.tsx";
@@ -81,7 +86,17 @@ export function TravelLeg({ travel }: { travel: NonNullable<Activity["travel"]> 
 }
 
 /** The day total, with a note when some costs are unknown (they are left out, never counted as 0). */
-export function DayTotal({ day, local = null }: { day: Day; local?: LocalCurrency | null }) {
+export function DayTotal({
+  day,
+  local = null,
+  travelPending = [],
+}: {
+  day: Day;
+  local?: LocalCurrency | null;
+  /** Activities of the trip whose transit leg is still being asked (the trip's `travelPending`). */
+  travelPending?: readonly string[] | undefined;
+}) {
+  const pending = day.activities.some((a) => travelPending.includes(a.id));
   const unknown = unknownCostCount(day);
   const approx = approxLocal(dayTotal(day), local);
   const travelMinutes = dayTravelMinutes(day);
@@ -91,6 +106,11 @@ export function DayTotal({ day, local = null }: { day: Day; local?: LocalCurrenc
       Day total: {formatUsd(dayTotal(day))}
       {approx ? ` · ${approx}` : null}
       {travelMinutes > 0 ? ` · Travel: ${formatDuration(travelMinutes)}` : null}
+      {pending ? (
+        <span role="status" className="block text-xs font-normal text-slate-600">
+          {TRAVEL_PENDING_MESSAGE}
+        </span>
+      ) : null}
       {routed ? (
         <span className="block text-xs font-normal text-slate-600">
           Routes ©{" "}
@@ -215,9 +235,12 @@ export function DayActivities({
   renderActivityExtras,
   placeContext,
   route,
+  travelPending,
 }: {
   /** A trip with several stops: the route checks, its notes shown for the day. */
   route?: RouteContext | undefined;
+  /** Activities whose transit leg is still being asked: the day says so. */
+  travelPending?: readonly string[] | undefined;
   day: Day;
   /** The trip's days, for the "same place on two days" check. */
   otherDays?: readonly Day[];
@@ -249,7 +272,7 @@ export function DayActivities({
           />
         ))}
       </ol>
-      <DayTotal day={day} local={placeContext?.local?.(null, day)} />
+      <DayTotal day={day} local={placeContext?.local?.(null, day)} travelPending={travelPending} />
     </>
   );
 }

@@ -108,6 +108,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                   otherDays={days}
                   activityHeading="h3"
                   route={routeContextOf(trip)}
+                  travelPending={trip.travelPending?.activityIds}
                   renderActivityExtras={slots.renderActivityExtras}
                   placeContext={placeContext}
                 />

@@ -61,7 +61,10 @@ export function EditableDay({
   onMoved,
   stopsHeader,
   route,
+  travelPending,
 }: {
+  /** Activities whose transit leg is still being asked: the day says so. */
+  travelPending?: readonly string[] | undefined;
   /** A trip with several stops: the route checks (their notes shown for the day). */
   route?: RouteContext | undefined;
   /** A transfer day's "Paris → Lyon" with its journey (the editor's, with its forms). */
@@ -357,7 +360,11 @@ export function EditableDay({
               {getErrorMessage(setLegMode.error, "Could not change how to get there")}
             </p>
           ) : null}
-          <DayTotal day={day} local={placeContext.local?.(null, day)} />
+          <DayTotal
+            day={day}
+            local={placeContext.local?.(null, day)}
+            travelPending={travelPending}
+          />
           {slots.renderDayExtras?.(day, {
             regenerate: (instruction) =>
               setRegenerateRequest((previous) => ({ instruction, at: (previous?.at ?? 0) + 1 })),

@@ -158,6 +158,7 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                       movedId={drag.movedId}
                       onMoved={drag.markMoved}
                       route={routeContextOf(trip)}
+                      travelPending={trip.travelPending?.activityIds}
                       stopsHeader={<TransferDayEditor trip={trip} day={day} editor={editor} />}
                     />
                   ) : null}

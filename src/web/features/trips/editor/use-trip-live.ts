@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { useEffect, useState, type RefObject } from "react";
 import type { LiveChange, OnlineUser } from "#shared/schemas/trip-history.ts";
 import { isPlacedOnMapSummary } from "#shared/placing.ts";
+import { TRAVEL_TIMES_SUMMARY } from "#shared/travel-leg.ts";
+import { tripDetailKey } from "#web/lib/trip/trip-query-keys.ts";
 import { ownChangeKey, takeOwnChange } from "#web/lib/trip/own-trip-changes.ts";
 import { tripLiveKey } from "#web/lib/trip/trip-live-key.ts";
 import { tripHistoryKey } from "../api/get-trip-history.ts";
@@ -55,7 +56,7 @@ export function useTripLive(tripId: string, ownVersions: RefObject<Set<number>>)
         }
         if (ownVersions.current.has(change.version)) return;
         // A new plan's pin arriving: the trip is read again, and the map shows it; not news.
-        if (isPlacedOnMapSummary(change.summary)) {
+        if (isPlacedOnMapSummary(change.summary) || change.summary === TRAVEL_TIMES_SUMMARY) {
           void queryClient.invalidateQueries({ queryKey: tripDetailKey(tripId) });
           return;
         }

@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/database.ts";
+import { migrationsFolder } from "#server/db/database.ts";
+import { createLogger } from "#server/lib/logger.ts";
+import { createRouting } from "#server/routing/create-routing.ts";
+import { createTravelLegWorker } from "#server/trips/travel-leg-queue.ts";
+import { buildItinerary } from "#tests/support/factories.ts";
+import type { TestClient } from "#tests/support/http.ts";
+import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+
+/** This migration's tag, read from the journal (the lead may renumber it). */
+const journal = JSON.parse(
+  readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+) as { entries: { tag: string }[] };
+const THIS = journal.entries.find((e) => e.tag.endsWith("_travel_leg_jobs"))!.tag;
+
+describe(`migration ${THIS} on a database written before it`, () => {
+  let database: Database;
+  let t: TestApp;
+  let owner: { client: TestClient; userId: string };
+  let before: Record<string, unknown>[];
+  const snapshot = () =>
+    rowsOf(
+      database,
+      sql`select t.id::text, t.name, t.version, t.itinerary, t.stops from trips t order by t.id`,
+    );
+
+  beforeAll(async () => {
+    ({ database, t, owner } = await openReleaseBefore(THIS, "Before the travel queue"));
+    await database.db.execute(sql`
+      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
+        interests, itinerary, status, version, stops)
+      values (${owner.userId}, 'Old Paris', 'Paris', '2027-05-01', '2027-05-02', 900, 'comfort',
+        array['Food'], ${JSON.stringify(buildItinerary("2027-05-01", 2))}::jsonb, 'generated', 2,
+        ${JSON.stringify([{ id: "7f0c3a52-0b7c-4d8e-9a43-5d2a1b6c9e03", destination: "Paris", startDate: "2027-05-01", endDate: "2027-05-02", place: null }])}::jsonb)`);
+    before = await snapshot();
+    await database.migrate();
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeAll(t, database);
+  });
+
+  it("keeps every trip whole, starts with an empty queue, and the trips read as before", async () => {
+    expect(await snapshot()).toEqual(before);
+    const [counts] = await rowsOf(
+      database,
+      sql`select count(*)::int as queued from travel_leg_jobs`,
+    );
+    expect(counts).toEqual({ queued: 0 });
+    const listed = await owner.client.get("/api/trips");
+    expect(listed.status).toBe(200);
+    const [trip] = await rowsOf(database, sql`select id::text from trips`);
+    const read = await owner.client.get(`/api/trips/${String(trip!.id)}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { trip: object }).trip).not.toHaveProperty("travelPending");
+  });
+
+  it("a leg queued for an old trip is taken and dropped once it no longer matches the trip", async () => {
+    const [trip] = await rowsOf(database, sql`select id::text from trips`);
+    await database.db.execute(sql`
+      insert into travel_leg_jobs (trip_id, activity_id, from_lat, from_lng, to_lat, to_lng,
+        depart_local, zone)
+      values (${String(trip!.id)}::uuid, 'gone', 48.86, 2.33, 48.85, 2.35, '2027-05-01T10:00',
+        'Europe/Paris')`);
+    const worker = createTravelLegWorker({
+      db: database.db,
+      routing: createRouting({
+        db: database.db,
+        logger: createLogger("silent"),
+        routingUrl: "off",
+        transitUrl: "off",
+        timeoutMs: 1000,
+        pace: "none",
+        appOrigin: "http://localhost:3000",
+        contactEmail: "hello@boundless.travel",
+      }),
+      logger: createLogger("silent"),
+      publishChange: () => Promise.resolve(),
+    });
+    worker.kick();
+    await worker.settled();
+    await worker.close();
+    const [counts] = await rowsOf(
+      database,
+      sql`select count(*)::int as queued from travel_leg_jobs`,
+    );
+    expect(counts).toEqual({ queued: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
