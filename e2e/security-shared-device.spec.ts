@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { PASSWORD, signUpWithRequest } from "./support/accounts.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 
 // Two people, one browser: whatever the first one leaves in the tab or on the device (the chat,
@@ -7,7 +8,6 @@ import { stackPorts } from "./support/stack-ports.ts";
 
 const APP = `http://localhost:${stackPorts().app}`;
 const aiControl = `http://127.0.0.1:${stackPorts().ai}/__fake`;
-const PASSWORD = "correct horse battery";
 const ORIGIN = { Origin: APP };
 const API_CACHE = "boundless-api";
 
@@ -16,12 +16,7 @@ let counter = 0;
 /** A new account, made by its own API client so the browser under test is not signed in. */
 async function createAccount(request: APIRequestContext, tag: string) {
   const email = `shared-${tag}-${Date.now()}-${++counter}@example.com`;
-  const res = await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: `Shared ${tag}` },
-    headers: ORIGIN,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
+  return signUpWithRequest(request, APP, `Shared ${tag}`, email);
 }
 
 /** A trip of whoever `request` is signed in as. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUpByApi } from "./support/accounts.ts";
 import { stackPorts } from "./support/stack-ports.ts";
 import { shareTrip } from "./support/share.ts";
 
@@ -45,11 +46,7 @@ test("script payloads in destination, activities, profile and chat are inert tex
   const origin = new URL(baseURL!).origin;
   const headers = { origin };
 
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email: `xss-${Date.now()}@example.com`, password: "xss-password-123", name: "Xss" },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUpByApi(page, origin, "Xss", `xss-${Date.now()}@example.com`);
 
   const profile = await page.request.put("/api/profile", {
     headers,

@@ -40,7 +40,17 @@ export async function mailLink(
  * one way every spec signs a traveller up without going through the form. Answers the address.
  */
 export async function signUpByApi(page: Page, baseURL: string, name: string, email: string) {
-  const res = await page.request.post("/api/auth/sign-up/email", {
+  return signUpWithRequest(page.request, baseURL, name, email);
+}
+
+/** The same sign-up from a request context of its own (the page under test stays signed out). */
+export async function signUpWithRequest(
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+  email: string,
+) {
+  const res = await request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name },
     ...(baseURL ? { headers: { Origin: baseURL } } : {}),
   });
