@@ -55,6 +55,10 @@ function originsOf(
       const fromStay = k === 0 ? stayBefore(stays, day.date) : null;
       const point = before ? located(before) : fromStay;
       if (!to || !point) return out.set(activity.id, null);
+      // From one city to the next on a transfer day: the journey between the stops is that leg
+      // (planned or booked), not a walk or a ride across the country.
+      if (before && activityStopIndex(before, day) !== activityStopIndex(activity, day))
+        return out.set(activity.id, null);
       const leaveAt = before
         ? endTime(before.time, before.durationMinutes)
         : endTime(activity.time, 1440 - STAY_DEPARTURE_LEAD_MINUTES);
@@ -77,7 +81,9 @@ function estimate(leg: Leg, prefs: TravelModePreferences): Travel {
   const ride: TravelMode = prefs.modes.includes("transit") ? "transit" : "drive";
   return {
     mode: leg.chosen ?? (walks ? "walk" : ride),
-    minutes: walks ? walkMinutes : Math.round(travelMinutes(km)),
+    // A day holds at most 24 hours of travel (the schema's bound): farther than that is no leg a
+    // day of visits can have, and the realism check says so.
+    minutes: Math.min(24 * 60, walks ? walkMinutes : Math.round(travelMinutes(km))),
     meters: Math.round(km * 1000),
     source: "estimate",
     summary: null,
