@@ -1,6 +1,7 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { firstMessage } from "./form-errors.ts";
+import { loadOnce } from "./load-once.ts";
 
 /**
  * A resolver for a form whose values are what was typed (text), checked by one of the shared zod
@@ -19,14 +20,20 @@ export function mappedZodResolver<V extends FieldValues, S extends z.ZodType>(
     messages?: Partial<Record<string, string>>;
   },
 ): Resolver<V, unknown, z.output<S>> {
+  const load = loadOnce(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      loadSchema(),
+    ]);
+    return zodResolver(schema as never) as never;
+  });
+  // Fetched as soon as the form's module is (the trip editor, opened online): a form filled in
+  // after the connection is lost still checks and saves, and the change waits (offline edits).
+  void load().catch(() => undefined);
   return async (values, _context, options) => {
     let check: Resolver<FieldValues, unknown, z.output<S>>;
     try {
-      const [{ zodResolver }, schema] = await Promise.all([
-        import("@hookform/resolvers/zod"),
-        loadSchema(),
-      ]);
-      check = zodResolver(schema as never) as never;
+      check = await load();
     } catch {
       const errors = { [unavailable.field]: { type: "unavailable", message: unavailable.message } };
       return { values: {}, errors } as never;
