@@ -44,3 +44,16 @@ export const AVOIDABLE = ["flights", "driving"] as const;
 export type Avoidable = (typeof AVOIDABLE)[number];
 
 export const MAX_TRAVELLERS = 20;
+
+/** What sort of place a stay is: the lodging kinds a request can ask for, and hostels. */
+export const STAY_KINDS = [
+  "hotel",
+  "hostel",
+  "entire-home",
+  "private-room",
+  "shared-room",
+] as const;
+export type StayKind = (typeof STAY_KINDS)[number];
+
+export const MEALS = ["breakfast", "lunch", "dinner"] as const;
+export type Meal = (typeof MEALS)[number];

@@ -91,6 +91,7 @@ async function header(
       interests: profile?.interests ?? [],
       preferredDestinations: profile?.preferredDestinations ?? [],
       temperatureUnit: profile?.temperatureUnit ?? null,
+      homeCity: profile?.homeCity ?? null,
       avatar,
     },
   };

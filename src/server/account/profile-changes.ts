@@ -32,7 +32,8 @@ export const PROFILE: NamedStatement = {
   name: "profile_by_id",
   text: `select id, full_name as "fullName", avatar_key as "avatarKey", bio,
     preferred_travel_style as "preferredTravelStyle", interests,
-    preferred_destinations as "preferredDestinations", temperature_unit as "temperatureUnit"
+    preferred_destinations as "preferredDestinations", temperature_unit as "temperatureUnit",
+    home_city as "homeCity"
     from profiles where id = $1`,
 };
 
@@ -67,6 +68,7 @@ export async function saveProfile(
     interests: input.interests,
     preferredDestinations: input.preferredDestinations,
     ...(input.temperatureUnit === undefined ? {} : { temperatureUnit: input.temperatureUnit }),
+    ...(input.homeCity === undefined ? {} : { homeCity: input.homeCity }),
   };
   const [row] = await deps.database.db
     .insert(profiles)

@@ -43,5 +43,6 @@ export async function toProfileDto(
     preferredDestinations: row?.preferredDestinations ?? [],
     temperatureUnit:
       row?.temperatureUnit === "C" || row?.temperatureUnit === "F" ? row.temperatureUnit : null,
+    homeCity: row?.homeCity ?? null,
   };
 }

@@ -22,6 +22,7 @@ const row = (days: number, activity = "Tram 28 ride"): TripRow => {
     budget: 1500,
     travelStyle: "comfort",
     interests: [],
+    party: null,
     itinerary,
     status: "generated",
     isPublic: false,

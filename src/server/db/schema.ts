@@ -19,6 +19,7 @@ import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.
 import type { Split } from "#shared/money.ts";
 import type { TravelMode, TravelModePreferences } from "#shared/schemas/travel.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { TripParty } from "#shared/schemas/trip-party.ts";
 import type { IdeaPlace } from "#shared/schemas/ideas.ts";
 import type { TripBookingField, TripEditableField } from "#shared/trip-fields.ts";
 import { user } from "./auth-schema.ts";
@@ -46,6 +47,8 @@ export const profiles = pgTable("profiles", {
     .default(sql`'{}'::text[]`),
   // "C" or "F"; null follows the browser's locale (en-US reads °F, every other locale °C).
   temperatureUnit: text("temperature_unit"),
+  // Where the traveller's trips start and end (issue 47): the plan form's "From"; null: not given.
+  homeCity: text("home_city"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -105,6 +108,9 @@ export const trips = pgTable(
     // How legs are chosen (issue 46); null reads as DEFAULT_TRAVEL_MODE (walk up to 20 min, transit).
     travelMode: jsonb("travel_mode").$type<TravelModePreferences>(),
     // The modes travellers chose for single legs (setLegMode), by the id of the activity reached.
+    // Who goes, from where, where they sleep, what they eat, what they avoid (issue 47); null on trips
+    // saved before it, read as DEFAULT_PARTY (one traveller, no origin).
+    party: jsonb("party").$type<TripParty>(),
     legModes: jsonb("leg_modes").$type<Record<string, TravelMode>>().notNull().default({}),
     settlementCurrencyChosen: boolean("settlement_currency_chosen").notNull().default(false),
     // Set when the owner deletes the trip: from then on no one reads it but the owner's "Recently

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTY } from "#shared/schemas/trip-party.ts";
 import { describe, expect, it } from "vitest";
 import type { OsmId, Place } from "../services/places/places-service.ts";
 import { offerCandidates, promptCandidates } from "./offer-candidates.ts";
@@ -14,6 +15,7 @@ const place = (id: number, interest: string, hours: string | null = null): Place
   website: null,
   notable: false,
   interests: [interest],
+  ...DEFAULT_PARTY,
 });
 
 describe("promptCandidates", () => {
@@ -53,6 +55,7 @@ describe("offerCandidates", () => {
     budget: 500,
     travelStyle: "comfort" as const,
     interests: [],
+    ...DEFAULT_PARTY,
   };
   const paris = {
     name: "Paris",

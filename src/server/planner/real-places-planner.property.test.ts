@@ -1,3 +1,4 @@
+import { DEFAULT_PARTY } from "#shared/schemas/trip-party.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
 import { withoutDayFacts } from "#shared/day-facts.ts";
 import fc from "fast-check";
@@ -116,6 +117,7 @@ function toRequest(r: RequestShape): TripRequest {
     budget: 2000,
     travelStyle: r.travelStyle,
     interests: r.interests,
+    ...DEFAULT_PARTY,
   };
 }
 
@@ -219,6 +221,7 @@ describe("planFromPlaces (property)", () => {
       website: null,
       notable: false,
       interests: kind.kind === "restaurant" ? ["Food & Dining"] : ["History"],
+      ...DEFAULT_PARTY,
       tags: { ...kind.tags },
     });
     const candidates = [
@@ -232,6 +235,7 @@ describe("planFromPlaces (property)", () => {
       length: 1,
       travelStyle: "comfort",
       interests: ["History"],
+      ...DEFAULT_PARTY,
     });
     const plan = planFromPlaces({ request, place: PARIS, candidates });
     expect(plan.verified).toBe(4);
@@ -257,6 +261,7 @@ describe("planFromPlaces (property)", () => {
       website: null,
       notable: true,
       interests: ["Culture & Arts"],
+      ...DEFAULT_PARTY,
       tags: { tourism: "museum", fee: "no" },
     };
     const request = toRequest({
@@ -264,6 +269,7 @@ describe("planFromPlaces (property)", () => {
       length: 1,
       travelStyle: "budget",
       interests: ["Culture & Arts"],
+      ...DEFAULT_PARTY,
     });
     const plan = planFromPlaces({ request, place: PARIS, candidates: [museum] });
     // A budget trip without Food & Dining: morning, lunch, afternoon; only the museum is real.
@@ -304,6 +310,7 @@ describe("planFromPlaces and activity lengths", () => {
       website: null,
       notable: false,
       interests: kind.kind === "restaurant" ? ["Food & Dining"] : ["History"],
+      ...DEFAULT_PARTY,
       tags: { ...kind.tags },
     });
     // The museum opens at 11:00: 90 minutes there end at 12:30, when the first lunch slot starts;
@@ -316,6 +323,7 @@ describe("planFromPlaces and activity lengths", () => {
         length: 1,
         travelStyle: "budget",
         interests: ["History"],
+        ...DEFAULT_PARTY,
       }),
       place: PARIS,
       candidates: [museum, lunch],
@@ -342,6 +350,7 @@ describe("planFromPlaces with OpenStreetMap text holding control characters", ()
       website: null,
       notable: true,
       interests: ["Art & Culture"],
+      ...DEFAULT_PARTY,
       tags: { tourism: "museum" },
     }));
     const plan = planFromPlaces({

@@ -1,4 +1,5 @@
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
+import { DEFAULT_PARTY } from "#shared/schemas/trip-party.ts";
 import { withoutStaleDayFacts } from "#shared/day-facts.ts";
 import type { TripRole } from "#shared/constants.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -46,7 +47,7 @@ export type TripDetailRow = TripSummaryRow &
     | "stays"
     | "settlementCurrency"
   > &
-  Partial<Pick<TripRow, "travelMode">>;
+  Partial<Pick<TripRow, "travelMode" | "party">>;
 
 /** Who reads the trip: their role on it and the owner's name. */
 export type TripAccess = { role: TripRole; ownerName: string };
@@ -89,5 +90,6 @@ export function toTripDto(row: TripDetailRow, access: TripAccess): Trip {
     sharePath: row.shareToken && access.role === "owner" ? sharePathFor(row.shareToken) : null,
     settlementCurrency: row.settlementCurrency,
     travelMode: row.travelMode ?? DEFAULT_TRAVEL_MODE,
+    party: row.party ?? DEFAULT_PARTY,
   };
 }

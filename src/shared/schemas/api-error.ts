@@ -8,5 +8,19 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    /**
+     * `over_budget` (issue 47): the cheapest plan that meets the needs, part by part, in USD, and
+     * the budget it exceeds.
+     */
+    breakdown: z.optional(
+      z.object({
+        journeys: z.number(),
+        stays: z.number(),
+        meals: z.number(),
+        activities: z.number(),
+        total: z.number(),
+        budget: z.number(),
+      }),
+    ),
   }),
 });

@@ -8,6 +8,7 @@ import {
 } from "../constants.ts";
 import { safeText, storableDate } from "./safe-input.ts";
 import { LOOKUP_FAILURES, LOOKUP_SERVICES } from "../service-failure.ts";
+import { CUISINES, MEALS } from "../trip-party.ts";
 
 /** A day of a trip: a real date PostgreSQL can store (editors and models send these too). */
 export const isoDateSchema = storableDate("Date");
@@ -79,6 +80,10 @@ export const activitySchema = z.object({
    * Absent on trips saved before routing existed.
    */
   travel: travelSchema.nullable().optional(),
+  /** Set on a planned meal (issue 47): which one, so the day keeps breakfast, lunch and dinner. */
+  meal: z.enum(MEALS).optional(),
+  /** The cuisine a planned meal covers ("French"), one of CUISINES; absent when not known. */
+  cuisine: z.enum(CUISINES).optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -22,6 +22,8 @@ export const profileSchema = z.object({
   preferredDestinations: z.array(z.string()),
   /** "C" or "F"; null follows the browser's locale (also when an older server does not send it). */
   temperatureUnit: z.enum(TEMPERATURE_UNITS).nullable().default(null),
+  /** Where the traveller's trips start and end (issue 47): prefills the plan form's "From". */
+  homeCity: z.string().nullable().default(null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -84,6 +86,16 @@ export const profileUpdateInputSchema = z.object({
     .nullable()
     .optional()
     .transform((unit) => (unit === undefined ? undefined : unit || null)),
+  // Not sent: unchanged; "" or null: none.
+  homeCity: safeText("Home city")
+    .trim()
+    .max(
+      PROFILE_LIMITS.destination,
+      `Home city must be at most ${PROFILE_LIMITS.destination} characters`,
+    )
+    .nullable()
+    .optional()
+    .transform((city) => (city === undefined ? undefined : city || null)),
   bio: safeText("Bio")
     .trim()
     .max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`)

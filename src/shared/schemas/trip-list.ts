@@ -73,6 +73,8 @@ export const tripSummarySchema = tripSchema
     place: true,
     grounding: true,
     sharePath: true,
+    party: true,
+    spending: true,
     stops: true,
     transport: true,
     stays: true,

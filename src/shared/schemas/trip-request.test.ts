@@ -25,6 +25,47 @@ describe("tripRequestSchema", () => {
       budget: 1200,
       travelStyle: "comfort",
       interests: ["History", "Shopping"],
+      // The whole trip's fields left out: one traveller, no journey from home (issue 47).
+      travellers: 1,
+      lodging: { kind: "not-shared", needs: [] },
+      cuisines: [],
+      avoid: [],
+    });
+  });
+
+  it("names the whole trip's field that is wrong", () => {
+    expect(
+      messages({
+        ...valid,
+        travellers: 21,
+        lodging: { kind: "castle", needs: ["pets", "dragons"] },
+        cuisines: ["Martian"],
+        avoid: ["walking"],
+      }),
+    ).toEqual([
+      "travellers: Travellers must be a whole number from 1 to 20",
+      "lodging.kind: Where to stay must be any, hotel, entire-home, private-room, shared-room or not-shared",
+      "lodging.needs.1: The place must allow: choose from pets, children-under-10, smoking, visitors, parties",
+      expect.stringMatching(/^cuisines\.0: Food we'd like: choose from American, /),
+      "avoid.0: Avoid must be flights or driving",
+    ]);
+  });
+
+  it("keeps a party's answers, de-duplicated, and reads an empty From as none", () => {
+    const parsed = tripRequestSchema.parse({
+      ...valid,
+      origin: " ",
+      travellers: 4,
+      lodging: { kind: "entire-home", needs: ["pets", "pets"] },
+      cuisines: ["French", "Italian", "French"],
+      avoid: ["flights"],
+    });
+    expect(parsed).toMatchObject({
+      origin: null,
+      travellers: 4,
+      lodging: { kind: "entire-home", needs: ["pets"] },
+      cuisines: ["French", "Italian"],
+      avoid: ["flights"],
     });
   });
 

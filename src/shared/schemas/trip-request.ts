@@ -10,6 +10,7 @@ import { safeText, storableDate } from "./safe-input.ts";
 import { stopsRequestSchema } from "./trip-stops.ts";
 import { tripBookingsInputSchema } from "./trip-bookings-input.ts";
 import { joinStopNames } from "../trip-stop-days.ts";
+import { partyRequestFields } from "./trip-party.ts";
 
 export const MAX_TRIP_DAYS = 30;
 export const MIN_BUDGET_USD = 1;
@@ -101,6 +102,11 @@ export const tripRequestObjectSchema = z
      * the rest"): nothing planned overlaps a booked activity or a journey.
      */
     planRest: z.boolean({ error: "planRest must be true or false" }).optional(),
+    /**
+     * The whole trip (issue 47): `origin` (the journey out and home), `travellers` (1–20),
+     * `lodging` ({ kind, needs }), `cuisines`, `avoid`. Left out: one traveller, no journey from home.
+     */
+    ...partyRequestFields,
   })
   // Checked here rather than on the field, since the rule depends on whether there are stops, and
   // always (`when`), so a missing destination is named beside the other fields' errors.

@@ -3,6 +3,7 @@ import { DESTINATION_MAX_LENGTH, OSM_ID_PATTERN } from "../constants.ts";
 import { isTimeZone, LOCAL_DATE_TIME_PATTERN, zonedToEpoch } from "../zoned-time.ts";
 import { tripPlaceSchema } from "./itinerary.ts";
 import { safeText, storableDate } from "./safe-input.ts";
+import { planPriceFields, plannedJourneyFields, plannedStayFields } from "./planned-entries.ts";
 
 /** A trip visits 1 to MAX_STOPS cities in order ("Trips with several stops"). */
 export const MAX_STOPS = 8;
@@ -119,6 +120,8 @@ export const transportSchema = z.object({
   /** A booking reference: members only, never on the shared page. */
   reference: z.string().nullable(),
   notes: z.string().nullable(),
+  ...planPriceFields,
+  ...plannedJourneyFields,
 });
 export type Transport = z.infer<typeof transportSchema>;
 
@@ -148,6 +151,8 @@ export const transportInputSchema = z
     number: optionalText("Number", 40),
     reference: optionalText("Reference", 100),
     notes: optionalText("Notes", 1000),
+    ...planPriceFields,
+    ...plannedJourneyFields,
   })
   .refine(
     (journey) => {
@@ -173,6 +178,8 @@ export const staySchema = z.object({
   osmId: z.string().regex(OSM_ID_PATTERN).nullable(),
   /** A booking reference: members only, never on the shared page. */
   reference: z.string().nullable(),
+  ...planPriceFields,
+  ...plannedStayFields,
 });
 export type Stay = z.infer<typeof staySchema>;
 
@@ -200,6 +207,8 @@ export const stayInputSchema = z
     lng: z.number().min(-180).max(180).nullable().default(null),
     osmId: z.string().regex(OSM_ID_PATTERN).nullable().default(null),
     reference: optionalText("Reference", 100),
+    ...planPriceFields,
+    ...plannedStayFields,
   })
   .refine((stay) => stay.checkOut > stay.checkIn, {
     path: ["checkOut"],

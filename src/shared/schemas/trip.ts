@@ -4,6 +4,7 @@ import { groundingSchema, itinerarySchema, tripPlaceSchema } from "./itinerary.t
 import { safeText } from "./safe-input.ts";
 import { DEFAULT_TRAVEL_MODE, travelModeSchema } from "./travel.ts";
 import { tripRatesSchema } from "./trip-rates.ts";
+import { DEFAULT_PARTY, spendingSchema, tripPartySchema } from "./trip-party.ts";
 import { staySchema, transportSchema, tripStopSchema } from "./trip-stops.ts";
 
 export { TRIP_NAME_MAX_LENGTH };
@@ -51,6 +52,16 @@ export const tripSchema = z.object({
   settlementCurrency: z.string().default("USD"),
   /** How the legs between activities are chosen (issue 46); the defaults for older trips. */
   travelMode: travelModeSchema.default(DEFAULT_TRAVEL_MODE),
+  /**
+   * Who goes, from where, where they sleep, what they eat, what they avoid (issue 47); trips saved
+   * before it read as DEFAULT_PARTY (one traveller, no origin).
+   */
+  party: tripPartySchema.default(DEFAULT_PARTY),
+  /**
+   * What the whole trip costs the party in USD: journeys, stays, meals, activities, booked prices
+   * replacing estimates. Present where the trip is read through GET /api/trips/:id.
+   */
+  spending: spendingSchema.optional(),
   /** The reader's role on this trip: what the page offers (owner, editor) or only shows (viewer). */
   role: z.enum(TRIP_ROLES),
   /** Who the trip belongs to ("Shared by Alice"); never their id or e-mail. */

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTY } from "#shared/schemas/trip-party.ts";
 import { Hono } from "hono";
 import { MINUTES_PER_DAY, transferOn } from "#shared/transfer-day.ts";
 import {
@@ -35,6 +36,7 @@ const requestOf = (row: TripRow): TripRequest => ({
   budget: row.budget,
   travelStyle: row.travelStyle as TripRequest["travelStyle"],
   interests: row.interests as TripRequest["interests"],
+  ...(row.party ?? DEFAULT_PARTY),
 });
 
 async function proposeDay(

@@ -1,4 +1,5 @@
 import { INTERESTS, TRAVEL_STYLES, type Interest, type TravelStyle } from "#shared/constants.ts";
+import { AVOIDABLE, CUISINES, LODGING_KINDS, LODGING_NEEDS } from "#shared/trip-party.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 // Named with every other per-user store: a draft left by a previous user is forgotten with them.
 import {
@@ -20,7 +21,21 @@ const isInterest = (value: unknown): value is Interest =>
 // Checked by hand, not with zod: the Home page reads the draft in its first render, before the
 // visitor types anything, and zod (even its mini build) costs a phone about 90 ms of main thread to
 // load and build a schema. zod arrives with the form's first check (lib/lazy-resolver.ts).
+const isOneOf = (list: readonly string[]) => (value: unknown) =>
+  typeof value === "string" && list.includes(value);
+const listOf = (list: readonly string[]) => (value: unknown) =>
+  Array.isArray(value) && value.length <= list.length && value.every(isOneOf(list));
+
 const FIELD_CHECKS: { [K in keyof Draft]-?: (value: unknown) => boolean } = {
+  origin: (value) => value === null || textUpTo(500)(value),
+  travellers: (value) => typeof value === "number" && Number.isFinite(value),
+  lodging: (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    isOneOf(LODGING_KINDS)((value as { kind?: unknown }).kind) &&
+    listOf(LODGING_NEEDS)((value as { needs?: unknown }).needs),
+  cuisines: listOf(CUISINES),
+  avoid: listOf(AVOIDABLE),
   destination: textUpTo(500),
   startDate: textUpTo(20),
   endDate: textUpTo(20),

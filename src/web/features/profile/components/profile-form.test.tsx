@@ -23,6 +23,7 @@ const profile: Profile = {
   interests: ["History"],
   preferredDestinations: ["Kyoto"],
   temperatureUnit: null,
+  homeCity: null,
 };
 
 function renderAt(element: ReactNode) {

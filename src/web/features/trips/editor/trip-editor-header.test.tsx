@@ -1,3 +1,4 @@
+import { DEFAULT_PARTY } from "#shared/schemas/trip-party.ts";
 // @vitest-environment happy-dom
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -34,6 +35,7 @@ const trip: Trip = {
   budget: 1500,
   travelStyle: "comfort",
   interests: [],
+  party: DEFAULT_PARTY,
   itinerary: {
     days: [
       { date: "2026-12-28", activities: [activity(1, 120), activity(2, null)] },
