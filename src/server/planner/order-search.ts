@@ -10,6 +10,12 @@ export const EXACT_MAX_MOVABLE = 8;
 
 /** A visit started later than planned starts on a five-minute mark (as fitted times do). */
 const STEP = 5;
+/**
+ * A visit starts when it is reached (or at its slot, when that is later), or at most this much
+ * later for its place to open or its meal's window to begin: an order that leaves the traveller
+ * waiting longer outside a closed door is not one to propose.
+ */
+const MAX_WAIT = 30;
 /** No visit is moved to start after this (the realism checks' latest start, 23:30). */
 const LATEST_START = 23 * 60 + 30;
 
@@ -51,9 +57,9 @@ const roundUp = (minutes: number) => Math.ceil(minutes / STEP) * STEP;
 const slotsOf = (items: readonly OrderItem[]) => items.map((i) => i.start).sort((a, b) => a - b);
 
 /**
- * Placing item `j` next: its start (the earliest its leg, its slot, its window and its hours allow)
- * and the leg's minutes, or null when it cannot be placed. Starting as early as allowed is never
- * worse for the rest (a later visit may always wait), so each order has one schedule to weigh.
+ * Placing item `j` next: its start (the earliest its leg, its slot, its window and its hours allow,
+ * waiting MAX_WAIT at most) and the leg's minutes, or null when it cannot be placed. Each order has
+ * this one schedule: "exact" is the least travel over every order scheduled so.
  */
 function place(
   problem: OrderProblem,
@@ -65,9 +71,15 @@ function place(
   const leg = item.located && state.last >= 0 ? (problem.leg(state.last, j) ?? 0) : 0;
   const arrival = state.end + leg;
   if (item.fixed) return arrival > item.start ? null : { start: item.start, leg };
-  const lower = Math.max(slots[state.position] ?? 0, item.startFrom);
-  const latest = Math.min(item.startUntil, item.endBy - item.durationMinutes, LATEST_START);
-  for (let start = arrival > lower ? roundUp(arrival) : lower; start <= latest; start += STEP)
+  const slot = slots[state.position] ?? 0;
+  const reached = arrival > slot ? roundUp(arrival) : slot;
+  const latest = Math.min(
+    reached + MAX_WAIT,
+    item.startUntil,
+    item.endBy - item.durationMinutes,
+    LATEST_START,
+  );
+  for (let start = Math.max(reached, item.startFrom); start <= latest; start += STEP)
     if (!item.openAt || item.openAt(start)) return { start, leg };
   return null;
 }
@@ -134,7 +146,7 @@ function exactSearch(problem: OrderProblem): Schedule | null {
   };
 
   let best: Schedule | null = null;
-  const seen = new Map<number, { end: number; cost: number }[]>();
+  const seen = new Map<string, number>();
   const order: number[] = [];
   const starts: number[] = [];
   const visit = (mask: number, state: State, cost: number) => {
@@ -143,17 +155,12 @@ function exactSearch(problem: OrderProblem): Schedule | null {
       best = { order: [...order], starts: [...starts], travel: cost };
       return;
     }
-    // The same items placed, ending at the same place no later and for no more: nothing new.
-    const key = mask * (n + 2) + state.last + 1;
-    const known = seen.get(key) ?? [];
-    if (known.some((k) => k.end <= state.end && k.cost <= cost)) return;
-    seen.set(key, [
-      ...known.filter((k) => !(k.end >= state.end && k.cost >= cost)),
-      {
-        end: state.end,
-        cost,
-      },
-    ]);
+    // The same items placed, ending at the same place at the same time for no less: nothing new.
+    // (An earlier end does not dominate a later one: a closed door may open meanwhile.)
+    const key = `${mask}:${state.last}:${state.end}`;
+    const known = seen.get(key);
+    if (known !== undefined && known <= cost) return;
+    seen.set(key, cost);
     const nextFixed = fixed.find((i) => !(mask & (1 << i)));
     for (let j = 0; j < n; j++) {
       if (mask & (1 << j)) continue;
