@@ -64,7 +64,10 @@ export async function legMatrix(
         row.push(walkTravel(walk));
         continue;
       }
-      if ((chosen ?? (prefs.modes.includes("transit") ? "transit" : null)) === "transit") {
+      // Transit first when the trip allows it and a transit router is on (as routeLegs asks it).
+      const transitFirst =
+        (chosen ?? (prefs.modes.includes("transit") ? "transit" : null)) === "transit";
+      if (transitFirst && routing.transit) {
         const known = input.known?.(i, j);
         row.push(
           known && known.source !== "estimate"
@@ -73,12 +76,11 @@ export async function legMatrix(
         );
         continue;
       }
-      if (chosen === "walk") {
-        row.push(estimate({ from, to, chosen }, prefs));
-        continue;
-      }
       const mode = roadMode(chosen);
-      const road = cell(await tableFor(mode === "bike" ? "bike" : "car"), from, to);
+      const road =
+        !chosen || chosen === "bike" || chosen === "drive"
+          ? cell(await tableFor(mode === "bike" ? "bike" : "car"), from, to)
+          : null;
       row.push(
         road
           ? {
@@ -89,7 +91,7 @@ export async function legMatrix(
               summary: mode === "drive" && !prefs.modes.includes("drive") ? "Taxi" : null,
               departAt: null,
             }
-          : estimate({ from, to, chosen: mode }, prefs),
+          : estimate({ from, to, chosen }, prefs),
       );
     }
     out.push(row);
