@@ -8,9 +8,10 @@ import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
 import { minutesOf } from "#shared/transfer-day.ts";
 import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
 import { streetWay } from "#tests/fakes/routing-network.ts";
+import { randomUUID } from "node:crypto";
 import { activityOf, insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
-import { PARIS } from "#tests/support/trip-places.ts";
+import { LYON, PARIS } from "#tests/support/trip-places.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -259,6 +260,60 @@ describe("POST /api/trips/:id/days/:date/order", () => {
     );
     // The saved legs are the proposal's.
     expect(travelOf(trip.itinerary.days[0]!)).toBe(answer!.travelMinutes.after);
+  });
+
+  it("orders each city's part of a transfer day on its own, the city left first", async () => {
+    const lyon = (name: string, lat: number, lng: number, time: string) =>
+      activityOf({
+        time,
+        activity: `Visit ${name}`,
+        location: name,
+        description: "",
+        cost: 0,
+        durationMinutes: 45,
+        lat,
+        lng,
+        stopIndex: 1,
+      });
+    const paris = visit("louvre", "08:30", { stopIndex: 0, durationMinutes: 45 });
+    // Lyon after the train, zig-zagging between the Presqu'île and Part-Dieu.
+    const afternoon = [
+      lyon("Place Bellecour", 45.7578, 4.832, "17:00"),
+      lyon("Les Halles Paul Bocuse", 45.7629, 4.8505, "18:00"),
+      lyon("Hôtel de Ville de Lyon", 45.7676, 4.8364, "19:00"),
+      lyon("Gare Part-Dieu", 45.7606, 4.8594, "20:00"),
+    ];
+    const second = "2027-03-03";
+    const row = await insertTrip(t.deps.database.db, owner.userId, {
+      destination: "Paris",
+      startDate: DATE,
+      days: 2,
+      place: PARIS,
+      travelMode: WALKS,
+      stops: [
+        { id: randomUUID(), destination: "Paris", startDate: DATE, endDate: second, place: PARIS },
+        { id: randomUUID(), destination: "Lyon", startDate: second, endDate: second, place: LYON },
+      ],
+      itinerary: {
+        days: [
+          { date: DATE, stops: [0], activities: [] },
+          { date: second, stops: [0, 1], activities: [paris, ...afternoon] },
+        ],
+      },
+    });
+    const { answer } = await order(row.id, owner.client, second);
+    expect(answer!.outcome).toBe("reordered");
+    const proposed = answer!.proposal.activities;
+    expect(proposed[0]).toMatchObject({ id: paris.id, time: "08:30" });
+    // No leg between the cities: the journey is the transfer's.
+    expect(proposed[1]!.travel).toBeUndefined();
+    const best = Math.min(
+      ...permutations(afternoon).map((o) =>
+        o.slice(1).reduce((sum, a, k) => sum + walkMinutes(o[k]!, a), 0),
+      ),
+    );
+    expect(answer!.travelMinutes.after).toBe(best);
+    expect(proposed.slice(1).every((a) => a.stopIndex === 1 && a.time >= "17:00")).toBe(true);
   });
 
   it("editors only: a viewer 403, another user's trip 404, an unknown day 404, signed out 401", async () => {
