@@ -173,13 +173,9 @@ export function EditableDay({
         editor={editor}
         request={regenerateRequest}
         arrival={arrivalPartOn(day.date, route)}
-      />
-      <OrderDayPanel
-        key={`order-${day.date}`}
-        tripId={tripId}
-        day={day}
-        title={title}
-        editor={editor}
+        actions={
+          <OrderDayPanel key={day.date} tripId={tripId} day={day} title={title} editor={editor} />
+        }
       />
       {/* Phones: the map above the list. Wide screens: beside it, staying in view while scrolling. */}
       <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(22rem,42%)] xl:items-start xl:gap-4">

@@ -55,23 +55,26 @@ export function OrderDayPanel({
     else if (result.status === "error") setNotice({ kind: "error", text: result.message });
   };
 
+  // Beside "Regenerate day" as a button; its answer takes the whole row.
   if (answer?.outcome === "reordered")
     return (
-      <DayDiffCard
-        heading={`Proposed order for ${title}`}
-        summary={answer.message}
-        days={[
-          { date: day.date, title, before: day.activities, after: answer.proposal.activities },
-        ]}
-        busy={accepting}
-        notice={notice}
-        onAccept={() => void accept(answer)}
-        onDiscard={close}
-      />
+      <div className="basis-full">
+        <DayDiffCard
+          heading={`Proposed order for ${title}`}
+          summary={answer.message}
+          days={[
+            { date: day.date, title, before: day.activities, after: answer.proposal.activities },
+          ]}
+          busy={accepting}
+          notice={notice}
+          onAccept={() => void accept(answer)}
+          onDiscard={close}
+        />
+      </div>
     );
   if (answer)
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 p-2 text-sm">
+      <div className="flex basis-full flex-wrap items-center gap-2 rounded-md bg-slate-50 p-2 text-sm">
         <p role="status">{answer.message}</p>
         <Button variant="secondary" size="sm" onClick={close}>
           OK
@@ -81,7 +84,7 @@ export function OrderDayPanel({
   // One visit has no order to choose.
   if (day.activities.length < 2) return null;
   return (
-    <div className="flex flex-col gap-1">
+    <>
       <Button
         variant="secondary"
         size="sm"
@@ -92,10 +95,10 @@ export function OrderDayPanel({
         {ordering.isPending ? "Working out the order..." : "Order this day"}
       </Button>
       {ordering.isError ? (
-        <p role="alert" className="text-sm text-red-800">
+        <p role="alert" className="basis-full text-sm text-red-800">
           {getErrorMessage(ordering.error, ORDER_DAY_FAILED)}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
