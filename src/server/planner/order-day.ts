@@ -15,6 +15,7 @@ import {
 } from "#shared/schemas/travel.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { MINUTES_PER_DAY, minutesOf } from "#shared/transfer-day.ts";
+import { dayTravelMinutes } from "#shared/travel-leg.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { legMatrix } from "../routing/leg-matrix.ts";
 import { stayBefore } from "../routing/route-legs.ts";
@@ -222,7 +223,11 @@ export async function orderDay(
   return {
     outcome,
     proposal: { ...day, activities: outcome === "reordered" ? activities : day.activities },
-    travelMinutes: { before, after: outcome === "reordered" ? after : (before ?? after) },
+    // Not reordered: the day's own legs (as saved, when its order breaks a rule).
+    travelMinutes: {
+      before,
+      after: outcome === "reordered" ? after : (before ?? dayTravelMinutes(day)),
+    },
     exact,
     estimated,
     message,
