@@ -34,7 +34,7 @@ const located = (a: { lat: number | null; lng: number | null }): LatLng | null =
   a.lat === null || a.lng === null ? null : { lat: a.lat, lng: a.lng };
 
 /** The stay the travellers wake up in on `date` (its night before), when it is located. */
-function stayBefore(stays: readonly Stay[], date: string): LatLng | null {
+export function stayBefore(stays: readonly Stay[], date: string): LatLng | null {
   const stay = stays.find((s) => s.checkIn < date && date <= s.checkOut && located(s));
   return stay ? located(stay) : null;
 }
@@ -70,7 +70,11 @@ function originsOf(
 const pointKey = (p: LatLng) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;
 const minutesOf = (seconds: number) => (seconds <= 0 ? 0 : Math.max(1, Math.round(seconds / 60)));
 
-function estimate(leg: Leg, prefs: TravelModePreferences): Travel {
+/** The straight-line guess for a leg, labelled an estimate (what a leg is when no router answers). */
+export function estimate(
+  leg: Pick<Leg, "from" | "to" | "chosen">,
+  prefs: TravelModePreferences,
+): Travel {
   const km = distanceKm(leg.from, leg.to);
   // A walk is timed at walking speed, whatever the distance (3 km is about 40 minutes on foot, not
   // the 8 a ride would take): walking when that fits the trip's longest walk.
@@ -287,7 +291,7 @@ export async function routeLegs(routing: Routing, input: RouteLegsInput): Promis
   };
 }
 
-const walkTravel = (cell: { seconds: number; meters: number }): Travel => ({
+export const walkTravel = (cell: { seconds: number; meters: number }): Travel => ({
   mode: "walk",
   minutes: minutesOf(cell.seconds),
   meters: Math.round(cell.meters),

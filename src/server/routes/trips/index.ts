@@ -14,6 +14,7 @@ import { tripMemberRoutes } from "./trip-members.ts";
 import { tripPackingRoutes } from "./trip-packing.ts";
 import { tripPackingSuggestionRoutes } from "./trip-packing-suggestions.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
+import { tripOrderRoutes } from "./trip-order.ts";
 import { tripsRoutes } from "./trips.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
 
@@ -23,6 +24,7 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripGenerationRoutes)
   .route("/", tripEditRoutes)
   .route("/", tripRegenerateRoutes)
+  .route("/", tripOrderRoutes)
   .route("/", tripCalendarRoutes)
   .route("/", tripForecastRoutes)
   .route("/", tripMemberRoutes)

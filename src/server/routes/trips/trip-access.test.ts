@@ -165,6 +165,12 @@ const ROUTES: Route[] = [
     send: (c, f) => c.post(`/api/trips/${f.trip.id}/days/${f.trip.startDate}/regenerate`, {}),
   },
   {
+    name: "POST order a day",
+    need: "edit",
+    ok: 200,
+    send: (c, f) => c.post(`/api/trips/${f.trip.id}/days/${f.trip.startDate}/order`),
+  },
+  {
     name: "GET place search",
     need: "edit",
     ok: 200,

@@ -24,6 +24,7 @@ import {
 } from "./editable-trip.ts";
 import { arrivalPartOn } from "#shared/arrival-part.ts";
 import { RegenerateDayPanel } from "./regenerate-day-panel.tsx";
+import { OrderDayPanel } from "./order-day-panel.tsx";
 import type { PlaceActivity, TripDetailSlots } from "#web/lib/trip/trip-slots.ts";
 import { activityEditButtonId, SortableActivity } from "./sortable-activity.tsx";
 import { usePendingFocus } from "./use-pending-focus.ts";
@@ -45,7 +46,10 @@ const newIdOf = (result: SaveResult, date: string, known: Set<string>, tabId: st
         ?.activities.find((a) => !known.has(a.id))?.id
     : tabId;
 
-/** The selected day in the editor: its activities (sortable), Add activity and Regenerate day. */
+/**
+ * The selected day in the editor: its activities (sortable), Add activity, Regenerate day and Order
+ * this day.
+ */
 export function EditableDay({
   tripId,
   day,
@@ -169,6 +173,9 @@ export function EditableDay({
         editor={editor}
         request={regenerateRequest}
         arrival={arrivalPartOn(day.date, route)}
+        actions={
+          <OrderDayPanel key={day.date} tripId={tripId} day={day} title={title} editor={editor} />
+        }
       />
       {/* Phones: the map above the list. Wide screens: beside it, staying in view while scrolling. */}
       <div className="flex flex-col gap-3 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(22rem,42%)] xl:items-start xl:gap-4">

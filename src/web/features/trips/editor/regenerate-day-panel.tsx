@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
 import type { RegenerateDayResponse } from "#shared/schemas/trip-edit.ts";
 import { REGENERATE_INSTRUCTION_MAX_LENGTH, TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
@@ -41,6 +41,7 @@ export function RegenerateDayPanel({
   editor,
   request,
   arrival = null,
+  actions = null,
 }: {
   tripId: string;
   day: Day;
@@ -53,6 +54,8 @@ export function RegenerateDayPanel({
    * rest of the day after the arrival, in that city (null: none to plan).
    */
   arrival?: ArrivalPart | null;
+  /** The day's other proposals ("Order this day"), in the same row while this one is closed. */
+  actions?: ReactNode;
 }) {
   const [afterArrival, setAfterArrival] = useState(false);
   const [open, setOpen] = useState(false);
@@ -134,6 +137,7 @@ export function RegenerateDayPanel({
             {arrivalLabel(arrival)}
           </Button>
         ) : null}
+        {actions}
       </div>
     );
   }
