@@ -3,7 +3,7 @@ import type { Price } from "#shared/schemas/planned-entries.ts";
 import type { Spending, SpendingPart, TripParty } from "#shared/schemas/trip-party.ts";
 import type { Stay, Transport } from "#shared/schemas/trip-stops.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
-import type { CachedFx } from "../services/fx/cached-fx.ts";
+import { FX_FIRST_WAIT_MS, type CachedFx } from "../services/fx/cached-fx.ts";
 
 /*
  * `spending` of GET /api/trips/:id (issue 47): what the whole trip costs the party, in USD.
@@ -162,6 +162,18 @@ export function spendingOf(trip: SpendingTrip, convert: PriceConverter): Spendin
   };
 }
 
+/**
+ * A past day's rates, waited for at most FX_FIRST_WAIT_MS: a slow API never holds the trip page
+ * longer than an instance's first read does (the load goes on and is kept for the next read).
+ */
+async function withinWait<T>(load: Promise<T | null>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FX_FIRST_WAIT_MS);
+  });
+  return Promise.race([load, waited]).finally(() => clearTimeout(timer));
+}
+
 /** The days whose rates a trip's prices need: each non-USD price's own day. */
 function priceDays(trip: SpendingTrip): Set<string> {
   const days = new Set<string>();
@@ -176,8 +188,8 @@ function priceDays(trip: SpendingTrip): Set<string> {
 /**
  * The trip's spending, its bookings' prices converted with their day's rates. A day not yet past
  * takes the newest rates from the instance's memory (CachedFx.latestNow: the hot read waits on
- * nothing once any are held); a past day's are asked once (then kept, as expenses' are), and when
- * they cannot be had the newest do, marked as an estimate. Only trips with a booking priced in
+ * nothing once any are held); a past day's are asked once (then kept, as expenses' are), waited for
+ * at most FX_FIRST_WAIT_MS, and when they cannot be had the newest do, marked as an estimate. Only trips with a booking priced in
  * another currency ask for rates at all.
  */
 export async function tripSpending(
@@ -188,16 +200,18 @@ export async function tripSpending(
   const days = priceDays(trip);
   const rates = new Map<string, { rates: Record<string, number>; exact: boolean } | null>();
   if (days.size > 0 && fx.enabled) {
-    const newest = await fx.latestNow().catch(() => null);
-    for (const day of days) {
-      if (day >= today) {
-        rates.set(day, newest ? { rates: newest.rates, exact: true } : null);
-        continue;
-      }
-      const dated = await fx.usdRates(day).catch(() => null);
-      if (dated) rates.set(day, { rates: dated.rates, exact: true });
-      else rates.set(day, newest ? { rates: newest.rates, exact: false } : null);
-    }
+    const past = [...days].filter((day) => day < today);
+    // The newest and every past day at once: the read waits for the slowest, not their sum.
+    const [newest, ...dated] = await Promise.all([
+      fx.latestNow().catch(() => null),
+      ...past.map((day) => withinWait(fx.usdRates(day).catch(() => null))),
+    ]);
+    for (const day of days)
+      rates.set(day, newest ? { rates: newest.rates, exact: day >= today } : null);
+    past.forEach((day, i) => {
+      const held = dated[i];
+      if (held) rates.set(day, { rates: held.rates, exact: true });
+    });
   }
   return spendingOf(trip, (price, date) => {
     if (price.currency === "USD") return { cents: toCents(price.amount), exact: true };
