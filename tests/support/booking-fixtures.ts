@@ -64,6 +64,44 @@ export const LYON_HOTEL_AFTER_TRAIN_JSON_LD = {
   checkoutTime: "2027-01-01T11:00:00+01:00",
 };
 
+/**
+ * A Booking.com confirmation's markup for Lyon's two nights (30 Dec 2026 – 1 Jan 2027): the whole
+ * stay's `totalPrice` as text with its `priceCurrency`, €782.40 (issue 47's hotel).
+ */
+export const BOOKING_COM_HOTEL_JSON_LD = {
+  ...LYON_HOTEL_AFTER_TRAIN_JSON_LD,
+  reservationNumber: "4012.558.921",
+  provider: { "@type": "Organization", name: "Booking.com" },
+  totalPrice: "782.40",
+  priceCurrency: "EUR",
+};
+
+/** The same kind of stay written as microdata, its price a PriceSpecification (a decimal comma). */
+export const PRICED_STAY_MICRODATA_HTML = `<html><body>
+<div itemscope itemtype="http://schema.org/LodgingReservation">
+  <meta itemprop="reservationNumber" content="MD-STAY-7">
+  <div itemprop="reservationFor" itemscope itemtype="http://schema.org/LodgingBusiness">
+    <span itemprop="name">Hôtel des Célestins</span>
+  </div>
+  <meta itemprop="checkinDate" content="2026-12-30">
+  <meta itemprop="checkoutDate" content="2027-01-01">
+  <div itemprop="totalPrice" itemscope itemtype="http://schema.org/PriceSpecification">
+    Total: <span itemprop="price">782,40</span> <meta itemprop="priceCurrency" content="eur">€
+  </div>
+</div>
+<div itemscope itemtype="http://schema.org/BusReservation">
+  <meta itemprop="reservationNumber" content="FLX-88">
+  <meta itemprop="totalPrice" content="29.98"><meta itemprop="priceCurrency" content="EUR">
+  <div itemprop="reservationFor" itemscope itemtype="http://schema.org/BusTrip">
+    <span itemprop="busNumber">N 712</span>
+    <div itemprop="departureBusStop" itemscope itemtype="http://schema.org/BusStop"><span itemprop="name">Paris Bercy</span></div>
+    <meta itemprop="departureTime" content="2026-12-30T08:00:00+01:00">
+    <div itemprop="arrivalBusStop" itemscope itemtype="http://schema.org/BusStop"><span itemprop="name">Lyon Perrache</span></div>
+    <meta itemprop="arrivalTime" content="2026-12-30T12:40:00+01:00">
+  </div>
+</div>
+</body></html>`;
+
 export type CalendarEvent = {
   uid: string;
   /** Local wall-clock `YYYYMMDDTHHMMSS` in Europe/Paris. */
@@ -108,6 +146,18 @@ export const FLIGHT_JSON_LD = {
     arrivalTime: "2026-12-28T11:55:00+01:00",
   },
 };
+
+/** FLIGHT_JSON_LD as an airline's mail prices it: a PriceSpecification on the ticket, in GBP. */
+export const PRICED_FLIGHT_JSON_LD = {
+  ...FLIGHT_JSON_LD,
+  reservedTicket: {
+    "@type": "Ticket",
+    totalPrice: { "@type": "PriceSpecification", price: 412.5, priceCurrency: "GBP" },
+  },
+};
+
+/** LYON_TRAIN_JSON_LD with `price` (not `totalPrice`) as a number, in EUR. */
+export const PRICED_TRAIN_JSON_LD = { ...LYON_TRAIN_JSON_LD, price: 89, priceCurrency: "EUR" };
 
 export const htmlWithJsonLd = (...blocks: unknown[]) =>
   `<!doctype html><html><head><title>Your booking</title></head><body>

@@ -148,6 +148,7 @@ export function toProposal(
           number: journey.number,
           reference: journey.reference,
           notes: journey.notes,
+          ...(journey.totalPrice ? { totalPrice: journey.totalPrice } : {}),
           existing: false,
           duplicateOf: null,
         };
@@ -156,27 +157,37 @@ export function toProposal(
       })
       .filter(inOrder)
       // The same journey from a mail and from its calendar file: the one with a reference is kept.
-      .sort((a, b) => Number(a.reference === null) - Number(b.reference === null)),
+      // …and of two alike, the one with a price (a mail's markup over its calendar file's).
+      .sort(
+        (a, b) =>
+          Number(a.reference === null) - Number(b.reference === null) ||
+          Number(!a.totalPrice) - Number(!b.totalPrice),
+      ),
     (j) => fold([j.mode, j.from, j.to, j.departAt, j.arriveAt].join("|")),
   )
     .sort((a, b) => a.departAt.localeCompare(b.departAt))
     .slice(0, MAX_TRANSPORT);
 
   const stays = unique(
-    reading.stays.slice(0, MAX_READ).flatMap((stay): ProposedStay[] => {
-      const dates = stayDates(stay);
-      if (!dates) return [];
-      const proposed: ProposedStay = {
-        name: stay.name,
-        address: stay.address,
-        ...dates,
-        reference: stay.reference,
-        existing: false,
-        duplicateOf: null,
-      };
-      const held = existingStay(proposed, trip);
-      return [held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed];
-    }),
+    reading.stays
+      .slice(0, MAX_READ)
+      .flatMap((stay): ProposedStay[] => {
+        const dates = stayDates(stay);
+        if (!dates) return [];
+        const proposed: ProposedStay = {
+          name: stay.name,
+          address: stay.address,
+          ...dates,
+          reference: stay.reference,
+          ...(stay.totalPrice ? { totalPrice: stay.totalPrice } : {}),
+          existing: false,
+          duplicateOf: null,
+        };
+        const held = existingStay(proposed, trip);
+        return [held ? { ...proposed, existing: true, duplicateOf: held.id } : proposed];
+      })
+      // The same stay read twice: the one with a price is kept.
+      .sort((a, b) => Number(!a.totalPrice) - Number(!b.totalPrice)),
     (s) => fold([s.name, s.checkIn, s.checkOut].join("|")),
   )
     .sort((a, b) => a.checkIn.localeCompare(b.checkIn))

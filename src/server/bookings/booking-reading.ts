@@ -1,4 +1,5 @@
 import { BOOKING_TEXT_MAX_LENGTH, type ProposedActivity } from "#shared/schemas/bookings.ts";
+import type { Price } from "#shared/schemas/planned-entries.ts";
 import type { TransportMode } from "#shared/schemas/trip-stops.ts";
 
 /**
@@ -23,6 +24,8 @@ export type JourneyDraft = {
   number: string | null;
   reference: string | null;
   notes: string | null;
+  /** The reservation's price for everyone on it (schema.org `totalPrice`), when it says. */
+  totalPrice?: Price;
 };
 
 export type StayDraft = {
@@ -31,6 +34,8 @@ export type StayDraft = {
   checkIn: string;
   checkOut: string;
   reference: string | null;
+  /** The reservation's price for the whole stay (schema.org `totalPrice`), when it says. */
+  totalPrice?: Price;
 };
 
 export type ActivityDraft = {

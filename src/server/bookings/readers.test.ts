@@ -12,6 +12,10 @@ import {
   HOTEL_JSON_LD,
   htmlWithJsonLd,
   LYON_TRAIN_JSON_LD,
+  BOOKING_COM_HOTEL_JSON_LD,
+  PRICED_FLIGHT_JSON_LD,
+  PRICED_STAY_MICRODATA_HTML,
+  PRICED_TRAIN_JSON_LD,
   TRAIN_MICRODATA_HTML,
 } from "#tests/support/booking-fixtures.ts";
 import { createModelClient } from "../services/llm/model-client.ts";
@@ -196,6 +200,70 @@ describe("e-mails with schema.org", () => {
       status: 422,
       message: BOOKING_MESSAGES.expandsTooFar("huge.eml"),
     });
+  });
+});
+
+describe("prices (issue 47)", () => {
+  const mailOf = (html: string) =>
+    buildMail([{ type: "text/html", body: html, encoding: "base64" }]);
+
+  it("reads totalPrice and priceCurrency from JSON-LD: a stay's, a ticket's PriceSpecification, a train's price", async () => {
+    const html = htmlWithJsonLd(
+      BOOKING_COM_HOTEL_JSON_LD,
+      PRICED_FLIGHT_JSON_LD,
+      PRICED_TRAIN_JSON_LD,
+    );
+    const { proposal } = await read(file("booking.eml", mailOf(html)));
+    expect(proposal.stays).toEqual([
+      expect.objectContaining({
+        name: "Hôtel des Célestins",
+        checkIn: "2026-12-30",
+        checkOut: "2027-01-01",
+        totalPrice: { amount: 782.4, currency: "EUR" },
+      }),
+    ]);
+    expect(proposal.transport.map((j) => [j.mode, j.totalPrice])).toEqual([
+      ["flight", { amount: 412.5, currency: "GBP" }],
+      ["train", { amount: 89, currency: "EUR" }],
+    ]);
+  });
+
+  it("reads microdata prices: a PriceSpecification with a decimal comma, a bus's meta tags", async () => {
+    const { proposal } = await read(file("mail.eml", mailOf(PRICED_STAY_MICRODATA_HTML)));
+    expect(proposal.stays.map((s) => s.totalPrice)).toEqual([{ amount: 782.4, currency: "EUR" }]);
+    expect(proposal.transport).toEqual([
+      expect.objectContaining({
+        mode: "bus",
+        from: "Paris Bercy",
+        to: "Lyon Perrache",
+        totalPrice: { amount: 29.98, currency: "EUR" },
+      }),
+    ]);
+  });
+
+  it("reads no price without a currency, from words, or out of bounds; the booking is still read", async () => {
+    for (const priced of [
+      { totalPrice: "782.40" },
+      { totalPrice: "about 700", priceCurrency: "EUR" },
+      { totalPrice: "700", priceCurrency: "euros" },
+      { totalPrice: -12, priceCurrency: "EUR" },
+      { totalPrice: 1e12, priceCurrency: "EUR" },
+    ]) {
+      const html = htmlWithJsonLd({ ...HOTEL_JSON_LD, ...priced });
+      const { proposal } = await read(file("booking.eml", mailOf(html)));
+      expect(proposal.stays).toHaveLength(1);
+      expect(proposal.stays[0]).not.toHaveProperty("totalPrice");
+    }
+  });
+
+  it("keeps the priced copy of a booking read twice (a calendar file and its mail)", async () => {
+    const html = htmlWithJsonLd(HOTEL_JSON_LD, {
+      ...HOTEL_JSON_LD,
+      totalPrice: 640,
+      priceCurrency: "EUR",
+    });
+    const { proposal } = await read(file("booking.eml", mailOf(html)));
+    expect(proposal.stays.map((s) => s.totalPrice)).toEqual([{ amount: 640, currency: "EUR" }]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { priceSchema, type Price } from "#shared/schemas/planned-entries.ts";
 import type { TransportMode } from "#shared/schemas/trip-stops.ts";
 import {
   cleanText,
@@ -69,6 +70,51 @@ function placeText(place: unknown): string | null {
   return name ?? code ?? textOf(place) ?? town;
 }
 
+/**
+ * An amount as a booking writes it: a number, or text such as "782.40", "1,234.50" or "782,40"
+ * (a comma before two last digits is a decimal comma). Anything else (a range, a word) is no price.
+ */
+function amountOf(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  const text = cleanText(value, 40)?.replace(/\s/g, "");
+  if (!text) return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ""));
+  if (/^\d+,\d{1,2}$/.test(text)) return Number(text.replace(",", "."));
+  return null;
+}
+
+/**
+ * What a reservation costs everyone on it: schema.org `totalPrice` (a number, text, or a
+ * PriceSpecification with its own `price` and `priceCurrency`), else `price`, else its ticket's,
+ * in `priceCurrency`. No currency, no price: an amount is never guessed into one.
+ */
+function priceOf(reservation: Node): Price | undefined {
+  const ticket = first(reservation, "reservedTicket");
+  const holders = [reservation, ticket];
+  for (const holder of holders)
+    for (const key of ["totalPrice", "price"]) {
+      const value = first(holder, key);
+      if (value === undefined) continue;
+      const specified = isNode(value) && !("@value" in value);
+      const amount = amountOf(
+        specified ? first(value, "price") : isNode(value) ? value["@value"] : value,
+      );
+      const currency = [specified ? first(value, "priceCurrency") : undefined]
+        .concat(holders.map((h) => first(h, "priceCurrency")))
+        .map((c) => cleanText(c, 10)?.toUpperCase())
+        .find((c) => c !== undefined);
+      const price = priceSchema.safeParse({ amount, currency });
+      if (price.success) return price.data;
+    }
+  return undefined;
+}
+
+const priced = (reservation: Node) => {
+  const totalPrice = priceOf(reservation);
+  return totalPrice ? { totalPrice } : {};
+};
+
 const TRIPS: Record<
   string,
   { mode: TransportMode; from: string[]; to: string[]; number: string[]; company: string[] }
@@ -133,6 +179,7 @@ function journeyOf(reservation: Node, type: string): JourneyDraft | null {
     number,
     reference: textOf(first(reservation, "reservationNumber"), 100),
     notes: seat ? `Seat ${seat}` : null,
+    ...priced(reservation),
   };
 }
 
@@ -164,6 +211,7 @@ function addTo(reading: Reading, reservation: Node) {
         checkIn: checkIn.local.slice(0, 10),
         checkOut: (checkOut ?? checkIn).local.slice(0, 10),
         reference,
+        ...priced(reservation),
       });
       return;
     }

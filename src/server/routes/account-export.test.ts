@@ -25,6 +25,7 @@ type ExportFile = {
     interests: string[];
     preferredDestinations: string[];
     temperatureUnit: "C" | "F" | null;
+    homeCity: string | null;
     avatar: string | null;
   };
   trips: Trip[];
@@ -48,6 +49,7 @@ beforeAll(async () => {
     interests: ["History", "Food & Dining"],
     preferredDestinations: "Lisbon, Kyoto",
     temperatureUnit: "C",
+    homeCity: "Boston",
   });
   expect(put.status).toBe(200);
   const png = await sharp({
@@ -131,6 +133,7 @@ describe("GET /api/account/export", () => {
       interests: ["History", "Food & Dining"],
       preferredDestinations: ["Lisbon", "Kyoto"],
       temperatureUnit: "C",
+      homeCity: "Boston",
     });
     expect(avatar).toMatch(/^data:image\/webp;base64,/);
     // The avatar is the stored file itself, byte for byte.
@@ -141,10 +144,15 @@ describe("GET /api/account/export", () => {
     expect(data.trips).toHaveLength(TRIP_COUNT);
     expect(new Set(data.trips.map((trip) => trip.id)).size).toBe(TRIP_COUNT);
     // Every trip whole, exactly as its owner reads it through the API (less today's exchange
-    // rates, which are the day's, not the trip's).
+    // rates, which are the day's, not the trip's, and the spending worked out from the trip's own
+    // prices at those rates).
     for (const trip of [data.trips[0]!, data.trips[123]!, data.trips.at(-1)!]) {
       const single = await owner.client.get(`/api/trips/${trip.id}`);
-      const { rates: _rates, ...read } = ((await single.json()) as { trip: Trip }).trip;
+      const {
+        rates: _rates,
+        spending: _spending,
+        ...read
+      } = ((await single.json()) as { trip: Trip }).trip;
       expect(read).toEqual(trip);
     }
     expect(data.trips.filter((trip) => trip.isPublic)).toHaveLength(TRIP_COUNT / 50);

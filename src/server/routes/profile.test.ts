@@ -89,6 +89,7 @@ describe("profile", () => {
       interests: [],
       preferredDestinations: [],
       temperatureUnit: null,
+      homeCity: null,
     });
 
     const res = await client.put("/api/profile", {
@@ -108,6 +109,7 @@ describe("profile", () => {
       interests: ["History", "Food & Dining"],
       preferredDestinations: ["Kyoto", "Lisbon"],
       temperatureUnit: null,
+      homeCity: null,
     };
     expect(((await res.json()) as ProfileBody).profile).toEqual(expected);
     expect(await getProfile(client)).toEqual(expected);
@@ -466,6 +468,40 @@ describe("temperature unit", () => {
     );
     expect(
       await unitOf(await client.put("/api/profile", { fullName: "C", temperatureUnit: null })),
+    ).toBeNull();
+  });
+});
+
+describe("home city (issue 47)", () => {
+  it('is null until set, kept trimmed, unchanged when not sent, cleared by "" or null, at most 100 characters', async () => {
+    const { client } = await signUpUser(t, { name: "Bostonian" });
+    const cityOf = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { profile: { homeCity: unknown } }).profile.homeCity;
+    };
+    expect(await cityOf(await client.get("/api/profile"))).toBeNull();
+    expect(
+      await cityOf(await client.put("/api/profile", { fullName: "B", homeCity: "  Boston, MA " })),
+    ).toBe("Boston, MA");
+    expect(await cityOf(await client.put("/api/profile", { fullName: "B" }))).toBe("Boston, MA");
+    expect(await cityOf(await client.get("/api/profile"))).toBe("Boston, MA");
+
+    const long = await client.put("/api/profile", { fullName: "B", homeCity: "x".repeat(101) });
+    expect(long.status).toBe(422);
+    expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
+      "Home city must be at most 100 characters",
+    );
+    expect(await cityOf(await client.get("/api/profile"))).toBe("Boston, MA");
+    expect(
+      await cityOf(await client.put("/api/profile", { fullName: "B", homeCity: "x".repeat(100) })),
+    ).toBe("x".repeat(100));
+
+    expect(
+      await cityOf(await client.put("/api/profile", { fullName: "B", homeCity: "" })),
+    ).toBeNull();
+    await client.put("/api/profile", { fullName: "B", homeCity: "Boston" });
+    expect(
+      await cityOf(await client.put("/api/profile", { fullName: "B", homeCity: null })),
     ).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ const MEMBER_TRIP: NamedStatement = {
     array_to_json(t.interests) as interests, t.itinerary, t.status, t.is_public as "isPublic",
     to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
     t.version, t.place, t.stops, t.transport, t.stays, t.grounding, t.share_token as "shareToken",
-    t.settlement_currency as "settlementCurrency",
+    t.settlement_currency as "settlementCurrency", t.travel_mode as "travelMode", t.party,
     ${ROLE_SQL} as role, o.name as "ownerName"
     from trips t
     left join trip_members m on m.trip_id = t.id and m.user_id = $1

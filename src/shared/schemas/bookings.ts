@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCAL_DATE_TIME_PATTERN } from "../zoned-time.ts";
+import { priceSchema } from "./planned-entries.ts";
 import { safeText } from "./safe-input.ts";
 import { stopRequestSchema, TRANSPORT_MODES } from "./trip-stops.ts";
 
@@ -77,6 +78,8 @@ export const proposedTransportSchema = z.object({
   number: z.string().nullable(),
   reference: z.string().nullable(),
   notes: z.string().nullable(),
+  /** What the booking says it costs, in its own currency (issue 47); absent when it does not say. */
+  totalPrice: priceSchema.optional(),
   ...existingFields,
 });
 export type ProposedTransport = z.infer<typeof proposedTransportSchema>;
@@ -88,6 +91,8 @@ export const proposedStaySchema = z.object({
   checkIn: z.iso.date(),
   checkOut: z.iso.date(),
   reference: z.string().nullable(),
+  /** What the booking says the stay costs, in its own currency (issue 47); absent when it does not say. */
+  totalPrice: priceSchema.optional(),
   ...existingFields,
 });
 export type ProposedStay = z.infer<typeof proposedStaySchema>;

@@ -18,6 +18,7 @@ import { toTripDto } from "../../trips/trip-dto.ts";
 import { placingOf, placingRemaining } from "../../trips/activity-placements.ts";
 import { travelPendingOf } from "../../trips/travel-leg-queue.ts";
 import { tripRates } from "../../money/trip-rates.ts";
+import { tripSpending } from "../../money/trip-spending.ts";
 import { tripListPage, tripListQuery, type TripListRow } from "../../trips/trip-list.ts";
 import { validate } from "../../http/validate.ts";
 import { newShareToken, shareUrlFor } from "../../trips/share-token.ts";
@@ -65,8 +66,11 @@ export const tripsRoutes = new Hono<AppBindings>()
     // A page opened while a new plan's pins are still being looked up says so too.
     const remaining = await placingRemaining(c.var.deps.database.db, row.id);
     const travelPending = await travelPendingOf(c.var.deps.database.db, row.id);
+    const trip = toTripDto(row, row);
+    // The whole trip's cost for the party (issue 47): the header, print view and money tab read it.
+    const spending = await tripSpending(c.var.deps.fx, trip);
     return c.json({
-      trip: { ...toTripDto(row, row), rates, ...placingOf(remaining), ...travelPending },
+      trip: { ...trip, spending, rates, ...placingOf(remaining), ...travelPending },
     });
   })
   .delete("/:id", pathIds, async (c) => {
