@@ -45,6 +45,5 @@ export function routeLegend(strokes: readonly RouteStroke[]): string | null {
   if (kinds.has("road")) parts.push("rides by road are solid");
   if (kinds.has("straight"))
     parts.push("a thin grey dashed line is a straight line where the way is not known");
-  const text = parts.join("; ");
-  return `The day's route: ${text}.`;
+  return `The day's route: ${parts.join("; ")}.`;
 }

@@ -263,16 +263,22 @@ export function TripMap({
       ) : null}
       {showMap && config?.map && legend ? (
         <p className="text-sm text-slate-700" data-testid="route-legend">
-          {legend} Routes © OpenStreetMap contributors (
-          <a
-            className="underline"
-            href="https://www.openstreetmap.org/fixthemap"
-            target="_blank"
-            rel="noreferrer"
-          >
-            fix the map
-          </a>
-          )
+          {legend}
+          {routes.some((r) => r.kind !== "straight") ? (
+            <>
+              {" "}
+              Routes © OpenStreetMap contributors (
+              <a
+                className="underline"
+                href="https://www.openstreetmap.org/fixthemap"
+                target="_blank"
+                rel="noreferrer"
+              >
+                fix the map
+              </a>
+              )
+            </>
+          ) : null}
           {dayRoute.data?.transit ? (
             <>
               ; transit from{" "}
@@ -281,7 +287,6 @@ export function TripMap({
               </a>
             </>
           ) : null}
-          .
         </p>
       ) : null}
       <p aria-live="polite" className="sr-only">
