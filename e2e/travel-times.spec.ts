@@ -63,3 +63,58 @@ test("legs between the activities, the day's travel time, and a leg's mode chang
       .getByTestId("travel-leg"),
   ).toHaveText(/Taxi · \d+ min$/);
 });
+
+test("the map draws each leg along its route: walks dashed, métro rides in their line's colour", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpByApi(page, KEYLESS, "Route Tester", freshEmail("routes"));
+  const trip = await createTrip(page, KEYLESS, PARIS_DAY);
+  await page.goto(`/trips/${trip.id}`);
+  const map = page.getByRole("region", { name: "Trip map" });
+  await expect(map.locator(".trip-map-canvas")).toBeVisible();
+
+  // The keyless plan's legs are walks: one dashed line along the streets, no straight guess.
+  const walks = map.locator("path.trip-route-walk");
+  await expect(walks.first()).toBeAttached();
+  await expect(walks.first()).toHaveAttribute("stroke-dasharray", "2 8");
+  await expect(map.locator("path.trip-route-straight")).toHaveCount(0);
+  await expect(map.locator("path.trip-route-ride")).toHaveCount(0);
+  await expect(page.getByTestId("route-legend")).toHaveText(/walks are dashed/);
+  await expect(page.getByRole("link", { name: "fix the map" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/fixthemap",
+  );
+  await expectAxeClean(page, "the map's route lines, phone size");
+
+  // Walks of at most 5 minutes: the longer legs go by métro, drawn in the line's own colour.
+  const stored = await page.request.get(`/api/trips/${trip.id}`);
+  const { version } = ((await stored.json()) as { trip: { version: number } }).trip;
+  const res = await page.request.patch(`/api/trips/${trip.id}`, {
+    data: { version, travelMode: { maxWalkMinutes: 5, modes: ["walk", "transit"] } },
+    headers: { Origin: KEYLESS },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.reload();
+  const rides = map.locator("path.trip-route-ride");
+  await expect(rides.first()).toBeAttached();
+  const colours = await rides.evaluateAll((paths) =>
+    paths.map((p) => p.getAttribute("stroke")?.toUpperCase()),
+  );
+  for (const colour of colours) expect(["#FFCD00", "#C04191"]).toContain(colour);
+  // The walks to and from the stations are dashed, the rides solid.
+  await expect(map.locator("path.trip-route-walk").first()).toHaveAttribute(
+    "stroke-dasharray",
+    "2 8",
+  );
+  expect(await rides.first().getAttribute("stroke-dasharray")).toBeNull();
+  await expect(page.getByTestId("route-legend")).toHaveText(
+    /transit rides are in their line's colour/,
+  );
+  await expect(page.getByRole("link", { name: "Transitous and its sources" })).toHaveAttribute(
+    "href",
+    "https://transitous.org/sources/",
+  );
+  await expectAxeClean(page, "transit lines on the map, phone size");
+});

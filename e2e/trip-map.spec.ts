@@ -139,10 +139,15 @@ test.describe("Trip map", () => {
     await expect(markers(page)).toHaveCount(2);
     expect(await markerNames(page)).toEqual(["1. Louvre Museum", "2. Eiffel Tower"]);
     await expect(markers(page).first()).toHaveText("1");
-    // The day's line, and day 2's stop drawn fainter (not focusable, not a marker).
+    // The day's line (straight and said so: this app routes nothing), and day 2's stop drawn
+    // fainter (not focusable, not a marker).
     await expect(map(page).locator(".leaflet-overlay-pane path")).toHaveCount(2);
+    await expect(map(page).locator("path.trip-route-straight")).toHaveCount(1);
+    await expect(page.getByTestId("route-legend")).toHaveText(
+      "The day's route: a thin grey dashed line is a straight line where the way is not known.",
+    );
     await tilesLoaded(page);
-    await expect(map(page).getByText("OpenStreetMap")).toBeVisible();
+    await expect(map(page).getByRole("link", { name: "OpenStreetMap", exact: true })).toBeVisible();
     // The third stop has no coordinates: it is in the list, not on the map, and its one map
     // action is to place it (issue 44: one action per activity).
     const third = listItem(page, "Activity 3");

@@ -7,6 +7,8 @@ import { answerItineraryPrompt } from "#tests/fakes/itinerary-model.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startOverpassFake } from "#tests/fakes/overpass-fake.ts";
+import { startMotisFake } from "#tests/fakes/motis-fake.ts";
+import { startOsrmFake } from "#tests/fakes/osrm-fake.ts";
 
 export const FAKE_MODEL = "fake-model";
 
@@ -16,7 +18,8 @@ export const FAKE_MODEL = "fake-model";
  * knowing every destination of the set (tests/fakes/eval-cities.ts) as the geocoder does,
  * at a fixed pace so latencies mean something, Open-Meteo's geocoding, and the Overpass fake (its
  * map of Paris and Lisbon) for real places: the keyless planner's candidates and the matching of a
- * model's activities, so the verified share and the closed visits are measured. No activity geocoder:
+ * model's activities, so the verified share and the closed visits are measured; the OSRM and MOTIS
+ * fakes (Paris and Lyon) route the legs, so the share routed and the days' travel time are too. No activity geocoder:
  * Nominatim's one request a second would make the run minutes long for nothing the fake could show. The settings are
  * built from these alone, never from `.env`: a developer's real GEOCODER_URL or API key must not
  * leak into a run that promises to stay on 127.0.0.1.
@@ -31,6 +34,9 @@ export async function startFakeProvider(
   });
   const geocoding = await startOpenMeteoFake({ places: EVAL_GEO_PLACES });
   const overpass = await startOverpassFake();
+  // Street and transit routing on the fakes' Paris and Lyon network (elsewhere: no route, estimated).
+  const osrm = await startOsrmFake();
+  const motis = await startMotisFake();
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-eval-"));
   const env: Env = completeEnv(
     parseEnv({
@@ -44,9 +50,10 @@ export async function startFakeProvider(
       OPEN_METEO_GEOCODING_URL: geocoding.url,
       OPEN_METEO_BASE_URL: geocoding.url,
       OVERPASS_URL: overpass.url,
-      // No public router is asked from here (issue 46).
-      ROUTING_URL: "off",
-      TRANSIT_URL: "off",
+      // Never a public router (issue 46): the loopback fakes, asked as fast as a plan needs.
+      ROUTING_URL: osrm.url,
+      TRANSIT_URL: motis.url,
+      ROUTING_PACE: "none",
       LOG_LEVEL: "warn",
     }),
   );
@@ -55,8 +62,16 @@ export async function startFakeProvider(
     model,
     geocoding,
     overpass,
+    osrm,
+    motis,
     close: async () => {
-      await Promise.all([model.close(), geocoding.close(), overpass.close()]);
+      await Promise.all([
+        model.close(),
+        geocoding.close(),
+        overpass.close(),
+        osrm.close(),
+        motis.close(),
+      ]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -70,6 +70,12 @@ export async function withKeylessServer<T>(
   port: number,
   name: string,
   use: (keyless: KeylessServer) => Promise<T>,
+  options: {
+    /** Settings over the defaults (the routing part points ROUTING_URL and TRANSIT_URL at fakes). */
+    env?: Record<string, string>;
+    /** The Overpass fake's places instead of `benchDataset()`. */
+    dataset?: FakeOsmElement[];
+  } = {},
 ): Promise<T> {
   let overpass: OverpassFake | undefined;
   let geocoding: OpenMeteoFake | undefined;
@@ -77,7 +83,7 @@ export async function withKeylessServer<T>(
   const dataDir = mkdtempSync(path.join(tmpdir(), `boundless-bench-${name}-`));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    overpass = await startOverpassFake({ dataset: benchDataset() });
+    overpass = await startOverpassFake({ dataset: options.dataset ?? benchDataset() });
     geocoding = await startOpenMeteoFake();
     const running = await startServer(
       {
@@ -95,6 +101,7 @@ export async function withKeylessServer<T>(
         GENERATION_IP_RATE_LIMIT: "1000",
         // The request log line carries the server's own time for each request.
         LOG_LEVEL: "info",
+        ...options.env,
       },
       { timeoutMs: 300_000, via: "npm-start", captureOutput: true },
     );

@@ -34,6 +34,46 @@ function byTransit(journey: TransitJourney, fromZone: string, toZone: string): S
   };
 }
 
+type TransferOptions = { signal?: AbortSignal; maxWaitMs?: number };
+
+/** The journey reaching `stop` from `before` (none without both places or an answer). */
+async function journeyTo(
+  routing: Routing,
+  before: TripStop | undefined,
+  stop: TripStop,
+  options: TransferOptions,
+): Promise<TripStop> {
+  const { journey: _old, ...rest } = stop;
+  if (!before?.place || !stop.place) return rest;
+  const fromZone = before.place.timezone;
+  const toZone = stop.place.timezone;
+  const leaveLocal = `${stop.startDate}T${clock(PLANNED_DEPARTURE_MINUTES)}`;
+  const leave = zonedToEpoch(leaveLocal, fromZone);
+  if (leave === null) return rest;
+  const journeys = await routing.plan(before.place, stop.place, new Date(leave), options);
+  const transit = journeys?.map((j) => byTransit(j, fromZone, toZone)).find(Boolean);
+  if (transit) return { ...rest, journey: transit };
+  const table = await routing.table("car", [before.place, stop.place], options);
+  const cell = table?.cells[0]?.[1];
+  if (!cell) return rest;
+  const minutes = Math.max(1, Math.round(cell.seconds / 60));
+  return {
+    ...rest,
+    journey: {
+      mode: "road",
+      minutes,
+      departAt: leaveLocal,
+      arriveAt: local(leave + minutes * 60_000, toZone),
+      line: null,
+      board: null,
+      boardAt: null,
+      alight: null,
+      alightAt: null,
+      source: "router",
+    },
+  };
+}
+
 /**
  * Each stop with the journey reaching it from the one before (issue 46): asked from the transit
  * router (long-distance rail and coaches) at the planned departure of its transfer day, else by road
@@ -45,38 +85,41 @@ export async function routeTransfers(
   stops: readonly TripStop[],
   signal?: AbortSignal,
 ): Promise<TripStop[]> {
+  return Promise.all(stops.map((stop, i) => journeyTo(routing, stops[i - 1], stop, { signal })));
+}
+
+const samePlace = (a: TripStop["place"] | undefined, b: TripStop["place"] | undefined) =>
+  a?.lat === b?.lat && a?.lng === b?.lng;
+
+/**
+ * The stops after an edit (order, cities, nights or dates changed): a stop keeps what it had only
+ * when its two cities, their order and its day are what they were; every other journey is asked
+ * again, so a reordered or renamed city is never reached by the journey of the trip before the edit.
+ */
+export async function routeTransfersAfterEdit(
+  routing: Routing,
+  before: readonly TripStop[],
+  after: readonly TripStop[],
+  options: TransferOptions,
+): Promise<TripStop[]> {
   return Promise.all(
-    stops.map(async (stop, i): Promise<TripStop> => {
-      const { journey: _old, ...rest } = stop;
-      const before = i > 0 ? stops[i - 1] : undefined;
-      if (!before?.place || !stop.place) return rest;
-      const fromZone = before.place.timezone;
-      const toZone = stop.place.timezone;
-      const leaveLocal = `${stop.startDate}T${clock(PLANNED_DEPARTURE_MINUTES)}`;
-      const leave = zonedToEpoch(leaveLocal, fromZone);
-      if (leave === null) return rest;
-      const journeys = await routing.plan(before.place, stop.place, new Date(leave), { signal });
-      const transit = journeys?.map((j) => byTransit(j, fromZone, toZone)).find(Boolean);
-      if (transit) return { ...rest, journey: transit };
-      const table = await routing.table("car", [before.place, stop.place], { signal });
-      const cell = table?.cells[0]?.[1];
-      if (!cell) return rest;
-      const minutes = Math.max(1, Math.round(cell.seconds / 60));
-      return {
-        ...rest,
-        journey: {
-          mode: "road",
-          minutes,
-          departAt: leaveLocal,
-          arriveAt: local(leave + minutes * 60_000, toZone),
-          line: null,
-          board: null,
-          boardAt: null,
-          alight: null,
-          alightAt: null,
-          source: "router",
-        },
-      };
+    after.map(async (stop, i): Promise<TripStop> => {
+      const k = before.findIndex((s) => s.id === stop.id);
+      const was = before[k];
+      const wasBefore = k > 0 ? before[k - 1] : undefined;
+      const nowBefore = i > 0 ? after[i - 1] : undefined;
+      const unchanged =
+        was !== undefined &&
+        wasBefore?.id === nowBefore?.id &&
+        samePlace(wasBefore?.place, nowBefore?.place) &&
+        samePlace(was.place, stop.place) &&
+        was.startDate === stop.startDate;
+      // Unchanged: what it had, a journey or none (a failed ask is not repeated at every save).
+      if (unchanged) {
+        const { journey: _dropped, ...rest } = stop;
+        return was.journey ? { ...rest, journey: was.journey } : rest;
+      }
+      return journeyTo(routing, nowBefore, stop, options);
     }),
   );
 }

@@ -8,7 +8,7 @@ import type { Db } from "../db/database.ts";
 import { travelLegJobs, trips, type TravelLegJobRow } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
-import { currentLeg, transitTravel, type Leg } from "../routing/route-legs.ts";
+import { currentLeg, transitTravel, type Leg, type RouteLegsInput } from "../routing/route-legs.ts";
 import type { Routing } from "../routing/routing-types.ts";
 import { saveTripVersion } from "./trip-save.ts";
 
@@ -60,6 +60,40 @@ export async function queueTravelLegs(tx: Tx, tripId: string, legs: readonly Leg
     });
 }
 
+const legOfJob = (job: TravelLegJobRow) => ({
+  from: { lat: job.fromLat, lng: job.fromLng },
+  to: { lat: job.toLat, lng: job.toLng },
+  departLocal: job.departLocal,
+  zone: job.zone,
+});
+
+/**
+ * Drops the queued legs an edit made moot: the activity removed, moved, re-timed (its leg is not the
+ * one asked any more), or given another mode by hand. The day's "Working out travel times…" then
+ * clears with the save's own live change. The number of rows dropped.
+ */
+export async function dropMootTravelLegs(
+  db: Pick<Db, "select" | "delete">,
+  tripId: string,
+  trip: Pick<RouteLegsInput, "itinerary" | "stops" | "stays" | "legModes">,
+): Promise<number> {
+  const jobs = await db.select().from(travelLegJobs).where(eq(travelLegJobs.tripId, tripId));
+  const moot = jobs.filter((job) => {
+    const now = currentLeg(trip, job.activityId);
+    if (!now || (now.chosen !== undefined && now.chosen !== "transit")) return true;
+    const { activityId: _id, chosen: _chosen, ...asked } = now;
+    return !isDeepStrictEqual(asked, legOfJob(job));
+  });
+  if (moot.length === 0) return 0;
+  await db.delete(travelLegJobs).where(
+    inArray(
+      travelLegJobs.id,
+      moot.map((job) => job.id),
+    ),
+  );
+  return moot.length;
+}
+
 /** The activities of a trip whose leg is still being worked out (the day says so meanwhile). */
 export async function travelPendingOf(db: Db, tripId: string) {
   const rows = await db
@@ -68,13 +102,6 @@ export async function travelPendingOf(db: Db, tripId: string) {
     .where(eq(travelLegJobs.tripId, tripId));
   return rows.length > 0 ? { travelPending: { activityIds: rows.map((r) => r.id).sort() } } : {};
 }
-
-const legOfJob = (job: TravelLegJobRow) => ({
-  from: { lat: job.fromLat, lng: job.fromLng },
-  to: { lat: job.toLat, lng: job.toLng },
-  departLocal: job.departLocal,
-  zone: job.zone,
-});
 
 /**
  * The journey found for `job` saved as the trip's next version, unless the leg changed meanwhile

@@ -20,7 +20,8 @@ import { saveTripVersion } from "./trip-save.ts";
 import { settlementChoice, settlementSummary } from "./trip-settlement.ts";
 import { describeChange } from "./trip-summary.ts";
 import { routeLegs, type Leg } from "../routing/route-legs.ts";
-import { queueTravelLegs, type TravelLegWorker } from "./travel-leg-queue.ts";
+import { routeTransfersAfterEdit } from "../routing/transfer-journeys.ts";
+import { dropMootTravelLegs, queueTravelLegs, type TravelLegWorker } from "./travel-leg-queue.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 
 const SAVE_ATTEMPTS = 5;
@@ -73,7 +74,7 @@ export async function applyTripChanges(
     const {
       itinerary: placed,
       place,
-      stops,
+      stops: placedStops,
       stays,
     } = await placePatchedTrip(
       geo,
@@ -92,6 +93,11 @@ export async function applyTripChanges(
       place,
       signal,
       logger: deps.logger,
+    });
+    // Stops reordered, renamed, added or moved in time: the journeys between them are asked again.
+    const stops = await routeTransfersAfterEdit(deps.routing, row.stops, placedStops, {
+      signal,
+      maxWaitMs: SAVE_ROUTING_WAIT_MS,
     });
     // Only the legs this change touched are routed again (issue 46); transit past the pace's free
     // slot is asked after the save.
@@ -136,6 +142,14 @@ export async function applyTripChanges(
       input.via,
     );
     if (updated) {
+      // Queued legs of activities removed, moved or re-timed are dropped before the newer asks
+      // are queued: the day stops saying "Working out travel times…" for them with this change.
+      await dropMootTravelLegs(db, tripId, {
+        itinerary,
+        stops,
+        stays,
+        legModes: patched.values.legModes,
+      });
       if (deferred.length > 0) {
         await queueTravelLegs(db, tripId, deferred);
         deps.travelLegs.kick();

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppBindings } from "../../http/context.ts";
 import { tripCalendarRoutes } from "./calendar.ts";
 import { tripBookingRoutes } from "./trip-bookings.ts";
+import { tripDayRouteRoutes } from "./trip-day-route.ts";
 import { tripEditRoutes } from "./trip-edit.ts";
 import { tripEventRoutes } from "./trip-events.ts";
 import { tripExpenseRoutes } from "./trip-expenses.ts";
@@ -36,4 +37,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripPackingRoutes)
   .route("/", tripPackingSuggestionRoutes)
   .route("/", tripIdeaRoutes)
-  .route("/", tripPollRoutes);
+  .route("/", tripPollRoutes)
+  .route("/", tripDayRouteRoutes);

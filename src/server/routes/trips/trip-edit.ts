@@ -20,6 +20,7 @@ import { findTripFor } from "../../trips/trip-access.ts";
 import { applyTripChanges } from "../../trips/trip-apply.ts";
 import type { TripAccess } from "../../trips/trip-dto.ts";
 import { toTripDto } from "../../trips/trip-dto.ts";
+import { travelPendingOf } from "../../trips/travel-leg-queue.ts";
 import { insertOwnTrip } from "../../trips/trip-quota.ts";
 import { validate } from "../../http/validate.ts";
 import { lookupsOf } from "../../services/geo/geo-service.ts";
@@ -68,8 +69,10 @@ export const tripEditRoutes = new Hono<AppBindings>()
       signal: c.req.raw.signal,
     });
     if (!result.ok) return conflict(c, result.row, result.access, result.conflicts);
+    // Legs still asked after the save: the page keeps saying so (issue 46).
+    const travelPending = await travelPendingOf(c.var.deps.database.db, result.row.id);
     return c.json({
-      trip: toTripDto(result.row, result.access),
+      trip: { ...toTripDto(result.row, result.access), ...travelPending },
       placeChoices: result.placeChoices,
     });
   })

@@ -65,7 +65,7 @@ function TripMapWithIdeas({ tripId, context }: { tripId: string; context: MapSlo
       ? [{ id: i.id, name: i.title, lat: i.place.lat, lng: i.place.lng }]
       : [],
   );
-  return <TripMap {...context} ideas={pins} addIdea={addIdea} />;
+  return <TripMap {...context} tripId={tripId} ideas={pins} addIdea={addIdea} />;
 }
 
 export function TripDetailRoute() {

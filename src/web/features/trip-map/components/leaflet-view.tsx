@@ -12,11 +12,14 @@ import {
   type DayMapView,
   type LatLng,
 } from "../map-model.ts";
+import { STROKE_STYLES, type RouteStroke } from "../route-strokes.ts";
 
 export type LeafletViewProps = {
   tileUrl: string;
   attribution: string;
   view: DayMapView;
+  /** The day's legs along their routes (issue 46): drawn instead of the straight line joining the stops. */
+  routes: readonly RouteStroke[];
   selectedId: string | null;
   /** Bumped on every selection made in the list: the map then brings that marker into view. */
   panRequest: number;
@@ -45,7 +48,7 @@ const viewKey = (view: DayMapView) =>
   ]);
 
 export default function LeafletView(props: LeafletViewProps) {
-  const { tileUrl, attribution, view, selectedId, panRequest, picking } = props;
+  const { tileUrl, attribution, view, routes, selectedId, panRequest, picking } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef(new Map<string, L.Marker>());
@@ -95,7 +98,7 @@ export default function LeafletView(props: LeafletViewProps) {
   }, [tileUrl, attribution]);
 
   // Markers, the day's line and the other days' stops; fitted to the day when it changes.
-  const key = viewKey(view);
+  const key = `${viewKey(view)}|${routes.length > 0}`;
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
@@ -165,7 +168,7 @@ export default function LeafletView(props: LeafletViewProps) {
         interactive: false,
       }).addTo(layers);
     }
-    if (stops.length > 1) {
+    if (stops.length > 1 && latest.current.routes.length === 0) {
       L.polyline(
         stops.map((s) => [s.lat, s.lng] as L.LatLngTuple),
         { color: BRAND, weight: 3, opacity: 0.8, interactive: false },
@@ -226,6 +229,28 @@ export default function LeafletView(props: LeafletViewProps) {
       layers.remove();
     };
   }, [key]);
+
+  // The day's route under the markers: each stretch styled by how it is travelled.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || routes.length === 0) return;
+    const layers = L.layerGroup().addTo(map);
+    for (const stroke of routes) {
+      const style = STROKE_STYLES[stroke.kind];
+      L.polyline(
+        stroke.points.map((p) => [p.lat, p.lng] as L.LatLngTuple),
+        {
+          ...style,
+          color: stroke.color ?? style.color,
+          className: `trip-route trip-route-${stroke.kind}`,
+          interactive: false,
+        },
+      ).addTo(layers);
+    }
+    return () => {
+      layers.remove();
+    };
+  }, [routes]);
 
   // The selected marker stands out (and comes into view when it was picked in the list).
   useEffect(() => {

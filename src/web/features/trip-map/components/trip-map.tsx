@@ -11,6 +11,9 @@ import type { MapCity, MapIdea, MapStay } from "#web/lib/trip/trip-slots.ts";
 import { dayMapView, roundPoint, stopLabel, type LatLng } from "../map-model.ts";
 import { AddIdeaAtPoint } from "./add-idea-at-point.tsx";
 import { setPicking, usePicking } from "../picking.ts";
+import { TRANSIT_SOURCES_URL } from "#shared/travel-leg.ts";
+import { useDayRoute } from "../api/get-day-route.ts";
+import { routeLegend, routeStrokes } from "../route-strokes.ts";
 
 // Leaflet (about 40 KB gzip) and its CSS come with this chunk, fetched when a trip page shows a map.
 const LeafletView = lazy(() => import("./leaflet-view.tsx"));
@@ -18,6 +21,8 @@ const LeafletView = lazy(() => import("./leaflet-view.tsx"));
 export const TILES_FAILED_MESSAGE = "Map tiles could not be loaded. The list below has every stop.";
 
 export type TripMapProps = {
+  /** The trip's id on members' pages: the day's legs are drawn along their routes (issue 46). */
+  tripId?: string | undefined;
   days: readonly Day[];
   /** The day shown (0-based). */
   dayIndex: number;
@@ -43,6 +48,7 @@ export type TripMapProps = {
  * missing it says so in words.
  */
 export function TripMap({
+  tripId,
   days,
   dayIndex,
   place,
@@ -83,6 +89,9 @@ export function TripMap({
     [days, dayIndex, place, destination, offlinePlanner, grounding, stops, stays, ideas],
   );
   const day = days[dayIndex];
+  const dayRoute = useDayRoute(tripId, day);
+  const routes = useMemo(() => routeStrokes(dayRoute.data), [dayRoute.data]);
+  const legend = routeLegend(routes);
 
   // A stop picked in the list on another day (the shared page shows every day) switches the map.
   // Only a new pick does: choosing another day on the map afterwards must not be undone.
@@ -236,6 +245,7 @@ export function TripMap({
               tileUrl={config.map.tileUrl}
               attribution={config.map.attribution}
               view={view}
+              routes={routes}
               selectedId={selectedId}
               panRequest={panRequest}
               picking={picking !== null && placeActivity !== undefined}
@@ -250,6 +260,34 @@ export function TripMap({
             />
           </Suspense>
         </div>
+      ) : null}
+      {showMap && config?.map && legend ? (
+        <p className="text-sm text-slate-700" data-testid="route-legend">
+          {legend}
+          {routes.some((r) => r.kind !== "straight") ? (
+            <>
+              {" "}
+              Routes © OpenStreetMap contributors (
+              <a
+                className="underline"
+                href="https://www.openstreetmap.org/fixthemap"
+                target="_blank"
+                rel="noreferrer"
+              >
+                fix the map
+              </a>
+              )
+            </>
+          ) : null}
+          {dayRoute.data?.transit ? (
+            <>
+              ; transit from{" "}
+              <a className="underline" href={TRANSIT_SOURCES_URL} target="_blank" rel="noreferrer">
+                Transitous and its sources
+              </a>
+            </>
+          ) : null}
+        </p>
       ) : null}
       <p aria-live="polite" className="sr-only">
         {placed && placed.at === selectionAt
