@@ -1,14 +1,15 @@
 import type { KeyboardEvent, RefObject } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/schemas/chat.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema } from "#shared/schemas/chat.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 
 const MIN_HEIGHT = 40;
 const MAX_HEIGHT = 120;
 
-// The message's rule as POST /api/chat checks it, fetched with the first check.
-const messageResolver = lazyZodResolver(async () =>
-  (await import("#shared/schemas/chat.ts")).chatRequestSchema.pick({ message: true }),
+// The message's rule as POST /api/chat checks it (the chat's schemas come with the chat already;
+// the resolver is fetched with the first check).
+const messageResolver = lazyZodResolver(() =>
+  Promise.resolve(chatRequestSchema.pick({ message: true })),
 );
 
 type Composed = { message: string };
