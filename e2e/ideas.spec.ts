@@ -29,7 +29,6 @@ test.describe("Deciding together", () => {
       guests: [{ name: BRUNO, role: "editor" }],
     });
     try {
-
       await page.goto(`/trips/${trip.id}`);
       await page.getByRole("tab", { name: "Ideas" }).click();
       await expect(page).toHaveURL(/\?tab=ideas$/);

@@ -32,7 +32,6 @@ test.describe("Money on the road", () => {
       ],
     });
     try {
-
       // The plan's costs read in euros beside dollars (Paris pays in EUR).
       await page.goto(`/trips/${trip.id}`);
       await expect(

@@ -26,7 +26,6 @@ test.describe("Packing together", () => {
       guests: [{ name: BRUNO, role: "editor" }],
     });
     try {
-
       await page.goto(`/trips/${trip.id}`);
       await page.getByRole("tab", { name: "Packing" }).click();
       await expect(page).toHaveURL(/\?tab=packing$/);
