@@ -1,28 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signUpByApi } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { joinTrip } from "./support/companions.ts";
-
-/** A 3-day Paris trip (Mon 3 – Wed 5 May 2027), planned keyless. */
-async function createParisTrip(page: Page, baseURL: string): Promise<{ id: string }> {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip;
-}
+import { PHONE, tripTogether } from "./support/companions.ts";
+import { createTrip } from "./support/trips.ts";
 
 const ANA = "Ana Owner";
 const BRUNO = "Bruno Editor";
-const PHONE = { width: 360, height: 740 };
 const RODIN_LINK =
   "https://www.google.com/maps/place/Mus%C3%A9e+Rodin/@48.855,2.315,17z/data=!4m6!3m5!1s0x0!8m2!3d48.8553!4d2.3158";
 
@@ -36,14 +19,16 @@ test.describe("Deciding together", () => {
     browser,
   }) => {
     test.slow();
-    await page.setViewportSize(PHONE);
-    await signUpByApi(page, baseURL!, ANA, freshEmail("ana"));
-    const trip = await createParisTrip(page, baseURL!);
-    const brunoContext = await browser.newContext({ viewport: PHONE });
+    const {
+      trip,
+      guests: [bruno],
+      close,
+    } = await tripTogether(page, browser, baseURL!, {
+      owner: ANA,
+      ownerEmail: freshEmail("ana"),
+      guests: [{ name: BRUNO, role: "editor" }],
+    });
     try {
-      const bruno = await brunoContext.newPage();
-      await joinTrip(page, bruno, baseURL!, trip.id, { name: BRUNO, role: "editor" });
-
       await page.goto(`/trips/${trip.id}`);
       await page.getByRole("tab", { name: "Ideas" }).click();
       await expect(page).toHaveURL(/\?tab=ideas$/);
@@ -146,7 +131,7 @@ test.describe("Deciding together", () => {
       await expect(ideaCard(bruno, "Picnic in the Tuileries")).toBeVisible();
       await expect(page.getByText(/Offline: Picnic/)).toHaveCount(0);
     } finally {
-      await brunoContext.close();
+      await close();
     }
   });
 
@@ -157,7 +142,7 @@ test.describe("Deciding together", () => {
     test.slow();
     await page.setViewportSize(PHONE);
     await signUpByApi(page, baseURL!, ANA, freshEmail("ana-map"));
-    const trip = await createParisTrip(page, baseURL!);
+    const trip = await createTrip(page, baseURL!, { destination: "Paris" });
     await page.goto(`/trips/${trip.id}`);
 
     // A click on the map offers "Add to ideas" with that point.

@@ -1,29 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { freshEmail } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { joinTrip } from "./support/companions.ts";
-
-/** A 3-day Paris trip (Mon 3 – Wed 5 May 2027): the geocoder fake knows Paris, in France (EUR). */
-async function createParisTrip(page: Page, baseURL: string): Promise<{ id: string }> {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip;
-}
+import { PHONE, tripTogether } from "./support/companions.ts";
 
 const ALICE = "Alice Owner";
 const BOB = "Bob Companion";
 const CAROL = "Carol Viewer";
-const PHONE = { width: 360, height: 740 };
 
 const moneyTab = (page: Page) => page.getByRole("tab", { name: "Money" });
 const addSection = (page: Page) => page.getByRole("region", { name: "Add an expense" });
@@ -37,17 +19,19 @@ test.describe("Money on the road", () => {
   }) => {
     // Three people, two joins by mail and three pages on a shared two-core machine.
     test.slow();
-    await page.setViewportSize(PHONE);
-    await signUpByApi(page, baseURL!, ALICE, freshEmail("alice"));
-    const trip = await createParisTrip(page, baseURL!);
-    const bobContext = await browser.newContext({ viewport: PHONE });
-    const carolContext = await browser.newContext({ viewport: PHONE });
+    const {
+      trip,
+      guests: [bob, carol],
+      close,
+    } = await tripTogether(page, browser, baseURL!, {
+      owner: ALICE,
+      ownerEmail: freshEmail("alice"),
+      guests: [
+        { name: BOB, role: "editor" },
+        { name: CAROL, role: "viewer" },
+      ],
+    });
     try {
-      const bob = await bobContext.newPage();
-      const carol = await carolContext.newPage();
-      await joinTrip(page, bob, baseURL!, trip.id, { name: BOB, role: "editor" });
-      await joinTrip(page, carol, baseURL!, trip.id, { name: CAROL, role: "viewer" });
-
       // The plan's costs read in euros beside dollars (Paris pays in EUR).
       await page.goto(`/trips/${trip.id}`);
       await expect(
@@ -164,8 +148,7 @@ test.describe("Money on the road", () => {
       await expect(page.getByText("0 expenses")).toBeVisible();
       await expect(balances.getByText("Everyone is settled.")).toBeVisible();
     } finally {
-      await bobContext.close();
-      await carolContext.close();
+      await close();
     }
   });
 });

@@ -1,26 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshEmail, signUpByApi } from "./support/accounts.ts";
+import { freshEmail } from "./support/accounts.ts";
 import { expectAxeClean } from "./support/axe.ts";
-import { joinTrip } from "./support/companions.ts";
+import { PHONE, tripTogether } from "./support/companions.ts";
 
-/** A 3-day Paris trip: the geocoder fake knows Paris, in France (plugs C and E, 230 V). */
-async function createParisTrip(page: Page, baseURL: string): Promise<{ id: string }> {
-  const res = await page.request.post("/api/trips", {
-    data: {
-      destination: "Paris",
-      startDate: "2027-05-03",
-      endDate: "2027-05-05",
-      budget: 1500,
-      travelStyle: "comfort",
-      interests: ["History"],
-    },
-    headers: { Origin: baseURL, Accept: "application/json" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { trip: { id: string } }).trip;
-}
-
-const PHONE = { width: 360, height: 740 };
 const ANA = "Ana Owner";
 const BRUNO = "Bruno Companion";
 
@@ -34,14 +16,16 @@ test.describe("Packing together", () => {
     browser,
   }) => {
     test.slow();
-    await page.setViewportSize(PHONE);
-    await signUpByApi(page, baseURL!, ANA, freshEmail("ana"));
-    const trip = await createParisTrip(page, baseURL!);
-    const brunoContext = await browser.newContext({ viewport: PHONE });
+    const {
+      trip,
+      guests: [bruno],
+      close,
+    } = await tripTogether(page, browser, baseURL!, {
+      owner: ANA,
+      ownerEmail: freshEmail("ana"),
+      guests: [{ name: BRUNO, role: "editor" }],
+    });
     try {
-      const bruno = await brunoContext.newPage();
-      await joinTrip(page, bruno, baseURL!, trip.id, { name: BRUNO, role: "editor" });
-
       await page.goto(`/trips/${trip.id}`);
       await page.getByRole("tab", { name: "Packing" }).click();
       await expect(page).toHaveURL(/\?tab=packing$/);
@@ -109,7 +93,7 @@ test.describe("Packing together", () => {
       expect(width).toBeLessThanOrEqual(PHONE.width);
       await expectAxeClean(page, "/trips/:id?tab=packing on a phone");
     } finally {
-      await brunoContext.close();
+      await close();
     }
   });
 
@@ -119,13 +103,16 @@ test.describe("Packing together", () => {
     browser,
   }) => {
     test.slow();
-    await page.setViewportSize(PHONE);
-    await signUpByApi(page, baseURL!, ANA, freshEmail("ana-offline"));
-    const trip = await createParisTrip(page, baseURL!);
-    const brunoContext = await browser.newContext({ viewport: PHONE });
+    const {
+      trip,
+      guests: [bruno],
+      close,
+    } = await tripTogether(page, browser, baseURL!, {
+      owner: ANA,
+      ownerEmail: freshEmail("ana-offline"),
+      guests: [{ name: BRUNO, role: "editor" }],
+    });
     try {
-      const bruno = await brunoContext.newPage();
-      await joinTrip(page, bruno, baseURL!, trip.id, { name: BRUNO, role: "editor" });
       await page.goto(`/trips/${trip.id}?tab=packing`);
       const form = page.getByRole("form", { name: "Add an item to the shared list" });
       await form.getByLabel("Item").fill("Tent");
@@ -146,7 +133,7 @@ test.describe("Packing together", () => {
       await expect(sharedList(bruno).getByText("1 of 1 packed")).toBeVisible();
       await expect(sharedList(bruno).getByText(`Packed by ${ANA}`)).toBeVisible();
     } finally {
-      await brunoContext.close();
+      await close();
     }
   });
 });

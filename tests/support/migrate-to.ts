@@ -5,12 +5,13 @@ import { randomBytes } from "node:crypto";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { migrationsFolder, type Database } from "#server/db/database.ts";
 import { openPglite } from "#server/db/pglite.ts";
 import { openPostgres } from "#server/db/postgres.ts";
+import { buildItinerary } from "./factories.ts";
 import { signUpUser } from "./http.ts";
 import { createTestApp } from "./test-app.ts";
 
@@ -45,6 +46,16 @@ export async function createEmptyDatabase(): Promise<Database> {
 
 const readJournal = (): Journal =>
   JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;
+
+/**
+ * The tag of the migration whose name ends with `suffix` ("_ideas_polls"), found in the journal: its
+ * number may change when branches are merged.
+ */
+export function migrationTag(suffix: string): string {
+  const entry = readJournal().entries.find((e) => e.tag.endsWith(suffix));
+  if (!entry) throw new Error(`no migration named *${suffix}`);
+  return entry.tag;
+}
 
 /**
  * The tag of the migration just before `tag` in the journal: the last one the release before it
@@ -140,3 +151,41 @@ export const rowsOf = async (database: Database, query: SQL) =>
 export async function closeAll(...opened: { close: () => Promise<void> }[]) {
   for (const each of opened) await each.close();
 }
+
+/**
+ * A trip as the releases before wrote it, in SQL (a 2-day trip from 1 May 2027, one stop, no
+ * place): its id. What a migration test checks the migration leaves as it found it.
+ */
+export async function insertOldTrip(
+  database: Database,
+  userId: string,
+  { name = "Old Paris", destination = "Paris", version = 3 } = {},
+): Promise<string> {
+  const stops = [
+    {
+      id: "7f0c3a52-0b7c-4d8e-9a43-5d2a1b6c9e03",
+      destination,
+      startDate: "2027-05-01",
+      endDate: "2027-05-02",
+      place: null,
+    },
+  ];
+  const { rows } = await database.db.execute<{ id: string }>(sql`
+    insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
+      interests, itinerary, status, version, stops)
+    values (${userId}, ${name}, ${destination}, '2027-05-01', '2027-05-02', 900, 'comfort',
+      array['Food'], ${JSON.stringify(buildItinerary("2027-05-01", 2))}::jsonb, 'generated',
+      ${version}, ${JSON.stringify(stops)}::jsonb)
+    returning id::text`);
+  return rows[0]!.id;
+}
+
+/** Every trip as stored, with its count of versions: compared before and after a migration. */
+export const storedTrips = (database: Database) =>
+  rowsOf(
+    database,
+    sql`
+      select t.id::text, t.name, t.version, t.itinerary, t.stops, t.created_at::text,
+        (select count(*)::int from trip_versions v where v.trip_id = t.id) as versions
+      from trips t order by t.id`,
+  );

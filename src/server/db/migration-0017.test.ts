@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripResponseSchema } from "#shared/schemas/trip.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseBefore, rowsOf } from "#tests/support/migrate-to.ts";
+import {
+  closeAll,
+  insertOldTrip,
+  openReleaseBefore,
+  rowsOf,
+  storedTrips,
+} from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
-import { buildItinerary } from "#tests/support/factories.ts";
 
 describe("migration 0017_activity_placements on a database written before it", () => {
   let database: Database;
@@ -13,25 +18,11 @@ describe("migration 0017_activity_placements on a database written before it", (
   let owner: { client: TestClient; userId: string };
   let tripId: string;
   let before: Record<string, unknown>[];
-  const snapshot = () =>
-    rowsOf(
-      database,
-      sql`
-        select t.id::text, t.name, t.version, t.itinerary, t.stops, t.created_at::text,
-          (select count(*)::int from trip_versions v where v.trip_id = t.id) as versions
-        from trips t order by t.id`,
-    );
+  const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
     ({ database, t, owner } = await openReleaseBefore("0017_activity_placements", "Before 0017"));
-    const { rows } = await database.db.execute<{ id: string }>(sql`
-      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
-        interests, itinerary, status, version, stops)
-      values (${owner.userId}, 'Old Paris', 'Paris', '2027-05-01', '2027-05-02', 900, 'comfort',
-        array['Food'], ${JSON.stringify(buildItinerary("2027-05-01", 2))}::jsonb, 'generated', 3,
-        ${JSON.stringify([{ id: "7f0c3a52-0b7c-4d8e-9a43-5d2a1b6c9e03", destination: "Paris", startDate: "2027-05-01", endDate: "2027-05-02", place: null }])}::jsonb)
-      returning id::text`);
-    tripId = rows[0]!.id;
+    tripId = await insertOldTrip(database, owner.userId);
     before = await snapshot();
     await database.migrate();
   }, 120_000);

@@ -1,23 +1,21 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, type Database } from "#server/db/database.ts";
+import type { Database } from "#server/db/database.ts";
 import { ideasResponseSchema, ideaResponseSchema } from "#shared/schemas/ideas.ts";
 import { pollsResponseSchema } from "#shared/schemas/polls.ts";
 import type { TestClient } from "#tests/support/http.ts";
-import { closeAll, openReleaseAt, rowsOf } from "#tests/support/migrate-to.ts";
+import {
+  closeAll,
+  insertOldTrip,
+  migrationTag,
+  openReleaseBefore,
+  rowsOf,
+  storedTrips,
+} from "#tests/support/migrate-to.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
-import { buildItinerary } from "#tests/support/factories.ts";
 
-// The migration that adds ideas and polls (issue 49), found by its name in the journal: its number
-// may change when branches are merged. It starts from the release just before it.
-const journal = JSON.parse(
-  readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
-) as { entries: { tag: string }[] };
-const at = journal.entries.findIndex((e) => e.tag.endsWith("_ideas_polls"));
-const TAG = journal.entries[at]?.tag ?? "";
-const BEFORE = journal.entries[at - 1]?.tag ?? "";
+// Found by its name: its number may change when branches are merged.
+const TAG = migrationTag("_ideas_polls");
 
 describe(`migration ${TAG} on a database written before it`, () => {
   let database: Database;
@@ -25,26 +23,11 @@ describe(`migration ${TAG} on a database written before it`, () => {
   let owner: { client: TestClient; userId: string };
   let tripId: string;
   let before: Record<string, unknown>[];
-  const snapshot = () =>
-    rowsOf(
-      database,
-      sql`
-        select t.id::text, t.name, t.version, t.itinerary, t.stops, t.created_at::text,
-          (select count(*)::int from trip_versions v where v.trip_id = t.id) as versions
-        from trips t order by t.id`,
-    );
+  const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
-    expect(at).toBeGreaterThan(0);
-    ({ database, t, owner } = await openReleaseAt(BEFORE, "Before ideas"));
-    const { rows } = await database.db.execute<{ id: string }>(sql`
-      insert into trips (user_id, name, destination, start_date, end_date, budget, travel_style,
-        interests, itinerary, status, version, stops)
-      values (${owner.userId}, 'Old Paris', 'Paris', '2027-05-01', '2027-05-02', 900, 'comfort',
-        array['Food'], ${JSON.stringify(buildItinerary("2027-05-01", 2))}::jsonb, 'generated', 3,
-        ${JSON.stringify([{ id: "7f0c3a52-0b7c-4d8e-9a43-5d2a1b6c9e03", destination: "Paris", startDate: "2027-05-01", endDate: "2027-05-02", place: null }])}::jsonb)
-      returning id::text`);
-    tripId = rows[0]!.id;
+    ({ database, t, owner } = await openReleaseBefore(TAG, "Before ideas"));
+    tripId = await insertOldTrip(database, owner.userId);
     before = await snapshot();
     await database.migrate();
   }, 120_000);

@@ -2,14 +2,15 @@ import { routeLegs } from "../routing/route-legs.ts";
 import type { Routing } from "../routing/routing-types.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Activity, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import { placedOnMapSummary } from "#shared/placing.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import type { Db } from "../db/database.ts";
 import { activityPlacements, trips, type ActivityPlacementRow } from "../db/schema.ts";
+import { claimNext, releaseClaims } from "../db/queue-claims.ts";
 import type { Logger } from "../lib/logger.ts";
-import { safeErrorMessage } from "../lib/safe-error.ts";
+import { createQueueWorker, type QueueWorker } from "../lib/queue-worker.ts";
 import { checkedPoint } from "../planner/place-checks.ts";
 import type { GeoService, LatLng } from "../services/geo/geo-service.ts";
 import { saveTripVersion } from "./trip-save.ts";
@@ -145,16 +146,7 @@ async function placeActivity(
 /** A placed activity's legs wait at most this long for a router's pace. */
 const PLACED_ROUTING_WAIT_MS = 2000;
 
-export type PlacementWorker = {
-  /** Starts taking rows now (after a trip's jobs were inserted). */
-  kick: () => void;
-  /** Polls for rows of other instances and of before a restart (the server's start). */
-  start: () => void;
-  /** Resolves once this instance has no row in hand (nothing left it could take). */
-  settled: () => Promise<void>;
-  /** Stops: lookups in flight are abandoned and their rows released for another instance. */
-  close: () => Promise<void>;
-};
+export type PlacementWorker = QueueWorker;
 
 /**
  * Takes the placement rows one at a time (CONCURRENCY in flight), on any instance: a row is claimed
@@ -172,42 +164,10 @@ export function createPlacementWorker(deps: {
   routing?: Routing;
   pollMs?: number;
 }): PlacementWorker {
-  const { db, geo, logger } = deps;
+  const { db, geo } = deps;
   const instance = randomUUID();
-  const controller = new AbortController();
-  let running = 0;
-  let closed = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const loops = new Set<Promise<void>>();
 
-  async function claim(): Promise<ActivityPlacementRow | null> {
-    const now = new Date();
-    const due = db
-      .select({ id: activityPlacements.id })
-      .from(activityPlacements)
-      .where(or(isNull(activityPlacements.claimedUntil), lt(activityPlacements.claimedUntil, now)))
-      .orderBy(asc(activityPlacements.createdAt))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const [row] = await db
-      .update(activityPlacements)
-      .set({
-        claimedBy: instance,
-        claimedUntil: new Date(now.getTime() + CLAIM_MS),
-        attempts: sql`${activityPlacements.attempts} + 1`,
-      })
-      .where(
-        and(
-          inArray(activityPlacements.id, due),
-          or(isNull(activityPlacements.claimedUntil), lt(activityPlacements.claimedUntil, now)),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  }
-
-  async function work(job: ActivityPlacementRow): Promise<void> {
-    const { signal } = controller;
+  async function work(job: ActivityPlacementRow, signal: AbortSignal): Promise<void> {
     const found = await geo.locateActivity(job.location, job.near, {
       signal,
       owner: job.ownerId,
@@ -223,65 +183,16 @@ export function createPlacementWorker(deps: {
     if (version !== null) await deps.publishChange(job.tripId, version);
   }
 
-  async function loop(): Promise<void> {
-    while (!closed) {
-      const job = await claim();
-      if (!job) return;
-      try {
-        await work(job);
-      } catch (error) {
-        if (closed) return;
-        logger.warn({ err: safeErrorMessage(error), tripId: job.tripId }, "placement failed");
-        // Retried after the claim runs out; a row that keeps failing is dropped, left unplaced.
-        if (job.attempts >= MAX_ATTEMPTS)
-          await db
-            .delete(activityPlacements)
-            .where(eq(activityPlacements.id, job.id))
-            .catch(() => undefined);
-      }
-    }
-  }
-
-  const kick = () => {
-    while (!closed && running < CONCURRENCY) {
-      running++;
-      const run: Promise<void> = loop()
-        .catch((error: unknown) => {
-          if (!closed) logger.warn({ err: safeErrorMessage(error) }, "placement worker failed");
-        })
-        .finally(() => {
-          running--;
-          loops.delete(run);
-        });
-      loops.add(run);
-    }
-  };
-
-  return {
-    kick,
-    async settled() {
-      while (loops.size > 0) await Promise.allSettled([...loops]);
-    },
-    start() {
-      if (closed || timer) return;
-      kick();
-      timer = setInterval(kick, deps.pollMs ?? POLL_MS);
-      timer.unref();
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (timer) clearInterval(timer);
-      controller.abort();
-      await Promise.allSettled([...loops]);
-      // What this instance held is free at once for the next one (a restart, another instance).
-      await db
-        .update(activityPlacements)
-        .set({ claimedBy: null, claimedUntil: null })
-        .where(eq(activityPlacements.claimedBy, instance))
-        .catch((error: unknown) =>
-          logger.warn({ err: safeErrorMessage(error) }, "placement release failed"),
-        );
-    },
-  };
+  return createQueueWorker({
+    what: "placement",
+    loops: CONCURRENCY,
+    pollMs: deps.pollMs ?? POLL_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    logger: deps.logger,
+    claim: () => claimNext(db, activityPlacements, instance, CLAIM_MS),
+    work,
+    // Left unplaced.
+    drop: (job) => db.delete(activityPlacements).where(eq(activityPlacements.id, job.id)),
+    release: () => releaseClaims(db, activityPlacements, instance),
+  });
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Itinerary } from "#shared/schemas/itinerary.ts";
 import { TRAVEL_TIMES_SUMMARY } from "#shared/travel-leg.ts";
 import { zonedToEpoch } from "#shared/zoned-time.ts";
 import type { Db } from "../db/database.ts";
 import { travelLegJobs, trips, type TravelLegJobRow } from "../db/schema.ts";
+import { claimNext, releaseClaims } from "../db/queue-claims.ts";
 import type { Logger } from "../lib/logger.ts";
-import { safeErrorMessage } from "../lib/safe-error.ts";
+import { createQueueWorker, type QueueWorker } from "../lib/queue-worker.ts";
 import { currentLeg, transitTravel, type Leg, type RouteLegsInput } from "../routing/route-legs.ts";
 import type { Routing } from "../routing/routing-types.ts";
 import { saveTripVersion } from "./trip-save.ts";
@@ -145,16 +146,7 @@ async function fillLeg(
   return null;
 }
 
-export type TravelLegWorker = {
-  /** Starts taking rows now (after a save queued some). */
-  kick: () => void;
-  /** Polls for rows of other instances and of before a restart (the server's start). */
-  start: () => void;
-  /** Resolves once this instance has no row in hand. */
-  settled: () => Promise<void>;
-  /** Stops: asks in flight are abandoned and their rows released for another instance. */
-  close: () => Promise<void>;
-};
+export type TravelLegWorker = QueueWorker;
 
 /**
  * Takes the queued transit legs one at a time on any instance, as activity placements are taken: a
@@ -170,36 +162,8 @@ export function createTravelLegWorker(deps: {
   publishChange: (tripId: string, version: number) => Promise<void>;
   pollMs?: number;
 }): TravelLegWorker {
-  const { db, logger } = deps;
+  const { db } = deps;
   const instance = randomUUID();
-  const controller = new AbortController();
-  let closed = false;
-  let running: Promise<void> | null = null;
-  /** A kick while the loop was finishing: it runs again, so a row queued just then is not left. */
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-
-  async function claim(): Promise<TravelLegJobRow | null> {
-    const now = new Date();
-    const free = or(isNull(travelLegJobs.claimedUntil), lt(travelLegJobs.claimedUntil, now));
-    const due = db
-      .select({ id: travelLegJobs.id })
-      .from(travelLegJobs)
-      .where(free)
-      .orderBy(asc(travelLegJobs.createdAt))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const [row] = await db
-      .update(travelLegJobs)
-      .set({
-        claimedBy: instance,
-        claimedUntil: new Date(now.getTime() + CLAIM_MS),
-        attempts: sql`${travelLegJobs.attempts} + 1`,
-      })
-      .where(and(inArray(travelLegJobs.id, due), free))
-      .returning();
-    return row ?? null;
-  }
 
   /** Deletes the row unless a newer save replaced its leg meanwhile (it was re-queued, unclaimed). */
   const done = (job: TravelLegJobRow) =>
@@ -208,8 +172,7 @@ export function createTravelLegWorker(deps: {
       .where(and(eq(travelLegJobs.id, job.id), eq(travelLegJobs.claimedBy, instance)));
 
   /** False when the row was handed back (paced out): the loop waits for the next poll. */
-  async function work(job: TravelLegJobRow): Promise<boolean> {
-    const { signal } = controller;
+  async function work(job: TravelLegJobRow, signal: AbortSignal): Promise<boolean> {
     const at = zonedToEpoch(job.departLocal, job.zone);
     let pacedOut = false;
     const journeys =
@@ -241,62 +204,16 @@ export function createTravelLegWorker(deps: {
     return true;
   }
 
-  async function loop(): Promise<void> {
-    while (!closed) {
-      const job = await claim();
-      if (!job) return;
-      try {
-        if (!(await work(job))) return;
-      } catch (error) {
-        if (closed) return;
-        logger.warn({ err: safeErrorMessage(error), tripId: job.tripId }, "travel leg failed");
-        if (job.attempts >= MAX_ATTEMPTS) await done(job).catch(() => undefined);
-      }
-    }
-  }
-
   // One loop per instance: the transit pace allows one ask at a time anyway.
-  const kick = () => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = loop()
-      .catch((error: unknown) => {
-        if (!closed) logger.warn({ err: safeErrorMessage(error) }, "travel leg worker failed");
-      })
-      .finally(() => {
-        running = null;
-        if (again) kick();
-      });
-  };
-
-  return {
-    kick,
-    async settled() {
-      while (running) await running;
-    },
-    start() {
-      if (closed || timer) return;
-      kick();
-      timer = setInterval(kick, deps.pollMs ?? POLL_MS);
-      timer.unref();
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (timer) clearInterval(timer);
-      controller.abort();
-      if (running) await running;
-      await db
-        .update(travelLegJobs)
-        .set({ claimedBy: null, claimedUntil: null })
-        .where(eq(travelLegJobs.claimedBy, instance))
-        .catch((error: unknown) =>
-          logger.warn({ err: safeErrorMessage(error) }, "travel leg release failed"),
-        );
-    },
-  };
+  return createQueueWorker({
+    what: "travel leg",
+    loops: 1,
+    pollMs: deps.pollMs ?? POLL_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    logger: deps.logger,
+    claim: () => claimNext(db, travelLegJobs, instance, CLAIM_MS),
+    work,
+    drop: done,
+    release: () => releaseClaims(db, travelLegJobs, instance),
+  });
 }

@@ -55,6 +55,7 @@ export const pollVoteInputSchema = z.object({
     .array(z.string().max(64))
     .max(POLL_MAX_OPTIONS, `At most ${POLL_MAX_OPTIONS} options`),
 });
+export type PollVoteInput = z.input<typeof pollVoteInputSchema>;
 
 export const pollOptionSchema = z.object({
   id: z.string(),

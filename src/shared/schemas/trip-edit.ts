@@ -158,8 +158,13 @@ export const regenerateDayResponseSchema = z.object({
 });
 export type RegenerateDayResponse = z.infer<typeof regenerateDayResponseSchema>;
 
+/** "Rename trip": the name alone, as `PATCH /api/trips/:id` checks it (the same `tripNameSchema`). */
+export const tripRenameSchema = z.object({ name: tripNameSchema });
+export type TripRename = z.input<typeof tripRenameSchema>;
+
 /** `POST /api/trips/:id/duplicate` */
 export const duplicateTripRequestSchema = z.object({ startDate: fields.startDate });
+export type DuplicateTripRequest = z.input<typeof duplicateTripRequestSchema>;
 
 /**
  * What the assistant proposes for the open trip: the changed days in full, based on `version`.

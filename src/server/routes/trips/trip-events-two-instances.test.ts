@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripMembers } from "#server/db/schema.ts";
-import { createMemoryBus, type LiveMessage } from "#server/live/live-bus.ts";
+import type { LiveMessage } from "#server/live/live-bus.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { openTwoInstances } from "#tests/support/two-instances.ts";
 
 // Two instances in one process: two apps on one database and one in-process bus (the PGlite
 // wiring), every message on it heard by the test too.
@@ -14,21 +14,16 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
 let database: Database;
 let a: TestApp;
 let b: TestApp;
+let close: () => Promise<void>;
 const heard: LiveMessage[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const liveBus = createMemoryBus();
-  await liveBus.listen({ message: (m) => heard.push(m), resync: () => undefined });
-  a = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
-  b = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
+  const opened = await openTwoInstances();
+  ({ database, a, b, close } = opened);
+  await opened.liveBus.listen({ message: (m) => heard.push(m), resync: () => undefined });
 });
 
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await database.close();
-});
+afterAll(() => close());
 
 /** The same signed-in person on the other instance (the session lives in the shared database). */
 function sameUserOn(t: TestApp, client: TestClient) {

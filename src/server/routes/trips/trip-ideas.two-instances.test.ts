@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripMembers } from "#server/db/schema.ts";
-import { createMemoryBus } from "#server/live/live-bus.ts";
 import { ideaResponseSchema, ideasResponseSchema } from "#shared/schemas/ideas.ts";
 import { pollResponseSchema, pollsResponseSchema } from "#shared/schemas/polls.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { openTwoInstances } from "#tests/support/two-instances.ts";
 
 // Two instances on one database and one bus: people voting at the same moment on different
 // instances are all counted, and a page open on the other instance hears each vote.
@@ -16,19 +15,13 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
 let database: Database;
 let a: TestApp;
 let b: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const liveBus = createMemoryBus();
-  a = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
-  b = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
+  ({ database, a, b, close } = await openTwoInstances());
 }, 120_000);
 
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await database.close();
-});
+afterAll(() => close());
 
 describe("votes from two instances", () => {
   it("two votes at once on an idea and on a poll, one per instance, are both counted and heard", async () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { tripMembers } from "#server/db/schema.ts";
-import { createMemoryBus } from "#server/live/live-bus.ts";
 import { packingItemResponseSchema, packingResponseSchema } from "#shared/schemas/packing.ts";
 import { insertTrip } from "#tests/support/factories.ts";
 import { signUpUser } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { openTwoInstances } from "#tests/support/two-instances.ts";
 
 // Two instances on one database and one bus: ticks sent to both at once all count, and a tick on
 // one reaches a page open on the other.
@@ -15,19 +14,13 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
 let database: Database;
 let a: TestApp;
 let b: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const liveBus = createMemoryBus();
-  a = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
-  b = await createTestApp({ AUTH_RATE_LIMIT: "1000" }, {}, { database, liveBus });
+  ({ database, a, b, close } = await openTwoInstances());
 }, 120_000);
 
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await database.close();
-});
+afterAll(() => close());
 
 describe("packing ticks on two instances", () => {
   it("ticks of three people at once, on two instances, all count; each is heard on the other", async () => {

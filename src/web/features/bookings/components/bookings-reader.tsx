@@ -1,8 +1,10 @@
 import { useId, useState, type DragEvent, type ReactNode } from "react";
-import type { BookingProposal } from "#shared/schemas/bookings.ts";
+import { useForm } from "react-hook-form";
+import type { BookingProposal, BookingTextRequest } from "#shared/schemas/bookings.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextareaField } from "#web/components/ui/textarea-field.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { IMPORT_BOOKINGS_FAILED, type BookingInput } from "../api/post-booking-import.ts";
 import {
   initialSelection,
@@ -10,6 +12,11 @@ import {
   ProposalCards,
   type ProposalSelection,
 } from "./proposal-cards.tsx";
+
+// The route's own schema for pasted text (POST …/bookings/import as JSON), fetched with the first check.
+const textResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/bookings.ts")).bookingTextRequestSchema,
+);
 
 export const BOOKING_FILE_TYPES = ".eml,.ics,.pkpass,.pdf,.txt";
 
@@ -61,7 +68,10 @@ export function BookingsReader<P extends BookingProposal>({
   frame?: (proposal: P) => ReactNode;
   children: (found: ReadBookings<P>) => ReactNode;
 }) {
-  const [text, setText] = useState("");
+  const pasted = useForm<BookingTextRequest, unknown, BookingTextRequest>({
+    resolver: textResolver,
+    defaultValues: { text: "" },
+  });
   const [dragging, setDragging] = useState(false);
   const [selection, setSelection] = useState<ProposalSelection | null>(null);
   const inputId = useId();
@@ -77,6 +87,7 @@ export function BookingsReader<P extends BookingProposal>({
     const files = [...event.dataTransfer.files];
     if (files.length > 0) send({ files });
   };
+  const readText = pasted.handleSubmit(({ text }) => send({ text }));
   const picked = proposal && selection ? pickedOf(proposal, selection) : null;
 
   return (
@@ -121,17 +132,16 @@ export function BookingsReader<P extends BookingProposal>({
         />
       </div>
       <form
+        noValidate
         className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text.trim()) send({ text });
-        }}
+        onFocus={textResolver.preload}
+        onSubmit={(event) => void readText(event)}
       >
         <TextareaField
           label="Paste a confirmation"
-          value={text}
           rows={4}
-          onChange={(event) => setText(event.target.value)}
+          error={pasted.formState.errors.text?.message}
+          {...pasted.register("text")}
         />
         <Button type="submit" size="sm" variant="secondary" className="self-start">
           Read text

@@ -1,8 +1,18 @@
-import { useState, type KeyboardEvent, type RefObject } from "react";
-import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/schemas/chat.ts";
+import type { KeyboardEvent, RefObject } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema } from "#shared/schemas/chat.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 
 const MIN_HEIGHT = 40;
 const MAX_HEIGHT = 120;
+
+// The message's rule as POST /api/chat checks it (the chat's schemas come with the chat already;
+// the resolver is fetched with the first check).
+const messageResolver = lazyZodResolver(() =>
+  Promise.resolve(chatRequestSchema.pick({ message: true })),
+);
+
+type Composed = { message: string };
 
 function fitHeight(el: HTMLTextAreaElement) {
   el.style.height = "auto";
@@ -19,14 +29,22 @@ export function ChatComposer({
   onSend: (text: string) => void;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }) {
-  const [text, setText] = useState("");
+  const form = useForm<Composed, unknown, Composed>({
+    resolver: messageResolver,
+    defaultValues: { message: "" },
+  });
+  const text = useWatch({ control: form.control, name: "message" });
   const canSend = !busy && text.trim().length > 0;
+  const error = form.formState.errors.message?.message;
 
+  // Nothing typed (or a reply on its way): Enter and Send do nothing, as the button shows.
   const submit = () => {
     if (!canSend) return;
-    onSend(text.trim());
-    setText("");
-    if (inputRef.current) inputRef.current.style.height = `${MIN_HEIGHT}px`;
+    void form.handleSubmit(({ message }) => {
+      onSend(message);
+      form.reset({ message: "" });
+      if (inputRef.current) inputRef.current.style.height = `${MIN_HEIGHT}px`;
+    })();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -34,10 +52,13 @@ export function ChatComposer({
       submit();
     }
   };
+  const { ref, onChange, ...field } = form.register("message");
 
   return (
     <form
-      className="flex items-end gap-2 border-t border-slate-200 p-3"
+      noValidate
+      className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-3"
+      onFocus={messageResolver.preload}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -48,14 +69,19 @@ export function ChatComposer({
       </label>
       <textarea
         id="chat-input"
-        ref={inputRef}
+        ref={(el) => {
+          ref(el);
+          inputRef.current = el;
+        }}
         rows={1}
-        value={text}
         disabled={busy}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         placeholder="Ask me anything..."
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "chat-input-error" : undefined}
+        {...field}
         onChange={(event) => {
-          setText(event.target.value);
+          void onChange(event);
           fitHeight(event.target);
         }}
         onKeyDown={onKeyDown}
@@ -69,6 +95,11 @@ export function ChatComposer({
       >
         {busy ? "..." : "Send"}
       </button>
+      {error ? (
+        <p id="chat-input-error" role="alert" className="basis-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

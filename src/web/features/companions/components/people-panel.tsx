@@ -6,11 +6,13 @@ import {
   type MemberRole,
   type TripRole,
 } from "#shared/constants.ts";
-import type { TripMember } from "#shared/schemas/trip-members.ts";
+import { useForm, useWatch } from "react-hook-form";
+import type { InviteRequest, TripMember } from "#shared/schemas/trip-members.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { CHANGE_ROLE_FAILED, useChangeMemberRole } from "../api/change-member-role.ts";
 import { LOAD_MEMBERS_FAILED, useMembers } from "../api/get-members.ts";
 import { INVITE_FAILED, useInvitePerson } from "../api/invite-person.ts";
@@ -21,47 +23,52 @@ const ROLE_OPTIONS = MEMBER_ROLES.map((role) => ({ value: role, label: MEMBER_RO
 const isMemberRole = (value: string): value is MemberRole =>
   (MEMBER_ROLES as readonly string[]).includes(value);
 
+// The route's own schema (POST /api/trips/:id/invites), fetched with the first check.
+const inviteResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/trip-members.ts")).inviteRequestSchema,
+);
+
 /** Address and role, then "Send invite": the invitation goes out by e-mail. */
 function InviteForm({ tripId }: { tripId: string }) {
   const invite = useInvitePerson(tripId);
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<MemberRole>("editor");
+  const form = useForm<InviteRequest, unknown, InviteRequest>({
+    resolver: inviteResolver,
+    defaultValues: { email: "", role: "editor" },
+  });
+  const email = useWatch({ control: form.control, name: "email" });
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const submit = form.handleSubmit((request) => {
+    setSentTo(null);
+    invite.mutate(request, {
+      onSuccess: (created) => {
+        setSentTo(created.email);
+        form.resetField("email");
+      },
+    });
+  });
   return (
     // Wraps on wide screens so the message (basis-full) takes its own line instead of squeezing the
     // address, the role ("Ed") and the button into a third of the row.
     <form
+      noValidate
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSentTo(null);
-        invite.mutate(
-          { email, role },
-          {
-            onSuccess: (created) => {
-              setSentTo(created.email);
-              setEmail("");
-            },
-          },
-        );
-      }}
+      onFocus={inviteResolver.preload}
+      onSubmit={(event) => void submit(event)}
     >
       <TextField
         label="Email address"
         type="email"
         required
         autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        error={form.formState.errors.email?.message}
         className="grow"
+        {...form.register("email")}
       />
       <SelectField
         label="Role"
         options={ROLE_OPTIONS}
-        value={role}
-        onChange={(event) => {
-          if (isMemberRole(event.target.value)) setRole(event.target.value);
-        }}
+        error={form.formState.errors.role?.message}
+        {...form.register("role")}
       />
       <Button type="submit" disabled={invite.isPending || email.trim() === ""}>
         {invite.isPending ? "Sending..." : "Send invite"}

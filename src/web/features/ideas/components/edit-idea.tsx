@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import type { Idea, IdeaPatch } from "#shared/schemas/ideas.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { TextareaField } from "#web/components/ui/textarea-field.tsx";
-import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { showApiErrors } from "#web/lib/api-field-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useUpdateIdea } from "../api/update-idea.ts";
+import { IdeaLinkNote } from "./idea-link-note.tsx";
 
 // The route's own schema (PATCH …/ideas/:ideaId), fetched with the first check.
 const patchResolver = lazyZodResolver(
@@ -14,8 +14,6 @@ const patchResolver = lazyZodResolver(
 );
 
 const FIELDS = ["title", "url", "note"] as const;
-type EditField = (typeof FIELDS)[number];
-const isField = (name: string): name is EditField => (FIELDS as readonly string[]).includes(name);
 
 /** "Edit" on an idea card: its title, link and note in place; an emptied link is cleared. */
 export function EditIdea({ idea, tripId }: { idea: Idea; tripId: string }) {
@@ -33,17 +31,7 @@ export function EditIdea({ idea, tripId }: { idea: Idea; tripId: string }) {
       await update.mutateAsync({ ideaId: idea.id, patch });
       setOpen(false);
     } catch (error) {
-      const issues = error instanceof ApiRequestError ? error.issues : [];
-      let shown = false;
-      for (const issue of issues) {
-        const field = issue.path.split(".")[0] ?? "";
-        if (isField(field)) {
-          form.setError(field, { message: issue.message });
-          shown = true;
-        }
-      }
-      if (!shown)
-        form.setError("root", { message: getErrorMessage(error, "Failed to save the idea") });
+      showApiErrors(form.setError, error, FIELDS, "Failed to save the idea");
     }
   });
 
@@ -78,28 +66,14 @@ export function EditIdea({ idea, tripId }: { idea: Idea; tripId: string }) {
         error={errors.title?.message}
         {...form.register("title")}
       />
-      <TextField
-        label="Link (optional)"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        error={errors.url?.message}
-        {...form.register("url", {
+      <IdeaLinkNote
+        url={form.register("url", {
           // Emptied: the link is cleared (null), as the route takes it.
           setValueAs: (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null),
         })}
+        note={form.register("note")}
+        errors={errors}
       />
-      <TextareaField
-        label="Note (optional)"
-        rows={2}
-        error={errors.note?.message}
-        {...form.register("note")}
-      />
-      {errors.root?.message ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.root.message}
-        </p>
-      ) : null}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save"}

@@ -4,10 +4,10 @@ import { readIdeaLink } from "#shared/idea-link.ts";
 import type { IdeaInput, IdeaPlace } from "#shared/schemas/ideas.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { TextareaField } from "#web/components/ui/textarea-field.tsx";
-import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { showApiErrors } from "#web/lib/api-field-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import type { LocationFieldProps } from "#web/lib/trip/trip-slots.ts";
+import { IdeaLinkNote } from "./idea-link-note.tsx";
 
 // The same schema as the server's route, fetched with the first check (see lazy-resolver.ts).
 const ideaResolver = lazyZodResolver(
@@ -15,8 +15,6 @@ const ideaResolver = lazyZodResolver(
 );
 
 const FIELDS = ["title", "url", "note", "place"] as const;
-type IdeaField = (typeof FIELDS)[number];
-const isField = (name: string): name is IdeaField => (FIELDS as readonly string[]).includes(name);
 
 const EMPTY: IdeaInput = { title: "", url: undefined, note: "", place: null };
 
@@ -54,17 +52,7 @@ export function IdeaForm({
       await onSubmit(values);
       form.reset(EMPTY);
     } catch (error) {
-      const issues = error instanceof ApiRequestError ? error.issues : [];
-      let shown = false;
-      for (const issue of issues) {
-        const field = issue.path.split(".")[0] ?? "";
-        if (isField(field)) {
-          form.setError(field, { message: issue.message });
-          shown = true;
-        }
-      }
-      if (!shown)
-        form.setError("root", { message: getErrorMessage(error, "Failed to add the idea") });
+      showApiErrors(form.setError, error, FIELDS, "Failed to add the idea");
     }
   });
 
@@ -122,29 +110,15 @@ export function IdeaForm({
           On the map: {place.name} ({place.lat.toFixed(4)}, {place.lng.toFixed(4)})
         </p>
       ) : null}
-      <TextField
-        label="Link (optional)"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        hint="A Google Maps or OpenStreetMap link, or a website"
-        error={errors.url?.message}
-        {...form.register("url", {
+      <IdeaLinkNote
+        url={form.register("url", {
           setValueAs: (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined),
           onChange: (e: { target: { value: string } }) => onLink(e.target.value),
         })}
+        note={form.register("note")}
+        hint="A Google Maps or OpenStreetMap link, or a website"
+        errors={errors}
       />
-      <TextareaField
-        label="Note (optional)"
-        rows={2}
-        error={errors.note?.message}
-        {...form.register("note")}
-      />
-      {errors.root?.message ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.root.message}
-        </p>
-      ) : null}
       <Button type="submit" disabled={isSubmitting} className="w-fit">
         {isSubmitting ? "Adding..." : "Add idea"}
       </Button>

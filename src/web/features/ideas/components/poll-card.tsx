@@ -1,10 +1,16 @@
-import { useState } from "react";
-import type { Poll } from "#shared/schemas/polls.ts";
+import { useForm, useWatch } from "react-hook-form";
+import type { Poll, PollVoteInput } from "#shared/schemas/polls.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useClosePoll } from "../api/close-poll.ts";
 import { useVotePoll } from "../api/vote-poll.ts";
 import type { IdeasTrip } from "../ideas-trip.ts";
+
+// The route's own schema (POST …/polls/:pollId/vote), fetched with the first check.
+const voteResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/polls.ts")).pollVoteInputSchema,
+);
 
 /** The closing time in the reader's own clock ("Sat, May 1, 18:00"). */
 const closesLabel = (iso: string) =>
@@ -31,29 +37,33 @@ export function PollCard({
 }) {
   const vote = useVotePoll(trip.id);
   const close = useClosePoll(trip.id);
-  const [chosen, setChosen] = useState<string[]>(poll.myVote);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PollVoteInput, unknown, PollVoteInput>({
+    resolver: voteResolver,
+    defaultValues: { optionIds: poll.myVote },
+  });
+  const chosen = useWatch({ control: form.control, name: "optionIds" });
+  const failure = form.formState.errors.root?.message ?? form.formState.errors.optionIds?.message;
+  const setFailure = (message: string) => form.setError("root", { message });
   const canClose = !poll.closed && (trip.role === "owner" || poll.createdBy === userId);
   const most = Math.max(0, ...poll.options.map((o) => o.votes));
 
   const toggle = (id: string, on: boolean) =>
-    setChosen((list) =>
-      poll.multiple ? (on ? [...list, id] : list.filter((x) => x !== id)) : on ? [id] : [],
+    form.setValue(
+      "optionIds",
+      poll.multiple ? (on ? [...chosen, id] : chosen.filter((x) => x !== id)) : on ? [id] : [],
     );
-  const submit = () => {
-    setFailure(null);
+  const submit = form.handleSubmit(({ optionIds }) =>
     vote
-      .mutateAsync({ pollId: poll.id, optionIds: chosen })
-      .catch((error: unknown) => setFailure(getErrorMessage(error, "Failed to vote")));
-  };
+      .mutateAsync({ pollId: poll.id, optionIds })
+      .catch((error: unknown) => setFailure(getErrorMessage(error, "Failed to vote"))),
+  );
 
   return (
     <form
       aria-labelledby={`poll-${poll.id}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      noValidate
+      onFocus={voteResolver.preload}
+      onSubmit={(e) => void submit(e)}
       className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3"
     >
       <fieldset className="flex flex-col gap-2" disabled={poll.closed}>

@@ -5,7 +5,7 @@ import { POLL_MAX_OPTIONS } from "#shared/schemas/poll-limits.ts";
 import type { PollInput } from "#shared/schemas/polls.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { showApiErrors } from "#web/lib/api-field-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 
 // The same schema as the server's route, fetched with the first check (see lazy-resolver.ts).
@@ -19,6 +19,9 @@ const DEFAULTS: PollInput = {
   multiple: false,
   closesAt: null,
 };
+
+// The fields an API issue may name; any other goes above the button.
+const POLL_FIELDS = ["question", "options", "closesAt"] as const;
 
 /**
  * "Ask the group": a question with 2 to 10 choices (typed, a date range, or the trip's ideas) and
@@ -60,11 +63,7 @@ export function PollForm({
       await onSubmit(values);
       form.reset(DEFAULTS);
     } catch (error) {
-      const issue = error instanceof ApiRequestError ? error.issues[0] : undefined;
-      const field = issue?.path.split(".")[0];
-      if (issue && (field === "question" || field === "options" || field === "closesAt"))
-        form.setError(field, { message: issue.message });
-      else form.setError("root", { message: getErrorMessage(error, "Failed to ask the question") });
+      showApiErrors(form.setError, error, POLL_FIELDS, "Failed to ask the question");
     }
   });
 

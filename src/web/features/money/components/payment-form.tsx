@@ -3,7 +3,7 @@ import type { PaymentInput } from "#shared/schemas/expenses.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { showApiErrors } from "#web/lib/api-field-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import type { MoneyMember } from "../money-member.ts";
 import { readNumber } from "../split-form.ts";
@@ -15,9 +15,6 @@ const paymentResolver = lazyZodResolver(
 );
 
 const FIELDS = ["from", "to", "amount", "currency", "date"] as const;
-type PaymentField = (typeof FIELDS)[number];
-const isField = (name: string): name is PaymentField =>
-  (FIELDS as readonly string[]).includes(name);
 
 /**
  * "Record a payment": money one member gave another, in any currency, on a day. A transfer that
@@ -62,17 +59,7 @@ export function PaymentForm({
       const typed = (event?.target as HTMLFormElement | undefined)?.elements.namedItem("amount");
       if (typed instanceof HTMLInputElement) typed.value = "";
     } catch (error) {
-      const issues = error instanceof ApiRequestError ? error.issues : [];
-      let shown = false;
-      for (const issue of issues) {
-        const field = issue.path.split(".")[0] ?? "";
-        if (isField(field)) {
-          form.setError(field, { message: issue.message });
-          shown = true;
-        }
-      }
-      if (!shown)
-        form.setError("root", { message: getErrorMessage(error, "Failed to record the payment") });
+      showApiErrors(form.setError, error, FIELDS, "Failed to record the payment");
     }
   });
 

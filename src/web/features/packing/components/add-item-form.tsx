@@ -2,7 +2,7 @@ import { useForm } from "react-hook-form";
 import type { PackingItemInput } from "#shared/schemas/packing.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
+import { showApiErrors } from "#web/lib/api-field-errors.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 
 // The same schema as the server's route, fetched with the first check (see lazy-resolver.ts).
@@ -11,8 +11,6 @@ const itemResolver = lazyZodResolver(
 );
 
 const FIELDS = ["name", "category", "quantity", "note"] as const;
-type ItemField = (typeof FIELDS)[number];
-const isField = (name: string): name is ItemField => (FIELDS as readonly string[]).includes(name);
 
 /** "Add an item" to one list: a name, and a category and a quantity when they matter. */
 export function AddItemForm({
@@ -32,10 +30,7 @@ export function AddItemForm({
       form.reset({ category: values.category, name: "", quantity: undefined });
       form.setFocus("name");
     } catch (error) {
-      const issues = error instanceof ApiRequestError ? error.issues : [];
-      const field = issues.map((i) => i.path.split(".")[0] ?? "").find(isField);
-      if (field) form.setError(field, { message: issues[0]?.message ?? "" });
-      else form.setError("root", { message: getErrorMessage(error, "Failed to add the item") });
+      showApiErrors(form.setError, error, FIELDS, "Failed to add the item");
     }
   });
 

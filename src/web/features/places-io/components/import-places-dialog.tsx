@@ -1,12 +1,20 @@
 import { useId, useState, type FormEvent } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import type { PlacesPreview } from "#shared/schemas/places-io.ts";
+import { useForm } from "react-hook-form";
+import type { ApplyPlacesRequest, PlacesPreview } from "#shared/schemas/places-io.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Dialog } from "#web/components/ui/dialog.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { useApplyPlaces } from "../api/apply-places.ts";
 import { IMPORT_PLACES_FAILED, useImportPlaces } from "../api/import-places.ts";
 import { PLACES_ACCEPT, PlacesPicker, usePickedPlaces } from "./places-picker.tsx";
+
+// The day as the apply route checks it (its own schema), fetched with the first check; the places
+// are the picker's ticks, sent with it (the button waits for one).
+const dayResolver = lazyZodResolver(async () =>
+  (await import("#shared/schemas/places-io.ts")).applyPlacesRequestSchema.pick({ date: true }),
+);
 
 /**
  * "Import places" (owners and editors): files of saved places read into a preview; the traveller
@@ -67,6 +75,8 @@ function ImportPlacesForm({
   const reading = useImportPlaces(tripId);
   const preview = reading.data;
   if (preview) return <PreviewForm tripId={tripId} days={days} preview={preview} onDone={onDone} />;
+  // Not react-hook-form: files have no rule the browser can check with a schema; the route reads
+  // them (their kinds, sizes and count) and answers with what was wrong, shown below.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (files.length) reading.mutate(files);
@@ -109,10 +119,12 @@ function PreviewForm({
 }) {
   const dayId = useId();
   const { picked, chosen, toggle } = usePickedPlaces(preview);
-  const [date, setDate] = useState(days[0]?.date ?? "");
+  const form = useForm<Pick<ApplyPlacesRequest, "date">>({
+    resolver: dayResolver,
+    defaultValues: { date: days[0]?.date ?? "" },
+  });
   const apply = useApplyPlaces(tripId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ date }) =>
     apply.mutate(
       { date, places: chosen },
       {
@@ -122,19 +134,25 @@ function PreviewForm({
               (merged ? `; ${merged} already on the trip were merged.` : "."),
           ),
       },
-    );
-  };
+    ),
+  );
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
+    <form
+      noValidate
+      onFocus={dayResolver.preload}
+      onSubmit={(event) => void submit(event)}
+      className="mt-4 flex flex-col gap-3"
+    >
       <PlacesPicker preview={preview} picked={picked} toggle={toggle} />
       <label htmlFor={dayId} className="font-medium">
         Add to day
       </label>
       <select
         id={dayId}
-        value={date}
-        onChange={(event) => setDate(event.target.value)}
+        aria-invalid={form.formState.errors.date ? true : undefined}
+        aria-describedby={form.formState.errors.date ? `${dayId}-error` : undefined}
         className="rounded-md border border-slate-300 px-2 py-1"
+        {...form.register("date")}
       >
         {days.map((day, i) => (
           <option key={day.date} value={day.date}>
@@ -142,6 +160,11 @@ function PreviewForm({
           </option>
         ))}
       </select>
+      {form.formState.errors.date ? (
+        <p id={`${dayId}-error`} role="alert" className="text-sm text-red-800">
+          {form.formState.errors.date.message}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600">
         Places go on this day, and on the next days when it is full.
       </p>

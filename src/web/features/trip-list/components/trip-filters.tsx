@@ -26,7 +26,13 @@ const STYLE_OPTIONS = [
   ...TRAVEL_STYLES.map((style) => ({ value: style, label: styleLabel(style) })),
 ];
 
-/** Search, sort and the four filters; every control reads from and writes to the URL. */
+/**
+ * Search, sort and the four filters; every control reads from and writes to the URL.
+ * Not react-hook-form: nothing here is submitted, and the URL is the form's state (shareable, kept
+ * on back and forward), each change applied as it is made. The one rule is still the shared schema:
+ * the URL is read through `tripFiltersSchema` (filters-url.ts), the same one `GET /api/trips` checks,
+ * and the list shows its message ("Min budget cannot be more than max budget").
+ */
 export function TripFilters({ params, onChange }: Props) {
   const get = (key: FilterKey) => params.get(key) ?? "";
   const text = (key: FilterKey, label: string, type: "search" | "text" | "number" = "text") => (

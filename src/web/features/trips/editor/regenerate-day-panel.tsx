@@ -1,16 +1,23 @@
 import { useState, type ReactNode } from "react";
 import type { Day } from "#shared/schemas/itinerary.ts";
-import type { RegenerateDayResponse } from "#shared/schemas/trip-edit.ts";
+import { useForm } from "react-hook-form";
+import type { RegenerateDayRequest, RegenerateDayResponse } from "#shared/schemas/trip-edit.ts";
 import { REGENERATE_INSTRUCTION_MAX_LENGTH, TRIP_CONFLICT_MESSAGE } from "#shared/constants.ts";
 import { DayDiffCard } from "#web/components/day-diff-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { RefreshIcon } from "#web/components/ui/icons.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
+import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
 import { REGENERATE_DAY_FAILED, useRegenerateDay } from "../api/regenerate-day.ts";
 import { replaceDays } from "./editable-trip.ts";
 import type { TripEditor } from "./use-trip-editor.ts";
 import { arrivalLabel, type ArrivalPart } from "#shared/arrival-part.ts";
+
+// The route's own schema (POST …/days/:date/regenerate), fetched with the first check.
+const instructionResolver = lazyZodResolver(
+  async () => (await import("#shared/schemas/trip-edit.ts")).regenerateDayRequestSchema,
+);
 
 type Notice = { kind: "error" | "info"; text: string } | null;
 
@@ -177,28 +184,58 @@ export function RegenerateDayPanel({
       </div>
     );
   return (
+    <InstructionForm
+      // A new request mounts the form anew with its instruction.
+      key={seenRequest}
+      title={title}
+      instruction={instruction}
+      regenerate={regenerate}
+      onProposal={(answer) => {
+        setProposal(answer);
+        // Without an AI provider: what of the instruction was used, or that it needs one.
+        setNotice(proposalNotice(answer));
+      }}
+      onCancel={close}
+    />
+  );
+}
+
+/** The instruction, checked by the route's own schema, then "Propose a new plan". */
+function InstructionForm({
+  title,
+  instruction,
+  regenerate,
+  onProposal,
+  onCancel,
+}: {
+  title: string;
+  instruction: string;
+  regenerate: ReturnType<typeof useRegenerateDay>;
+  onProposal: (answer: RegenerateDayResponse) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<RegenerateDayRequest, unknown, RegenerateDayRequest>({
+    resolver: instructionResolver,
+    defaultValues: { instruction },
+  });
+  const submit = form.handleSubmit(({ instruction: text }) =>
+    regenerate.mutate(text ? { instruction: text } : {}, { onSuccess: onProposal }),
+  );
+  return (
     <form
       aria-label={`Regenerate ${title}`}
+      noValidate
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = instruction.trim();
-        regenerate.mutate(text ? { instruction: text } : {}, {
-          onSuccess: (answer) => {
-            setProposal(answer);
-            // Without an AI provider: what of the instruction was used, or that it needs one.
-            setNotice(proposalNotice(answer));
-          },
-        });
-      }}
+      onFocus={instructionResolver.preload}
+      onSubmit={(event) => void submit(event)}
     >
       <TextField
         label="Instruction (optional)"
         hint="Leave it empty for a fresh plan of this day. Nothing changes until you accept the new plan."
         placeholder='e.g. "more relaxed" or "rainy day, indoors"'
         maxLength={REGENERATE_INSTRUCTION_MAX_LENGTH}
-        value={instruction}
-        onChange={(event) => setInstruction(event.target.value)}
+        error={form.formState.errors.instruction?.message}
+        {...form.register("instruction")}
       />
       {regenerate.isError ? (
         <p role="alert" className="text-sm text-red-800">
@@ -209,7 +246,7 @@ export function RegenerateDayPanel({
         <Button type="submit" size="sm" disabled={regenerate.isPending}>
           {regenerate.isPending ? "Regenerating..." : "Propose a new plan"}
         </Button>
-        <Button variant="secondary" size="sm" onClick={close}>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
           Cancel
         </Button>
       </div>
