@@ -1,4 +1,4 @@
-import { IDEA_TITLE_MAX_LENGTH } from "#shared/schemas/idea-limits.ts";
+import { IDEA_TITLE_MAX_LENGTH } from "#shared/idea-limits.ts";
 
 // "Add the Musée Rodin to our ideas", "put Sintra on the ideas list", "save LX Factory to the trip's
 // ideas": a verb, what to add, and the ideas as the place it goes.

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { IDEA_TITLE_MAX_LENGTH } from "#shared/schemas/idea-limits.ts";
+import { IDEA_TITLE_MAX_LENGTH } from "#shared/idea-limits.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { getErrorMessage } from "#web/lib/api-client.ts";
