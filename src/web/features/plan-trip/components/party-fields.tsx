@@ -9,7 +9,7 @@ import {
   MAX_TRAVELLERS,
   type Cuisine,
 } from "#shared/trip-party.ts";
-import { SelectField } from "#web/components/ui/select-field.tsx";
+import { controlStyles, Field } from "#web/components/ui/field.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 
 // The words for each value: "entire-home" reads "Entire home", "children-under-10"
@@ -95,13 +95,24 @@ export function PartyFields({
         error={errors.travellers?.message}
         {...register("travellers", { valueAsNumber: true })}
       />
-      <SelectField
-        label="Where to stay"
-        options={KIND_OPTIONS}
-        defaultValue={initial.kind}
-        error={errors.lodging?.kind?.message}
-        {...register("lodging.kind")}
-      />
+      {/* A native select inside the kit's Field (SelectField would be one more chunk to fetch on
+          the Home page's first view). */}
+      <Field label="Where to stay" error={errors.lodging?.kind?.message}>
+        {(control) => (
+          <select
+            className={controlStyles}
+            defaultValue={initial.kind}
+            {...register("lodging.kind")}
+            {...control}
+          >
+            {KIND_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <fieldset aria-describedby={needsError ? "lodging-needs-error" : undefined}>
         <legend className="font-medium">The place must allow</legend>
         <div className="mt-2 flex flex-wrap gap-4">
