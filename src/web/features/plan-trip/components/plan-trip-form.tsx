@@ -100,7 +100,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const [focusCity, setFocusCity] = useState<number | undefined>();
   // The chips of "Food we'd like": toggle buttons, not inputs, so kept here and sent as `cuisines`.
   const [cuisines, setCuisinesState] = useState<Cuisine[]>(() => [
-    ...((defaultValues.cuisines ?? [])),
+    ...(defaultValues.cuisines ?? []),
   ]);
   const cuisinesRef = useRef(cuisines);
   const cuisinesTouched = useRef(false);
@@ -148,7 +148,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       setValue("stops", kept);
     }
     if (!cuisinesTouched.current && defaultValues.cuisines) {
-      const kept = [...(defaultValues.cuisines)];
+      const kept = [...defaultValues.cuisines];
       cuisinesRef.current = kept;
       setCuisinesState(kept);
       setValue("cuisines", kept);
