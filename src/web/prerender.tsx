@@ -35,6 +35,10 @@ export async function prerenderPage(pathname: string, config: PublicConfig): Pro
         </StaticRouter>
       </AppProvider>
     </StrictMode>,
+    // Every boundary inline: React moves a large one (over its 12.8 KB default, such as the Home
+    // form with the whole trip's fields) out of place behind an inline script, which the pages'
+    // Content Security Policy blocks, and hydration then fails over to a second client render.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

@@ -26,6 +26,11 @@ const samePlace = (a: PlaceFields, b: PlaceFields) =>
   a.website === b.website;
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+const mealOf = (meal: Activity["meal"], cuisine: Activity["cuisine"]) => ({
+  ...(meal ? { meal } : {}),
+  ...(cuisine ? { cuisine } : {}),
+});
+
 const stopOf = (stopIndex: number | undefined) => (stopIndex === undefined ? {} : { stopIndex });
 
 export type Reconciled = {
@@ -64,6 +69,8 @@ export function reconcileActivity(
     ...stopOf(input.stopIndex ?? previous?.stopIndex),
     // Made from a booking: stays marked as such through every edit (booking-fit.ts).
     ...(input.booked || previous?.booked ? { booked: true as const } : {}),
+    // A planned meal and its cuisine (issue 47), as sent or as stored: an edit keeps "Dinner · Italian".
+    ...mealOf(input.meal ?? previous?.meal, input.cuisine ?? previous?.cuisine),
   };
   if (!previous) {
     // A new activity with no place picked is looked up like a changed location.

@@ -2,6 +2,15 @@ import type { core } from "zod/mini";
 import { takeEarlyResponse } from "./early-requests.ts";
 import { loadOnce } from "./load-once.ts";
 
+export type OverBudgetBreakdown = {
+  journeys: number;
+  stays: number;
+  meals: number;
+  activities: number;
+  total: number;
+  budget: number;
+};
+
 // zod (its core is about 14 KB gzip) is imported with the first answer to check, not with the page:
 // nothing on the first paint needs it, and the request it checks is in flight meanwhile. The
 // functional parse of zod/mini takes classic and mini schemas alike (both are zod core schemas).
@@ -17,6 +26,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     readonly issues: { path: string; message: string }[] = [],
     readonly retryAfterSeconds?: number,
+    /** `over_budget` (issue 47): the cheapest plan's parts in USD, and the budget it exceeds. */
+    readonly breakdown?: OverBudgetBreakdown,
   ) {
     super(message);
   }
@@ -31,8 +42,8 @@ export async function toApiError(response: Response, fallback: string): Promise<
   ]);
   const parsed = safeParse(apiErrorSchema, body);
   if (parsed.success) {
-    const { code, message, issues } = parsed.data.error;
-    return new ApiRequestError(message, response.status, code, issues ?? [], retryAfter);
+    const { code, message, issues, breakdown } = parsed.data.error;
+    return new ApiRequestError(message, response.status, code, issues ?? [], retryAfter, breakdown);
   }
   return new ApiRequestError(fallback, response.status, "error", [], retryAfter);
 }

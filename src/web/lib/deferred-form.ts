@@ -45,6 +45,31 @@ const keyOf = (value: unknown) =>
     ? ""
     : JSON.stringify(Array.isArray(value) ? value.toSorted() : value);
 
+/** The value at a dotted field name ("lodging.kind") of the form's values. */
+const valueAt = (values: unknown, name: string): unknown =>
+  name
+    .split(".")
+    .reduce<unknown>(
+      (held, key) =>
+        typeof held === "object" && held !== null
+          ? (held as Record<string, unknown>)[key]
+          : undefined,
+      values,
+    );
+
+/** `values` with `value` at a dotted field name, the objects on the way made as needed. */
+function setAt(values: Record<string, unknown>, name: string, value: unknown) {
+  const keys = name.split(".");
+  const last = keys.pop()!;
+  let held = values;
+  for (const key of keys) {
+    const next = held[key];
+    held[key] = typeof next === "object" && next !== null ? next : {};
+    held = held[key] as Record<string, unknown>;
+  }
+  held[last] = value;
+}
+
 /** Shows a value in a field: boxes ticked when the list holds theirs, the radio of the value checked. */
 function showValue(element: HTMLInputElement, value: unknown) {
   if (element.type === "checkbox")
@@ -115,8 +140,10 @@ export function useDeferredForm<TInput extends FieldValues, TOutput>({
   const readValues = () => {
     const values: Record<string, unknown> = {};
     const form = formRef.current;
+    // Nested names ("lodging.kind") as react-hook-form's values have them.
     if (form)
-      for (const [name, asNumber] of own.fields) values[name] = readField(form, name, asNumber);
+      for (const [name, asNumber] of own.fields)
+        setAt(values, name, readField(form, name, asNumber));
     return { ...values, ...extraValues?.() } as TInput;
   };
 
@@ -129,11 +156,14 @@ export function useDeferredForm<TInput extends FieldValues, TOutput>({
         });
         // What the visitor typed before is theirs: set as changed, so later defaults leave it.
         const now = readValues();
-        for (const [name, value] of Object.entries(now))
-          if (keyOf(value) !== keyOf((own.defaults as Record<string, unknown>)[name]))
+        const names = [...own.fields.keys(), ...Object.keys(extraValues?.() ?? {})];
+        for (const name of new Set(names)) {
+          const value = valueAt(now, name);
+          if (keyOf(value) !== keyOf(valueAt(own.defaults, name)))
             created.setValue(name as Path<TInput>, value as PathValue<TInput, Path<TInput>>, {
               shouldDirty: true,
             });
+        }
         setControl(created);
       },
       (error: unknown) => {
@@ -175,7 +205,7 @@ export function useDeferredForm<TInput extends FieldValues, TOutput>({
   // field the visitor has not changed (a new function each render, so each render's reach them).
   const plainRegister = ((name: string, options?: { valueAsNumber?: boolean }) => {
     own.fields.set(name, options?.valueAsNumber === true);
-    const value = (defaultValues as Record<string, unknown>)[name];
+    const value = valueAt(defaultValues, name);
     return {
       name,
       onChange: () => {

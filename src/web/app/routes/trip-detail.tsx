@@ -99,7 +99,9 @@ export function TripDetailRoute() {
           renderPeople: (trip) => (
             <PeoplePanel tripId={trip.id} role={trip.role} userId={auth.user?.id} />
           ),
-          renderBookings: (trip, accept) => <AddBookings trip={trip} onAccept={accept} />,
+          renderBookings: (trip, accept, options) => (
+            <AddBookings trip={trip} onAccept={accept} openRequest={options?.openRequest} />
+          ),
           renderMoney: (trip) => <TripMoney trip={trip} userId={auth.user?.id} />,
           renderPacking: (trip) =>
             auth.user ? <TripPacking trip={trip} userId={auth.user.id} /> : null,

@@ -14,7 +14,9 @@ export type MoneyTrip = Pick<
   | "itinerary"
   | "version"
   | "settlementCurrency"
->;
+> &
+  // The whole trip's planned spending and the party (issue 47), when the server sends them.
+  Partial<Pick<Trip, "spending" | "party">>;
 
 const currencyOf = (place: TripPlace | null | undefined) => place?.currency ?? null;
 

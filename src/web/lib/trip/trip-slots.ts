@@ -56,8 +56,15 @@ export type MapStay = {
 export type BookingPicks = BookingProposal;
 
 export type TripDetailSlots = {
-  /** "Add bookings" (owners and editors): `accept` adds the ticked bookings through the editor. */
-  renderBookings?: (trip: Trip, accept: (picks: BookingPicks) => void) => ReactNode;
+  /**
+   * "Add bookings" (owners and editors): `accept` adds the ticked bookings through the editor.
+   * `openRequest` changes (a planned stay's "I booked elsewhere") to open it and bring it into view.
+   */
+  renderBookings?: (
+    trip: Trip,
+    accept: (picks: BookingPicks) => void,
+    options?: { openRequest: number },
+  ) => ReactNode;
   headerExtras?: ReactNode;
   /**
    * `regenerate` opens "Regenerate day" for this day with the instruction filled in;

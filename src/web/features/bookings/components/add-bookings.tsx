@@ -12,13 +12,17 @@ const BookingsPanel = lazy(async () => ({
 export function AddBookings({
   trip,
   onAccept,
+  openRequest,
 }: {
   trip: Pick<Trip, "id" | "role">;
   onAccept: (picks: BookingProposal) => void;
+  /** Changes when the page asks for the panel ("I booked elsewhere" on a planned stay). */
+  openRequest?: number | undefined;
 }) {
   if (trip.role === "viewer") return null;
   return (
     <AddBookingsToggle
+      openRequest={openRequest}
       renderPanel={(close) => (
         <Suspense fallback={<p role="status">Loading...</p>}>
           <BookingsPanel tripId={trip.id} onAccept={onAccept} onClose={close} />

@@ -18,6 +18,8 @@ import { ExpenseList } from "./expense-list.tsx";
 import { PaymentForm } from "./payment-form.tsx";
 import { PaymentList } from "./payment-list.tsx";
 import { PlannedVsSpentSection } from "./planned-vs-spent-section.tsx";
+import { SpendingSummary } from "#web/components/spending-breakdown.tsx";
+import { formatUsd } from "#web/lib/format.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -170,6 +172,13 @@ export function MoneyPanel({
         ) : null}
       </Section>
       <Section id="planned-spent-heading" title="Planned vs spent">
+        {/* The whole trip's planned spending for the party (issue 47), as the header shows it. */}
+        {trip.spending ? (
+          <div className="text-sm">
+            <p className="font-medium">Planned spending {formatUsd(trip.spending.total)}</p>
+            <SpendingSummary spending={trip.spending} travellers={trip.party?.travellers ?? 1} />
+          </div>
+        ) : null}
         {expenses.data ? (
           <PlannedVsSpentSection trip={trip} expenses={expenses.data} />
         ) : expenses.isError ? null : (

@@ -9,6 +9,7 @@ import type { Trip } from "#shared/schemas/trip.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { ApiRequestError, toApiError } from "#web/lib/api-client.ts";
 import { readSse } from "#web/lib/sse.ts";
+import { OVER_BUDGET_CODE, overBudgetBreakdownSchema } from "#shared/schemas/trip-party.ts";
 
 export type GenerationProgressEvent =
   | ({ type: "start" } & GenerationStart)
@@ -68,7 +69,18 @@ export async function generateTrip(request: TripRequest, options: GenerateOption
     else if (message.event === "error") {
       const parsed = generationErrorSchema.safeParse(data);
       if (!parsed.success) throw failure(502);
-      throw new ApiRequestError(parsed.data.message, 502, parsed.data.code);
+      // An over-budget answer sent once the stream began carries its breakdown as the 422 does.
+      const breakdown = overBudgetBreakdownSchema.safeParse(
+        (data as { breakdown?: unknown }).breakdown,
+      );
+      throw new ApiRequestError(
+        parsed.data.message,
+        parsed.data.code === OVER_BUDGET_CODE ? 422 : 502,
+        parsed.data.code,
+        [],
+        undefined,
+        breakdown.success ? breakdown.data : undefined,
+      );
     }
   }
   // The stream ended without `done`: the server or the connection gave up.

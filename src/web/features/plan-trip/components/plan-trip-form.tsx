@@ -6,7 +6,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
-import { getErrorMessage } from "#web/lib/api-client.ts";
+import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
 import { useHydrated } from "#web/lib/hydrated.tsx";
 import { useDeferredForm } from "#web/lib/deferred-form.ts";
 import { lazyZodResolver } from "#web/lib/lazy-resolver.ts";
@@ -20,11 +20,18 @@ import { clearDraft, saveDraft } from "../draft-storage.ts";
 import type { StopDraft } from "#web/components/stops-field.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
+import type { Cuisine } from "#shared/trip-party.ts";
+import { PartyFields } from "./party-fields.tsx";
 
 // Shown only while a plan is generated: fetched with the first submit (or focus), not with the page.
 const loadProgress = () => import("./generation-progress.tsx");
 const GenerationProgress = lazy(async () => ({
   default: (await loadProgress()).GenerationProgress,
+}));
+
+// The over-budget answer's breakdown, fetched only when a plan did not fit the budget.
+const OverBudgetNote = lazy(async () => ({
+  default: (await import("./over-budget-note.tsx")).OverBudgetNote,
 }));
 
 // The list of cities, fetched when a visitor adds a city (or a kept draft has some): most plans
@@ -91,6 +98,12 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
   const stopsRef = useRef(stops);
   const stopsTouched = useRef(false);
   const [focusCity, setFocusCity] = useState<number | undefined>();
+  // The chips of "Food we'd like": toggle buttons, not inputs, so kept here and sent as `cuisines`.
+  const [cuisines, setCuisinesState] = useState<Cuisine[]>(() => [
+    ...(defaultValues.cuisines ?? []),
+  ]);
+  const cuisinesRef = useRef(cuisines);
+  const cuisinesTouched = useRef(false);
   const [tripNights, setTripNights] = useState(() =>
     nightsBetween(defaultValues.startDate, defaultValues.endDate),
   );
@@ -99,13 +112,22 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     useDeferredForm<TripRequestInput, TripRequest>({
       defaultValues,
       resolver: tripRequestResolver,
-      extraValues: () => (stopsRef.current ? { stops: stopsRef.current } : {}),
+      extraValues: () => ({
+        cuisines: cuisinesRef.current,
+        ...(stopsRef.current ? { stops: stopsRef.current } : {}),
+      }),
     });
   const setStops = (next: StopDraft[] | null) => {
     stopsRef.current = next;
     stopsTouched.current = true;
     setStopsState(next);
     setValue("stops", next ?? undefined);
+  };
+  const setCuisines = (next: Cuisine[]) => {
+    cuisinesRef.current = next;
+    cuisinesTouched.current = true;
+    setCuisinesState(next);
+    setValue("cuisines", next);
   };
   const hydrated = useHydrated();
 
@@ -124,6 +146,12 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       stopsRef.current = kept;
       setStopsState(kept);
       setValue("stops", kept);
+    }
+    if (!cuisinesTouched.current && defaultValues.cuisines) {
+      const kept = [...defaultValues.cuisines];
+      cuisinesRef.current = kept;
+      setCuisinesState(kept);
+      setValue("cuisines", kept);
     }
     setTripNights(nightsBetween(defaultValues.startDate, defaultValues.endDate));
   }, [defaultsKey, defaultValues, setValue]);
@@ -261,11 +289,30 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
               </fieldset>
             }
           />
+          <PartyFields
+            register={register}
+            errors={errors}
+            wide="md:col-span-2"
+            initial={{
+              kind: defaultValues.lodging?.kind ?? "not-shared",
+              travellers: defaultValues.travellers ?? 1,
+              needs: defaultValues.lodging?.needs ?? [],
+              avoid: defaultValues.avoid ?? [],
+            }}
+            cuisines={cuisines}
+            onCuisinesChange={setCuisines}
+          />
           <div className="md:col-span-2">
             {generate.isError ? (
-              <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">
-                {getErrorMessage(generate.error, MESSAGES.generateTripFailed)}
-              </p>
+              <div role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-800">
+                <p>{getErrorMessage(generate.error, MESSAGES.generateTripFailed)}</p>
+                {/* 422 over_budget: the cheapest plan's parts, so the traveller sees what to change. */}
+                {generate.error instanceof ApiRequestError && generate.error.breakdown ? (
+                  <Suspense fallback={null}>
+                    <OverBudgetNote error={generate.error} />
+                  </Suspense>
+                ) : null}
+              </div>
             ) : null}
             {askToLogIn ? (
               <p role="alert" className="bg-brand-50 text-brand-800 mb-3 rounded-md p-3">

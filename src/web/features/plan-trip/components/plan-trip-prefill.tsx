@@ -45,6 +45,12 @@ export function PlanTripPrefill({ authStatus, tripId }: Props) {
     budget: fromTrip?.budget,
     travelStyle: fromTrip?.travelStyle ?? prefs?.preferredTravelStyle ?? DEFAULT_TRAVEL_STYLE,
     interests: (fromTrip?.interests ?? prefs?.interests ?? []).filter(isInterest),
+    // The whole trip (issue 47): a trip planned again keeps its party; else the profile's home city.
+    origin: fromTrip?.party.origin ?? prefs?.homeCity ?? "",
+    travellers: fromTrip?.party.travellers ?? 1,
+    lodging: fromTrip?.party.lodging ?? { kind: "not-shared", needs: [] },
+    cuisines: fromTrip?.party.cuisines ?? [],
+    avoid: fromTrip?.party.avoid ?? [],
     ...draft,
   };
   return (

@@ -70,6 +70,7 @@ describe("ProfileForm", () => {
     await user.clear(screen.getByLabelText("Preferred destinations"));
     await user.type(screen.getByLabelText("Preferred destinations"), "Kyoto, ,Lisbon ");
     await user.selectOptions(screen.getByLabelText("Temperature"), "F");
+    await user.type(screen.getByLabelText("Home city"), " Boston ");
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
 
     expect(await screen.findByText("Saved")).toBeVisible();
@@ -84,6 +85,7 @@ describe("ProfileForm", () => {
       interests: ["Adventure"],
       preferredDestinations: ["Kyoto", "Lisbon"],
       temperatureUnit: "F",
+      homeCity: "Boston",
     });
   });
 

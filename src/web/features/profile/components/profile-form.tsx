@@ -54,6 +54,7 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
       interests: profile.interests,
       preferredDestinations: profile.preferredDestinations.join(", "),
       temperatureUnit: profile.temperatureUnit ?? "",
+      homeCity: profile.homeCity ?? "",
     },
   });
 
@@ -132,6 +133,16 @@ export function ProfileForm({ profile, userId }: { profile: Profile; userId: str
         hint="Separate destinations with commas, for example: Kyoto, Lisbon, Patagonia."
         error={errors.preferredDestinations?.message}
         {...register("preferredDestinations")}
+      />
+
+      <TextField
+        label="Home city"
+        type="text"
+        autoComplete="address-level2"
+        maxLength={PROFILE_LIMITS.destination + 20}
+        hint="Where your trips start and end: the plan form's From."
+        error={errors.homeCity?.message}
+        {...register("homeCity")}
       />
 
       <SelectField

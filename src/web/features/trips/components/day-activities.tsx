@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MealLabel } from "./meal-label.tsx";
 import { ActivityTime } from "./activity-time.tsx";
 import { checkDayRealism } from "#shared/realism.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
@@ -197,6 +198,7 @@ function ActivityItem({
         className="text-brand-800 font-mono text-sm font-semibold"
       />
       <div className="min-w-0">
+        <MealLabel activity={activity} />
         <ActivityHeading className="font-semibold break-words">{activity.activity}</ActivityHeading>
         <p className="text-sm break-words text-slate-600">
           <span className="sr-only">Location: </span>

@@ -1,4 +1,5 @@
 import { travelFrom } from "#shared/travel-note.ts";
+import { MealLabel } from "./meal-label.tsx";
 import { dayTravelMinutes, legText } from "#shared/travel-leg.ts";
 import { formatDuration } from "#shared/format.ts";
 import { Link } from "#web/lib/router/link.tsx";
@@ -10,6 +11,8 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import type { TravelStyle } from "#shared/constants.ts";
+import type { Spending, TripParty } from "#shared/schemas/trip-party.ts";
+import { SpendingSummary } from "#web/components/spending-breakdown.tsx";
 import { usePageTitle } from "#web/components/page-title.tsx";
 import { formatDateRange, formatUsd, formatWeekday } from "#web/lib/format.ts";
 import { styleLabel } from "../../../lib/trip/trip-format.ts";
@@ -29,6 +32,9 @@ export type PrintableTrip = {
   itinerary: { days: Day[] };
   place?: TripPlace | null;
   grounding?: Grounding;
+  /** The whole trip for the party (issue 47): the owner's page has it; the shared page does not. */
+  spending?: Spending | undefined;
+  party?: Pick<TripParty, "travellers">;
 };
 
 /** Days this long start on a new page, so a day's plan is not split across sheets. */
@@ -78,6 +84,19 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
           {trip.budget !== undefined ? ` · Budget ${formatUsd(trip.budget)}` : ""}
         </p>
         {summary.found ? <p className="mt-1 text-sm text-slate-700">{summary.found}</p> : null}
+        {trip.spending ? (
+          <div className="mt-2 text-sm">
+            <p className="font-medium">
+              Planned spending {formatUsd(trip.spending.total)}
+              {trip.budget !== undefined
+                ? trip.spending.total > trip.budget
+                  ? ` (${formatUsd(trip.spending.total - trip.budget)} over budget)`
+                  : ` (${formatUsd(trip.budget - trip.spending.total)} under budget)`
+                : ""}
+            </p>
+            <SpendingSummary spending={trip.spending} travellers={trip.party?.travellers ?? 1} />
+          </div>
+        ) : null}
       </header>
       {days.map((day, i) => (
         <section
@@ -115,6 +134,7 @@ export function TripPrintView({ trip, backTo }: { trip: PrintableTrip; backTo: s
                       <ActivityTime activity={a} />
                     </td>
                     <td className="py-2 pr-3">
+                      <MealLabel activity={a} />
                       <p className="font-semibold break-words">{a.activity}</p>
                       <p className="break-words text-slate-700">{a.location}</p>
                       <ActivityPlace activity={a} date={day.date} context={placeContext} />

@@ -102,6 +102,7 @@ export function TripViewer({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                   day={day}
                   stops={trip.stops}
                   transport={trip.transport}
+                  travellers={trip.party.travellers}
                 />
                 <DayActivities
                   day={day}

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { MealLabel } from "../components/meal-label.tsx";
 import { useSortable } from "@dnd-kit/sortable";
 import { ActivityTime } from "../components/activity-time.tsx";
 import { CSS } from "@dnd-kit/utilities";
@@ -152,6 +153,7 @@ export function SortableActivity({
           ) : null}
         </div>
         <div className="col-start-2 min-w-0 sm:col-start-auto">
+          <MealLabel activity={activity} />
           <h3 className="font-semibold break-words">{activity.activity}</h3>
           <p className="text-sm break-words text-slate-600">
             <span className="sr-only">Location: </span>

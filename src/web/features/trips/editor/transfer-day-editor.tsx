@@ -57,6 +57,7 @@ export function TransferDayEditor({
       day={day}
       stops={trip.stops}
       transport={trip.transport}
+      travellers={trip.party.travellers}
       renderJourneyActions={(shown) => {
         const journey = trip.transport.find((t) => t.id === shown.id);
         if (!journey || open) return null;

@@ -9,6 +9,7 @@ import { DeleteTripDialog } from "../components/delete-trip-dialog.tsx";
 import { GroundingNote } from "../components/grounding-note.tsx";
 import { ShareTripPanel } from "../components/share-trip-panel.tsx";
 import { TripFact } from "../../../components/trip-fact.tsx";
+import { SpendingSummary } from "#web/components/spending-breakdown.tsx";
 import { styleLabel } from "../../../lib/trip/trip-format.ts";
 import { DuplicateTripDialog } from "./duplicate-trip-dialog.tsx";
 import { toEditable, type TripFacts } from "./editable-trip.ts";
@@ -42,7 +43,9 @@ export function TripEditorHeader({
   const menuButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const days = trip.itinerary.days;
-  const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
+  // The whole trip for the party when the server counts it (issue 47); else the plan's activities.
+  const spending = trip.spending;
+  const total = spending ? spending.total : days.reduce((sum, d) => sum + dayTotal(d), 0);
   const unknownCosts = days.flatMap((d) => d.activities).filter((a) => a.cost === null).length;
   const remaining = trip.budget - total;
   const backToMenu = () => menuButton.current;
@@ -138,9 +141,13 @@ export function TripEditorHeader({
                 : `(${formatUsd(remaining)} under budget)`}
             </span>
             {/* What the total is made of, so "under budget" is not read as the whole trip's cost. */}
-            <span className="block font-normal text-slate-600">
-              Covers activities and meals; no lodging or travel yet
-            </span>
+            {spending ? (
+              <SpendingSummary spending={spending} travellers={trip.party.travellers} />
+            ) : (
+              <span className="block font-normal text-slate-600">
+                Covers activities and meals; no lodging or travel yet
+              </span>
+            )}
             {unknownCosts > 0 ? (
               <span className="block font-normal text-slate-600">
                 Not counted: {unknownCosts} with unknown cost

@@ -1,5 +1,5 @@
 import { DndContext } from "@dnd-kit/core";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "#web/lib/router/link.tsx";
 import { useSearchParams } from "#web/lib/router/location.tsx";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -13,7 +13,14 @@ import { localCostsOf } from "../local-cost.ts";
 import { usePlaceHours } from "../use-place-hours.ts";
 import { DayNav } from "./day-nav.tsx";
 import { EditableDay } from "./editable-day.tsx";
-import { replaceDays, setFacts, setName, updateActivity } from "./editable-trip.ts";
+import {
+  allOf,
+  removeStay,
+  replaceDays,
+  setFacts,
+  setName,
+  updateActivity,
+} from "./editable-trip.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { PlaceChoices } from "./place-choices.tsx";
 import { TripEditorHeader } from "./trip-editor-header.tsx";
@@ -109,6 +116,22 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
   });
 
   const drag = useActivityDrag({ days, day, dayTitle, save });
+  // "I booked elsewhere" on a planned stay: Add bookings opens, and a stay added from it takes the
+  // planned one's place (one change: the booking in, the plan out).
+  const [bookedElsewhere, setBookedElsewhere] = useState<{ count: number; stayId: string | null }>({
+    count: 0,
+    stayId: null,
+  });
+  const acceptPicks = (picks: Parameters<typeof acceptBookings>[1]) => {
+    const accepted = acceptBookings(trip, picks);
+    const planned = bookedElsewhere.stayId;
+    setBookedElsewhere((current) => ({ ...current, stayId: null }));
+    void editor.save(
+      planned && picks.stays.some((s) => !s.existing)
+        ? allOf([accepted, removeStay(planned, "Add bookings")], "Add bookings")
+        : accepted,
+    );
+  };
   const people = usePeopleControl(slots.renderPeople?.(trip));
 
   return (
@@ -164,14 +187,17 @@ export function TripEditor({ trip, slots = {} }: { trip: Trip; slots?: TripDetai
                   ) : null}
                 </div>
               </DndContext>
-              {slots.renderBookings?.(
-                trip,
-                (picks) => void editor.save(acceptBookings(trip, picks)),
-              )}
+              {slots.renderBookings?.(trip, acceptPicks, { openRequest: bookedElsewhere.count })}
               {slots.renderPlacesIo?.(trip)}
               {/* One city: its Edit cities (to add more) sits with the stays, below the days. */}
               {trip.stops.length > 1 ? null : <TripRoutePanel trip={trip} editor={editor} />}
-              <TripStaysPanel trip={trip} editor={editor} />
+              <TripStaysPanel
+                trip={trip}
+                editor={editor}
+                onBookedElsewhere={(stay) =>
+                  setBookedElsewhere((current) => ({ count: current.count + 1, stayId: stay.id }))
+                }
+              />
               <HistoryPanel tripId={trip.id} version={trip.version} />
             </>
           }

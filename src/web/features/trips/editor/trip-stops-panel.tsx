@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { Stay, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { Trip } from "#shared/schemas/trip.ts";
@@ -12,6 +12,7 @@ import {
   droppedByStops,
   newActivityId,
   patchStay,
+  putStay,
   removeStay,
   setStops,
   toEditable,
@@ -20,6 +21,7 @@ import {
 } from "./editable-trip.ts";
 import { RemoveDaysDialog, type DroppedDays } from "./remove-days-dialog.tsx";
 import { StayForm } from "./stay-form.tsx";
+import { StayAlternatives } from "./stay-alternatives.tsx";
 import { formOutcome, saveFromForm, type TripEditor } from "./use-trip-editor.ts";
 
 const StopsField = lazy(async () => ({
@@ -158,11 +160,26 @@ const newStay = (stop: TripStop, stopIndex: number): Stay => ({
   reference: null,
 });
 
-/** Stays per city with their check-in and check-out; Add a stay, Edit and Remove. */
-export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEditor }) {
+/**
+ * Stays per city with their check-in and check-out; Add a stay, Edit and Remove. A planned stay
+ * (issue 47) also has Replace (three other places that meet the needs) and "I booked elsewhere"
+ * (Add bookings, through `onBookedElsewhere`).
+ */
+export function TripStaysPanel({
+  trip,
+  editor,
+  onBookedElsewhere,
+}: {
+  trip: Trip;
+  editor: TripEditor;
+  onBookedElsewhere?: ((stay: Stay) => void) | undefined;
+}) {
   const [open, setOpen] = useState<{ stopIndex: number; stay: Stay; isNew: boolean } | null>(null);
+  const [replacing, setReplacing] = useState<Stay | null>(null);
+  const replaceButtons = useRef(new Map<string, HTMLButtonElement>());
   const save = (change: TripChange) => {
     setOpen(null);
+    setReplacing(null);
     void editor.save(change);
   };
   return (
@@ -179,10 +196,30 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
               size="sm"
               variant="secondary"
               aria-label={`Edit ${stay.name}`}
-              onClick={() => setOpen({ stopIndex: stay.stopIndex, stay, isNew: false })}
+              onClick={() => {
+                setReplacing(null);
+                setOpen({ stopIndex: stay.stopIndex, stay, isNew: false });
+              }}
             >
               Edit
             </Button>
+            {stay.planned ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Replace ${stay.name}`}
+                ref={(element) => {
+                  if (element) replaceButtons.current.set(stay.id, element);
+                  else replaceButtons.current.delete(stay.id);
+                }}
+                onClick={() => {
+                  setOpen(null);
+                  setReplacing(stay);
+                }}
+              >
+                Replace
+              </Button>
+            ) : null}
             <Button
               size="sm"
               variant="danger"
@@ -191,11 +228,27 @@ export function TripStaysPanel({ trip, editor }: { trip: Trip; editor: TripEdito
             >
               Remove
             </Button>
+            {stay.planned && onBookedElsewhere ? (
+              <Button size="sm" variant="secondary" onClick={() => onBookedElsewhere(stay)}>
+                I booked elsewhere
+              </Button>
+            ) : null}
           </>
         );
       }}
       renderStopExtra={(stopIndex) =>
-        open && open.stopIndex === stopIndex ? (
+        replacing && replacing.stopIndex === stopIndex ? (
+          <StayAlternatives
+            tripId={trip.id}
+            stay={trip.stays.find((s) => s.id === replacing.id) ?? replacing}
+            onChoose={(replacement) => save(putStay(replacement, "Replace stay"))}
+            onClose={() => {
+              const button = replaceButtons.current.get(replacing.id);
+              setReplacing(null);
+              button?.focus();
+            }}
+          />
+        ) : open && open.stopIndex === stopIndex ? (
           <StayForm
             // The stay as the trip holds it now: a companion's change is merged into the form.
             initial={trip.stays.find((s) => s.id === open.stay.id) ?? open.stay}

@@ -1,7 +1,10 @@
 import type { Day } from "#shared/schemas/itinerary.ts";
 import type { Stay, Transport, TransportMode, TripStop } from "#shared/schemas/trip-stops.ts";
 import { dayStopIndexes, stopNights, STOP_SEPARATOR } from "#shared/trip-stop-days.ts";
-import { formatWeekday } from "#web/lib/format.ts";
+import { formatDuration } from "#shared/format.ts";
+import { daysBetween } from "#shared/trip-dates.ts";
+import { formatUsd, formatWeekday } from "#web/lib/format.ts";
+import { formatWholeCurrency } from "#web/lib/trip/format-currency.ts";
 
 export const MODE_LABELS: Record<TransportMode, string> = {
   flight: "Flight",
@@ -66,3 +69,62 @@ export const journeysOn = <T extends Pick<Transport, "departAt" | "arriveAt">>(
 /** "Check-in Mon, Dec 28 · check-out Wed, Dec 30" */
 export const formatStayDates = (stay: Pick<Stay, "checkIn" | "checkOut">) =>
   `Check-in ${formatWeekday(stay.checkIn)} · check-out ${formatWeekday(stay.checkOut)}`;
+
+/** A booking's or a plan's price: "$1,240" in dollars, "€782" in another currency (whole units). */
+export const formatPrice = (price: { amount: number; currency: string }) =>
+  price.currency === "USD"
+    ? formatUsd(price.amount)
+    : formatWholeCurrency(price.amount, price.currency);
+
+const travellersText = (n: number) => `${n} ${n === 1 ? "traveller" : "travellers"}`;
+
+/** "3 h 10 min · $1,240 for 4 travellers": a planned journey's length and the party's price. */
+export function formatJourneyCost(
+  t: Pick<Transport, "durationMinutes" | "totalPrice">,
+  travellers?: number,
+): string | null {
+  const parts = [
+    t.durationMinutes ? formatDuration(t.durationMinutes) : null,
+    t.totalPrice
+      ? `${formatPrice(t.totalPrice)}${travellers ? ` for ${travellersText(travellers)}` : ""}`
+      : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+export const STAY_KIND_LABELS: Record<NonNullable<Stay["kind"]>, string> = {
+  hotel: "Hotel",
+  hostel: "Hostel",
+  "entire-home": "Entire home",
+  "private-room": "Private room",
+  "shared-room": "Shared room",
+};
+
+/** A stay's nights: its own count when the planner gave one, else from check-in to check-out. */
+export const stayNights = (stay: Pick<Stay, "nights" | "checkIn" | "checkOut">) =>
+  stay.nights ?? Math.max(0, daysBetween(stay.checkIn, stay.checkOut));
+
+/** "$180 a night · $540 total", from what the stay has (a night's price, a total, or both). */
+export function formatStayPrice(
+  stay: Pick<Stay, "pricePerNight" | "totalPrice" | "nights" | "checkIn" | "checkOut">,
+): string | null {
+  const nightsCount = stayNights(stay);
+  const total =
+    stay.totalPrice ??
+    (stay.pricePerNight !== undefined
+      ? { amount: stay.pricePerNight * nightsCount, currency: "USD" }
+      : null);
+  const parts = [
+    stay.pricePerNight !== undefined ? `${formatUsd(stay.pricePerNight)} a night` : null,
+    total ? `${formatPrice(total)} total` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** "3 nights · 2 rooms" */
+export function formatStayRooms(stay: Pick<Stay, "nights" | "rooms" | "checkIn" | "checkOut">) {
+  const n = stayNights(stay);
+  return [nights(n), stay.rooms ? `${stay.rooms} ${stay.rooms === 1 ? "room" : "rooms"}` : null]
+    .filter(Boolean)
+    .join(" · ");
+}

@@ -33,8 +33,11 @@ export function TransferDayHeader({
   noJourney,
   children,
   className = "",
+  travellers,
 }: {
   className?: string;
+  /** The party's size: a planned journey's price is for all of them. */
+  travellers?: number | undefined;
   day: Day;
   stops: readonly TripStop[];
   transport: readonly JourneyView[];
@@ -56,7 +59,12 @@ export function TransferDayHeader({
     <div className={`bg-brand-50 flex min-w-0 flex-col gap-2 rounded-lg p-3 ${className}`}>
       <Heading className="text-lg font-semibold break-words">{title}</Heading>
       {journeys.map((journey) => (
-        <JourneyCard key={journey.id} journey={journey} actions={renderJourneyActions?.(journey)} />
+        <JourneyCard
+          key={journey.id}
+          journey={journey}
+          travellers={travellers}
+          actions={renderJourneyActions?.(journey)}
+        />
       ))}
       {allowance ? <p className="text-sm text-slate-700">{allowance}</p> : null}
       {transfer && journeys.length === 0 ? noJourney : null}
