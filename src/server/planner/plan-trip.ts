@@ -10,7 +10,7 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { PlanningServices, PlanTripResult } from "./planning-types.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
@@ -29,6 +29,8 @@ import { checkDayPlaces } from "./place-checks.ts";
 import { planStops } from "./plan-stops.ts";
 import { fitAroundBookings } from "./fit-around-bookings.ts";
 import { bookedWindows } from "./journey-windows.ts";
+import { planWholeTrip } from "./plan-whole-trip.ts";
+import { requestStops } from "./request-stops.ts";
 
 /**
  * What the traveller booked, for "Plan the rest" (issue 35): the trip's stops with their places,
@@ -38,6 +40,8 @@ export type PlanBookings = {
   stops: readonly TripStop[];
   transport: readonly Transport[];
   itinerary: Itinerary;
+  /** The booked stays: their stops get no planned stay. */
+  stays?: readonly Stay[];
 };
 
 const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
@@ -79,6 +83,48 @@ function problemsByDay(warnings: readonly RealismWarning[]) {
  * (fit-around-bookings.ts); the days are sent again, bookings in, once fitted.
  */
 export async function planTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  booked?: PlanBookings,
+): Promise<PlanTripResult> {
+  const plan = await planVisits(services, request, options, booked);
+  return withWholeTrip(services, request, options, plan, booked);
+}
+
+/**
+ * The whole trip around the planned visits (issue 47): the journeys out and home, a stay at every
+ * stop, three meals a day, the party's budget (plan-whole-trip.ts). The days are sent again.
+ */
+async function withWholeTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  plan: PlanTripResult,
+  booked?: PlanBookings,
+): Promise<PlanTripResult> {
+  const stops = plan.stops ?? (booked ? [...booked.stops] : requestStops(request, [plan.place]));
+  const whole = await planWholeTrip(
+    services,
+    request,
+    { itinerary: plan.itinerary, stops },
+    booked && { transport: booked.transport, stays: booked.stays ?? [] },
+    options.signal,
+  );
+  whole.itinerary.days.forEach((day, index) => options.onEvent?.({ type: "day", index, day }));
+  const kept = new Set(whole.itinerary.days.flatMap((d) => d.activities.map((a) => a.id)));
+  return {
+    ...plan,
+    itinerary: whole.itinerary,
+    stops: whole.stops,
+    warnings: plan.warnings.filter((w) => kept.has(w.activityId)),
+    stays: whole.stays,
+    transport: whole.transport,
+    wholeTrip: { cost: whole.cost, covered: whole.covered, repeats: whole.repeats },
+  };
+}
+
+async function planVisits(
   services: PlanningServices,
   request: TripRequest,
   options: GenerateOptions,

@@ -24,6 +24,11 @@ export type StayOffer = {
   pricePerNight: number;
   /** How many people one unit sleeps: rooms for the party are ceil(travellers / capacity). */
   capacity: number;
+  /**
+   * How many rooms (or homes) the place has, when the source says (OSM `rooms`): a party needing
+   * more cannot stay there. Absent: not limited.
+   */
+  units?: number | null;
   /** The fewest nights the place takes (1 when the source does not say). */
   minimumNights: number;
   /** Needs the source says the place refuses (`pets=no`, "No smoking"): never chosen for them. */
