@@ -169,7 +169,7 @@ export function planMeals(
         why: slot.meal === "breakfast" ? "Near where you stay" : null,
         osmId: pick.o.osmId,
         openingHours: pick.o.openingHours,
-        website: null,
+        website: pick.o.website ?? null,
         stopIndex,
         meal: slot.meal,
         ...(cuisine ? { cuisine } : {}),
@@ -220,7 +220,7 @@ export function planMeals(
           lng: offer.lng,
           osmId: offer.osmId,
           openingHours: offer.openingHours,
-          website: null,
+          website: offer.website ?? null,
           cuisine,
           travel: undefined,
         };

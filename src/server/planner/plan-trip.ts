@@ -88,7 +88,12 @@ export async function planTrip(
   options: GenerateOptions,
   booked?: PlanBookings,
 ): Promise<PlanTripResult> {
-  const plan = await planVisits(services, request, options, booked);
+  // The days are sent once, whole (meals and journeys in): the planners' own day events wait.
+  const onEvent = options.onEvent;
+  const visitsOptions: GenerateOptions = onEvent
+    ? { ...options, onEvent: (event) => (event.type === "day" ? undefined : onEvent(event)) }
+    : options;
+  const plan = await planVisits(services, request, visitsOptions, booked);
   return withWholeTrip(services, request, options, plan, booked);
 }
 
@@ -107,7 +112,7 @@ async function withWholeTrip(
   const whole = await planWholeTrip(
     services,
     request,
-    { itinerary: plan.itinerary, stops },
+    { itinerary: plan.itinerary, stops, grounding: plan.grounding },
     booked && { transport: booked.transport, stays: booked.stays ?? [] },
     options.signal,
   );
@@ -116,11 +121,28 @@ async function withWholeTrip(
   return {
     ...plan,
     itinerary: whole.itinerary,
+    grounding: regrounded(plan.grounding, whole.itinerary),
     stops: whole.stops,
     warnings: plan.warnings.filter((w) => kept.has(w.activityId)),
     stays: whole.stays,
     transport: whole.transport,
     wholeTrip: { cost: whole.cost, covered: whole.covered, repeats: whole.repeats },
+  };
+}
+
+/**
+ * The grounding counted again over the whole trip's days: its meals are OpenStreetMap places too,
+ * and visits left out for a journey or the budget no longer count. Booked activities never do.
+ */
+function regrounded(grounding: Grounding, itinerary: Itinerary): Grounding {
+  if (grounding.status !== "verified" && grounding.status !== "partial") return grounding;
+  const planned = itinerary.days.flatMap((d) => d.activities).filter((a) => !a.booked);
+  const verified = planned.filter((a) => a.osmId !== null).length;
+  return {
+    ...grounding,
+    status: verified === planned.length && grounding.reason === null ? "verified" : "partial",
+    verified,
+    total: planned.length,
   };
 }
 

@@ -1,5 +1,5 @@
 import { openAtIn } from "#shared/opening-hours.ts";
-import type { Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { DEFAULT_LODGING_KIND, type TripParty } from "#shared/schemas/trip-party.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
@@ -61,7 +61,7 @@ const quietly = async <T>(what: Promise<T>, empty: T, services: PlanningServices
   });
 
 /** Where a stop's visits are and which day has most of them ("Day 2"), for its stay. */
-function stayNeed(
+export function stayNeedOf(
   stop: TripStop,
   stopIndex: number,
   itinerary: Itinerary,
@@ -95,7 +95,7 @@ function stayNeed(
 export async function planWholeTrip(
   services: PlanningServices,
   request: TripRequest,
-  plan: { itinerary: Itinerary; stops: TripStop[] },
+  plan: { itinerary: Itinerary; stops: TripStop[]; grounding?: Grounding },
   booked: { transport: readonly Transport[]; stays: readonly Stay[] } | undefined,
   signal: AbortSignal,
   sourcesOf: (request: TripRequest) => TripSources = (r) =>
@@ -107,15 +107,18 @@ export async function planWholeTrip(
 ): Promise<WholeTrip> {
   const party = partyOf(request);
   const sources = sourcesOf(request);
+  // Places could not be had for the visits (or are off): the plan is general suggestions, and no
+  // stay or meal from the map is mixed into it.
+  const placesHad = !plan.grounding || !["unavailable", "off"].includes(plan.grounding.status);
   const { stops } = plan;
   const dates = plan.itinerary.days.map((d) => d.date);
   const city = (stop: TripStop) => ({ name: stop.destination, place: stop.place });
 
   const stayOffers: Promise<StayOffer[]>[] = stops.map((s) =>
-    quietly(sources.stays(city(s)), [], services, "stays unavailable"),
+    placesHad ? quietly(sources.stays(city(s)), [], services, "stays unavailable") : Promise.resolve([]),
   );
   const mealOffers: Promise<MealOffer[]>[] = stops.map((s) =>
-    quietly(sources.meals(city(s)), [], services, "meals unavailable"),
+    placesHad ? quietly(sources.meals(city(s)), [], services, "meals unavailable") : Promise.resolve([]),
   );
   const first = stops[0];
   const last = stops.at(-1);
@@ -153,7 +156,7 @@ export async function planWholeTrip(
   signal.throwIfAborted();
 
   const bookedStops = new Set((booked?.stays ?? []).map((s) => s.stopIndex));
-  const needs = stops.map((stop, i) => stayNeed(stop, i, plan.itinerary, dates));
+  const needs = stops.map((stop, i) => stayNeedOf(stop, i, plan.itinerary, dates));
   const pickStays = (cheapest: boolean) =>
     needs.flatMap((need, i) => {
       if (need.nights < 1 || bookedStops.has(i)) return [];

@@ -163,6 +163,7 @@ export function mealOffer(
     lng: place.lng,
     osmId: place.osmId,
     openingHours: place.openingHours,
+    website: place.website,
     cuisines: cuisinesOf(tags, countryCode),
     meals: set === "breakfast" ? ["breakfast"] : ["lunch", "dinner"],
     costPerPerson: Math.round(MEAL_USD[set] * MEAL_STYLE[style] * level),

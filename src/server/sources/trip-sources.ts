@@ -48,6 +48,8 @@ export type MealOffer = {
   lng: number | null;
   osmId: string | null;
   openingHours: string | null;
+  /** The place's own website (http or https), when the source has one. */
+  website?: string | null;
   /** The cuisines the place serves, as CUISINES names; empty when not known. */
   cuisines: Cuisine[];
   /** Which meals it suits: cafés and bakeries breakfast, restaurants lunch and dinner. */

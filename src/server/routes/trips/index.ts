@@ -15,6 +15,7 @@ import { tripPackingRoutes } from "./trip-packing.ts";
 import { tripPackingSuggestionRoutes } from "./trip-packing-suggestions.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripsRoutes } from "./trips.ts";
+import { tripStayAlternativeRoutes } from "./trip-stay-alternatives.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
 
 /** Everything under /api/trips, one sub-app per concern, in the order they were always matched. */
@@ -34,4 +35,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripPackingRoutes)
   .route("/", tripPackingSuggestionRoutes)
   .route("/", tripIdeaRoutes)
-  .route("/", tripPollRoutes);
+  .route("/", tripPollRoutes)
+  .route("/", tripStayAlternativeRoutes);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { trips } from "#server/db/schema.ts";
 import { apiErrorSchema } from "#shared/schemas/api-error.ts";
 import { overBudgetMessage } from "#shared/schemas/trip-party.ts";
+import { stayAlternativesSchema } from "#shared/schemas/stay-alternatives.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
 import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
 import { PETS_REFUSED_IDS, WHOLE_TRIP_ELEMENTS } from "#tests/fakes/whole-trip-places.ts";
@@ -212,5 +213,58 @@ describe("POST /api/trips: the whole trip", () => {
         "lunch",
         "dinner",
       ]);
+  });
+
+  it("GET …/stays/:stayId/alternatives: three others meeting the party, shaped for PATCH stays; members only", async () => {
+    const { client } = await signUpUser(app);
+    const res = await plan(client, party);
+    const trip = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
+    const paris = trip.stays.find((s) => s.stopIndex === 0)!;
+    const answer = await client.get(`/api/trips/${trip.id}/stays/${paris.id}/alternatives`);
+    expect(answer.status).toBe(200);
+    const { stays } = stayAlternativesSchema.parse(await answer.json());
+    expect(stays).toHaveLength(3);
+    for (const alternative of stays) {
+      expect(alternative.osmId).not.toBe(paris.osmId);
+      expect(alternative).toMatchObject({
+        planned: true,
+        stopIndex: 0,
+        checkIn: paris.checkIn,
+        checkOut: paris.checkOut,
+        nights: 2,
+        estimated: true,
+      });
+      expect(["hotel", "entire-home", "private-room"]).toContain(alternative.kind);
+      expect(alternative.totalPrice!.amount).toBeCloseTo(alternative.pricePerNight! * 2, 1);
+      expect(alternative.why).toBeTruthy();
+    }
+    // One of them applied through the ordinary PATCH.
+    const chosen = stays[0]!;
+    const patched = await client.patch(`/api/trips/${trip.id}`, {
+      stays: trip.stays.map((s) => (s.id === paris.id ? { ...chosen, id: paris.id } : s)),
+    });
+    expect(patched.status).toBe(200);
+
+    const stranger = await signUpUser(app);
+    const refused = await stranger.client.get(
+      `/api/trips/${trip.id}/stays/${paris.id}/alternatives`,
+    );
+    expect(refused.status).toBe(404);
+    const missing = await client.get(
+      `/api/trips/${trip.id}/stays/00000000-0000-4000-8000-000000000000/alternatives`,
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it("alternatives keep the needs: none refuses pets", async () => {
+    const { client } = await signUpUser(app);
+    const res = await plan(client, { ...party, lodging: { kind: "not-shared", needs: ["pets"] } });
+    const trip = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
+    for (const stay of trip.stays) {
+      const answer = await client.get(`/api/trips/${trip.id}/stays/${stay.id}/alternatives`);
+      const { stays } = stayAlternativesSchema.parse(await answer.json());
+      expect(stays.length).toBeGreaterThan(0);
+      for (const alternative of stays) expect(PETS_REFUSED_IDS).not.toContain(alternative.osmId);
+    }
   });
 });
