@@ -7,6 +7,8 @@ import { answerItineraryPrompt } from "#tests/fakes/itinerary-model.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startOverpassFake } from "#tests/fakes/overpass-fake.ts";
+import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
+import { WHOLE_TRIP_ELEMENTS } from "#tests/fakes/whole-trip-places.ts";
 
 export const FAKE_MODEL = "fake-model";
 
@@ -30,7 +32,10 @@ export async function startFakeProvider(
     respond: (body) => answerItineraryPrompt(body, EVAL_MODEL_CITIES),
   });
   const geocoding = await startOpenMeteoFake({ places: EVAL_GEO_PLACES });
-  const overpass = await startOverpassFake();
+  // The shared map with the whole trip's lodging, cafés and restaurants (issue 47).
+  const overpass = await startOverpassFake({
+    dataset: [...OVERPASS_DATASET, ...WHOLE_TRIP_ELEMENTS],
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-eval-"));
   const env: Env = completeEnv(
     parseEnv({

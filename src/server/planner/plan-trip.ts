@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
@@ -88,13 +89,23 @@ export async function planTrip(
   options: GenerateOptions,
   booked?: PlanBookings,
 ): Promise<PlanTripResult> {
-  // The days are sent once, whole (meals and journeys in): the planners' own day events wait.
+  // The keyless planner sends its days all at once when done: they wait, and go once, whole (meals
+  // and journeys in). A model's days stream as written; those the whole trip changes go again.
   const onEvent = options.onEvent;
+  const sent = new Map<number, Day>();
   const visitsOptions: GenerateOptions = onEvent
-    ? { ...options, onEvent: (event) => (event.type === "day" ? undefined : onEvent(event)) }
+    ? {
+        ...options,
+        onEvent: (event) => {
+          if (event.type !== "day") return onEvent(event);
+          if (services.ai.mode === "offline") return undefined;
+          sent.set(event.index, event.day);
+          return onEvent(event);
+        },
+      }
     : options;
   const plan = await planVisits(services, request, visitsOptions, booked);
-  return withWholeTrip(services, request, options, plan, booked);
+  return withWholeTrip(services, request, options, plan, booked, sent);
 }
 
 /**
@@ -106,7 +117,8 @@ async function withWholeTrip(
   request: TripRequest,
   options: GenerateOptions,
   plan: PlanTripResult,
-  booked?: PlanBookings,
+  booked: PlanBookings | undefined,
+  sent: ReadonlyMap<number, Day>,
 ): Promise<PlanTripResult> {
   const stops = plan.stops ?? (booked ? [...booked.stops] : requestStops(request, [plan.place]));
   const whole = await planWholeTrip(
@@ -116,7 +128,9 @@ async function withWholeTrip(
     booked && { transport: booked.transport, stays: booked.stays ?? [] },
     options.signal,
   );
-  whole.itinerary.days.forEach((day, index) => options.onEvent?.({ type: "day", index, day }));
+  whole.itinerary.days.forEach((day, index) => {
+    if (!isDeepStrictEqual(sent.get(index), day)) options.onEvent?.({ type: "day", index, day });
+  });
   const kept = new Set(whole.itinerary.days.flatMap((d) => d.activities.map((a) => a.id)));
   return {
     ...plan,

@@ -241,6 +241,7 @@ describe("POST /api/trips: the whole trip", () => {
     // One of them applied through the ordinary PATCH.
     const chosen = stays[0]!;
     const patched = await client.patch(`/api/trips/${trip.id}`, {
+      version: trip.version,
       stays: trip.stays.map((s) => (s.id === paris.id ? { ...chosen, id: paris.id } : s)),
     });
     expect(patched.status).toBe(200);
