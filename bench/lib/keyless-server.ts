@@ -70,6 +70,7 @@ export async function withKeylessServer<T>(
   port: number,
   name: string,
   use: (keyless: KeylessServer) => Promise<T>,
+  dataset: readonly FakeOsmElement[] = benchDataset(),
 ): Promise<T> {
   let overpass: OverpassFake | undefined;
   let geocoding: OpenMeteoFake | undefined;
@@ -77,7 +78,7 @@ export async function withKeylessServer<T>(
   const dataDir = mkdtempSync(path.join(tmpdir(), `boundless-bench-${name}-`));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    overpass = await startOverpassFake({ dataset: benchDataset() });
+    overpass = await startOverpassFake({ dataset });
     geocoding = await startOpenMeteoFake();
     const running = await startServer(
       {
