@@ -80,10 +80,7 @@ function treeRssMb(root: number): number {
 
 type Planned = { ms: number; peakMb: number; stays: number; journeys: number; cuisines: number };
 
-async function planRoute(
-  keyless: KeylessServer,
-  route: (typeof ROUTES)[number],
-): Promise<Planned> {
+async function planRoute(keyless: KeylessServer, route: (typeof ROUTES)[number]): Promise<Planned> {
   let peakMb = treeRssMb(keyless.server.pid);
   const sampler = setInterval(() => {
     peakMb = Math.max(peakMb, treeRssMb(keyless.server.pid));

@@ -61,7 +61,8 @@ export function checkRun(rows: readonly EvalRow[], limits = CHECK_LIMITS): strin
       );
     const missing = w.cuisinesAsked.filter((c) => !w.cuisinesCovered.includes(c));
     if (missing.length > 0) problems.push(`${r.id}: no meal covers ${missing.join(", ")}`);
-    if (w.mealRepeats > 0) problems.push(`${r.id}: ${w.mealRepeats} meal(s) at a place eaten at before`);
+    if (w.mealRepeats > 0)
+      problems.push(`${r.id}: ${w.mealRepeats} meal(s) at a place eaten at before`);
   }
   const unlocated = planned.reduce(
     (sum, r) => sum + Math.round(r.activities * (1 - (r.locatedShare ?? 1))),

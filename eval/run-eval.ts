@@ -48,7 +48,11 @@ export const planWith =
     const plan = hasParty(request)
       ? {
           ...planned,
-          measures: measureWholeTrip(request, planned, await stayOffers(services, request, planned)),
+          measures: measureWholeTrip(
+            request,
+            planned,
+            await stayOffers(services, request, planned),
+          ),
         }
       : planned;
     if (!services.routing) return plan;

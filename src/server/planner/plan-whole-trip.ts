@@ -115,10 +115,14 @@ export async function planWholeTrip(
   const city = (stop: TripStop) => ({ name: stop.destination, place: stop.place });
 
   const stayOffers: Promise<StayOffer[]>[] = stops.map((s) =>
-    placesHad ? quietly(sources.stays(city(s)), [], services, "stays unavailable") : Promise.resolve([]),
+    placesHad
+      ? quietly(sources.stays(city(s)), [], services, "stays unavailable")
+      : Promise.resolve([]),
   );
   const mealOffers: Promise<MealOffer[]>[] = stops.map((s) =>
-    placesHad ? quietly(sources.meals(city(s)), [], services, "meals unavailable") : Promise.resolve([]),
+    placesHad
+      ? quietly(sources.meals(city(s)), [], services, "meals unavailable")
+      : Promise.resolve([]),
   );
   const first = stops[0];
   const last = stops.at(-1);

@@ -135,7 +135,8 @@ export function cuisinesOf(tags: Record<string, string>, countryCode: string | n
   for (const raw of (tags.cuisine ?? "").split(";")) {
     const value = raw.trim().toLowerCase();
     const cuisine =
-      CUISINE_OF[value] ?? (value === "regional" && countryCode ? NATIONAL[countryCode] : undefined);
+      CUISINE_OF[value] ??
+      (value === "regional" && countryCode ? NATIONAL[countryCode] : undefined);
     if (cuisine) found.add(cuisine);
   }
   if (["yes", "only"].includes(tags["diet:vegetarian"] ?? "")) found.add("Vegetarian");

@@ -9,9 +9,7 @@ export const TRIP_SETS = ["lodging", "breakfast", "dining"] as const;
 export type TripSet = (typeof TRIP_SETS)[number];
 
 export const TRIP_SET_TAGS: Record<TripSet, readonly TagSelector[]> = {
-  lodging: [
-    [{ key: "tourism", values: ["hotel", "hostel", "guest_house", "apartment", "motel"] }],
-  ],
+  lodging: [[{ key: "tourism", values: ["hotel", "hostel", "guest_house", "apartment", "motel"] }]],
   breakfast: [[{ key: "amenity", values: ["cafe"] }], [{ key: "shop", values: ["bakery"] }]],
   dining: [[{ key: "amenity", values: ["restaurant"] }]],
 };
