@@ -16,6 +16,7 @@ import { benchPatch } from "./patch.ts";
 import { benchPlaces } from "./places.ts";
 import { benchStops } from "./stops.ts";
 import { benchRouting } from "./routing.ts";
+import { benchWholeTrip } from "./whole-trip.ts";
 import { describeMachine } from "./lib/machine.ts";
 import { Summary } from "./lib/summary.ts";
 
@@ -25,12 +26,12 @@ import { Summary } from "./lib/summary.ts";
  * All traffic goes to 127.0.0.1 (ports 4810–4839) and every loop is bounded by a count or a duration.
  *
  *   npm run bench                         everything
- *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, routing, live, imports, packing, ideas
+ *   npm run bench -- --only api,frontend  some parts: firstrun, startup+api, frontend, lighthouse, generation, patch, places, stops, routing, whole-trip, live, imports, packing, ideas
  *   --fresh-install                       the first-run part also measures `npm ci` with an empty npm cache (minutes)
  *   --firstrun-runs N                     first-run repetitions (1), each judged: the worst run counts
  *   npm run bench -- --check              only the first-view budgets (before the first paint, until idle); exit 1 when over
  *                                         either (--strict-idle, once needed for the second, is now the default)
- *   --port-base P (4810: uses P…P+29)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --routing-runs N (warm 7-day plans with routing on and off, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
+ *   --port-base P (4810: uses P…P+29)  --places-runs N (warm keyless plans, 10)  --stops-runs N (warm 3-stop plans, 10)  --routing-runs N (warm 7-day plans with routing on and off, 10)  --whole-trip-runs N (warm whole trips, 10)  --patch-runs N (PATCHes measured per database, 300)  --db pglite,postgres (API databases)  --runs N (API repetitions, 3)  --seconds S (per autocannon run, 10)  --lh-runs N (1)
  *   --fx on|off (on: the API part's server asks a loopback Frankfurter fake for rates, as in production)
  *   --live-runs N (3)  --live-patches N (PATCHes timed per run, 20)  --live-streams N (per instance, 250)
  *   --imports-runs N (imports of each hostile booking file, and previews of each saved-places file, while /api/health is timed, 3)
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     "places-runs": { type: "string", default: "10" },
     "stops-runs": { type: "string", default: "10" },
     "routing-runs": { type: "string", default: "10" },
+    "whole-trip-runs": { type: "string", default: "10" },
     "live-runs": { type: "string", default: "3" },
     "live-patches": { type: "string", default: "20" },
     "live-streams": { type: "string", default: "250" },
@@ -88,6 +90,7 @@ const PORTS = {
   stops: base + 28,
   routingOff: base + 22,
   routingOn: base + 23,
+  wholeTrip: base + 21,
   fx: base + 29,
   packing: base + 9,
   ideasA: base + 16,
@@ -101,7 +104,7 @@ const PORTS = {
 const parts = new Set(
   (
     values.only ??
-    "firstrun,api,frontend,lighthouse,generation,patch,places,stops,routing,live,imports,packing,ideas"
+    "firstrun,api,frontend,lighthouse,generation,patch,places,stops,routing,whole-trip,live,imports,packing,ideas"
   )
     .split(",")
     .map((p) => p.trim()),
@@ -335,6 +338,24 @@ if (parts.has("routing")) {
     console.error(error);
     summary.add({
       part: "routing",
+      name: "benchmark ran",
+      measured: firstLine(error),
+      target: "runs",
+      pass: false,
+    });
+  }
+}
+
+if (parts.has("whole-trip")) {
+  console.log(
+    "\n[whole-trip] keyless whole trip: four from an origin over two stops (Overpass and geocoding fakes)",
+  );
+  try {
+    await benchWholeTrip(PORTS.wholeTrip, summary, Number(values["whole-trip-runs"]));
+  } catch (error) {
+    console.error(error);
+    summary.add({
+      part: "whole-trip",
       name: "benchmark ran",
       measured: firstLine(error),
       target: "runs",

@@ -48,6 +48,22 @@ export function checkRun(rows: readonly EvalRow[], limits = CHECK_LIMITS): strin
     problems.push(
       `${unresolved.length} destination(s) not resolved (at most ${limits.maxUnresolved}): ${unresolved.map((r) => r.id).join(", ")}`,
     );
+  // The whole trip (issue 47): within the budget, every stay meeting the party, every cuisine
+  // asked for covered, no restaurant twice.
+  for (const r of planned) {
+    const w = r.wholeTrip;
+    if (!w) continue;
+    if (w.partyTotal > w.budget)
+      problems.push(`${r.id}: the party's total $${w.partyTotal} exceeds the budget $${w.budget}`);
+    if (!w.needsMet)
+      problems.push(
+        `${r.id}: ${w.staysMeetingNeeds} of ${w.stopsWithNights} stop(s) have a stay meeting the party`,
+      );
+    const missing = w.cuisinesAsked.filter((c) => !w.cuisinesCovered.includes(c));
+    if (missing.length > 0) problems.push(`${r.id}: no meal covers ${missing.join(", ")}`);
+    if (w.mealRepeats > 0)
+      problems.push(`${r.id}: ${w.mealRepeats} meal(s) at a place eaten at before`);
+  }
   const unlocated = planned.reduce(
     (sum, r) => sum + Math.round(r.activities * (1 - (r.locatedShare ?? 1))),
     0,

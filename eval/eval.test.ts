@@ -55,6 +55,7 @@ const ROW_FIELDS: (keyof EvalRow)[] = [
   "modelCalls",
   "promptTokens",
   "completionTokens",
+  "wholeTrip",
 ];
 
 describe("the request set", () => {

@@ -9,6 +9,8 @@ import { startOpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startOverpassFake } from "#tests/fakes/overpass-fake.ts";
 import { startMotisFake } from "#tests/fakes/motis-fake.ts";
 import { startOsrmFake } from "#tests/fakes/osrm-fake.ts";
+import { OVERPASS_DATASET } from "#tests/fakes/overpass-places.ts";
+import { WHOLE_TRIP_ELEMENTS } from "#tests/fakes/whole-trip-places.ts";
 
 export const FAKE_MODEL = "fake-model";
 
@@ -33,7 +35,10 @@ export async function startFakeProvider(
     respond: (body) => answerItineraryPrompt(body, EVAL_MODEL_CITIES),
   });
   const geocoding = await startOpenMeteoFake({ places: EVAL_GEO_PLACES });
-  const overpass = await startOverpassFake();
+  // The shared map with the whole trip's lodging, cafés and restaurants (issue 47).
+  const overpass = await startOverpassFake({
+    dataset: [...OVERPASS_DATASET, ...WHOLE_TRIP_ELEMENTS],
+  });
   // Street and transit routing on the fakes' Paris and Lyon network (elsewhere: no route, estimated).
   const osrm = await startOsrmFake();
   const motis = await startMotisFake();

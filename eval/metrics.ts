@@ -11,6 +11,7 @@ import {
 import { tripDates } from "#shared/trip-dates.ts";
 import type { TripStop } from "#shared/schemas/trip-stops.ts";
 import type { EvalRequest } from "./requests.ts";
+import type { WholeTripMeasures } from "./whole-trip-measures.ts";
 
 /** What one request of the set produced; every field is present in the JSON (null when unknown). */
 export type EvalRow = {
@@ -63,6 +64,8 @@ export type EvalRow = {
   modelCalls: number;
   promptTokens: number;
   completionTokens: number;
+  /** The whole trip's measures (issue 47): requests with a party (origin, travellers…); else null. */
+  wholeTrip: WholeTripMeasures | null;
 };
 
 export type Timing = { firstDayMs: number | null; wholeMs: number };
@@ -107,6 +110,7 @@ export function measureTrip(
     usage: Usage;
     /** A trip with several stops: each with its place (every one must be resolved). */
     stops?: readonly TripStop[] | undefined;
+    wholeTrip?: WholeTripMeasures | null;
   },
   timing: Timing,
 ): EvalRow {
@@ -162,6 +166,7 @@ export function measureTrip(
     modelCalls: answer.usage.calls,
     promptTokens: answer.usage.promptTokens,
     completionTokens: answer.usage.completionTokens,
+    wholeTrip: answer.wholeTrip ?? null,
   };
 }
 
@@ -190,6 +195,7 @@ export function failedRow(entry: EvalRequest, error: string, timing: Timing): Ev
     modelCalls: NO_USAGE.calls,
     promptTokens: NO_USAGE.promptTokens,
     completionTokens: NO_USAGE.completionTokens,
+    wholeTrip: null,
   };
 }
 

@@ -114,6 +114,26 @@ export function formatTable(rows: readonly EvalRow[]): string {
   return [line(HEADER), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
+const dollars = (usd: number) => `$${Math.round(usd).toLocaleString("en-US")}`;
+
+/** The whole trip's requests (issue 47), one line each: the party's total, needs, cuisines, repeats. */
+function wholeTripLines(rows: readonly EvalRow[]): string[] {
+  const parties = rows.filter((r) => r.wholeTrip !== null && r.error === null);
+  if (parties.length === 0) return [];
+  return [
+    "Whole trips (the party's total against the budget):",
+    ...parties.map((r) => {
+      const w = r.wholeTrip!;
+      return (
+        `  ${r.id}: ${w.travellers} from ${w.origin ?? "-"}, ${dollars(w.partyTotal)} of ${dollars(w.budget)} ` +
+        `(${percent(w.budgetUse)}); journeys ${w.journeys}, stays ${w.stays}/${w.stopsWithNights}, ` +
+        `needs met ${w.needsMet ? "yes" : "NO"}; cuisines ${w.cuisinesCovered.length}/${w.cuisinesAsked.length}` +
+        `${w.cuisinesAsked.length > 0 ? ` (${w.cuisinesCovered.join(", ") || "none"})` : ""}; meal repeats ${w.mealRepeats}`
+      );
+    }),
+  ];
+}
+
 export function formatSummary(report: EvalReport): string {
   const s = report.summary;
   const p = report.provider;
@@ -135,5 +155,6 @@ export function formatSummary(report: EvalReport): string {
         : `${Math.round(s.medianTravelMinutesPerDay)} min`
     }`,
     `Median first day ${seconds(s.medianFirstDayMs)}, median whole ${seconds(s.medianWholeMs)}, tokens ${s.promptTokens} in / ${s.completionTokens} out`,
+    ...wholeTripLines(report.rows),
   ].join("\n");
 }

@@ -26,6 +26,14 @@ type Spec = {
   budget: number;
   interests: Interest[];
   note: string;
+  /** The whole trip (issue 47): who goes, from where, their lodging, food and modes avoided. */
+  party?: {
+    origin: string;
+    travellers: number;
+    lodging: { kind: string; needs: string[] };
+    cuisines: string[];
+    avoid: string[];
+  };
 };
 
 /**
@@ -216,6 +224,44 @@ const SPECS: Spec[] = [
     interests: ["Food & Dining", "Culture & Arts"],
     note: "two stops a flight apart (1,450 km), one hour's time difference",
   },
+  {
+    destination: "Paris → Lyon",
+    stops: [
+      { destination: "Paris", nights: 2 },
+      { destination: "Lyon", nights: 2 },
+    ],
+    continent: "Europe",
+    startsIn: 40,
+    days: 5,
+    travelStyle: "comfort",
+    budget: 14_000,
+    interests: ["Culture & Arts", "History"],
+    note: "the whole trip: four from Boston with a dog, French and Italian food",
+    party: {
+      origin: "Boston",
+      travellers: 4,
+      lodging: { kind: "not-shared", needs: ["pets"] },
+      cuisines: ["French", "Italian"],
+      avoid: [],
+    },
+  },
+  {
+    destination: "Lyon",
+    continent: "Europe",
+    startsIn: 50,
+    days: 3,
+    travelStyle: "budget",
+    budget: 1500,
+    interests: ["Food & Dining"],
+    note: "the whole trip: two from Marseille, no flights, no driving, a Thai meal",
+    party: {
+      origin: "Marseille",
+      travellers: 2,
+      lodging: { kind: "any", needs: [] },
+      cuisines: ["Thai", "French"],
+      avoid: ["flights", "driving"],
+    },
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -240,6 +286,7 @@ export function evalRequests(today: Date = new Date()): EvalRequest[] {
       budget: spec.budget,
       travelStyle: spec.travelStyle,
       interests: spec.interests,
+      ...(spec.party ?? {}),
     });
     return {
       id: `${String(index + 1).padStart(2, "0")}-${slug(spec.destination)}`,

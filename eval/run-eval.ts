@@ -7,14 +7,54 @@ import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { failedRow, measureTrip, type EvalRow } from "./metrics.ts";
 import type { EvalRequest } from "./requests.ts";
 import type { EvalServices } from "./services.ts";
+import { measureWholeTrip, type WholeTripMeasures } from "./whole-trip-measures.ts";
+import { asksWholeTrip } from "#server/planner/plan-whole-trip.ts";
+import { createOsmSources } from "#server/sources/osm-sources.ts";
+import { DISABLED_PLACES } from "#server/services/places/places-service.ts";
 
 /** Plans one trip the way POST /api/trips does: the real pipeline, with the services given. */
-export type Plan = (request: TripRequest, options: GenerateOptions) => Promise<PlanTripResult>;
+export type Plan = (
+  request: TripRequest,
+  options: GenerateOptions,
+) => Promise<PlanTripResult & { measures?: WholeTripMeasures }>;
+
+/** Whether the request asks for the whole trip (a party), so its row gets those measures. */
+const hasParty = (request: TripRequest) =>
+  asksWholeTrip({
+    origin: request.origin ?? null,
+    travellers: request.travellers,
+    lodging: request.lodging,
+    cuisines: request.cuisines,
+    avoid: request.avoid,
+  });
+
+/** The stays each stop's source offers (cached by then): what the planned stays are checked against. */
+const stayOffers = (services: EvalServices, request: TripRequest, plan: PlanTripResult) => {
+  const sources = createOsmSources({
+    places: services.places ?? DISABLED_PLACES,
+    travelStyle: request.travelStyle,
+  });
+  return Promise.all(
+    (plan.stops ?? []).map((s) =>
+      sources.stays({ name: s.destination, place: s.place }).catch(() => []),
+    ),
+  );
+};
 
 export const planWith =
   (services: EvalServices): Plan =>
   async (request, options) => {
-    const plan = await planTrip(services, request, options);
+    const planned = await planTrip(services, request, options);
+    const plan = hasParty(request)
+      ? {
+          ...planned,
+          measures: measureWholeTrip(
+            request,
+            planned,
+            await stayOffers(services, request, planned),
+          ),
+        }
+      : planned;
     if (!services.routing) return plan;
     // Every leg routed as a save routes it (issue 46): the share routed and the days' travel time.
     const itinerary = await routeLegs(services.routing, {
@@ -74,6 +114,7 @@ export async function runEval(
           place: result.place,
           usage: result.usage,
           stops: result.stops,
+          wholeTrip: result.measures ?? null,
         },
         { firstDayMs, wholeMs: elapsed() },
       );

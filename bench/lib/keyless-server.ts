@@ -74,7 +74,7 @@ export async function withKeylessServer<T>(
     /** Settings over the defaults (the routing part points ROUTING_URL and TRANSIT_URL at fakes). */
     env?: Record<string, string>;
     /** The Overpass fake's places instead of `benchDataset()`. */
-    dataset?: FakeOsmElement[];
+    dataset?: readonly FakeOsmElement[];
   } = {},
 ): Promise<T> {
   let overpass: OverpassFake | undefined;

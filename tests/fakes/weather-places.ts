@@ -90,6 +90,19 @@ export const FAKE_PLACES: FakePlace[] = [
     dailyC: [5, 8, 10, 3, 15],
     conditions: ["Clouds", "Clear", "Rain", "Clear", "Clouds"],
   },
+  // Where a whole trip's party starts (issue 47).
+  {
+    name: "Boston",
+    country: "US",
+    countryName: "United States",
+    state: "Massachusetts",
+    lat: 42.3600825,
+    lon: -71.0588801,
+    timezone: "America/New_York",
+    offsetSeconds: -18000,
+    dailyC: [2, 4, 1, 6, 3],
+    conditions: ["Clouds", "Snow", "Clear", "Clear", "Rain"],
+  },
 ];
 
 export function findPlaceByName(

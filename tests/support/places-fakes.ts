@@ -2,6 +2,7 @@ import { answerItineraryPrompt } from "#tests/fakes/itinerary-model.ts";
 import { startOpenAIFake, type OpenAIFake } from "#tests/fakes/openai-fake.ts";
 import { startOpenMeteoFake, type OpenMeteoFake } from "#tests/fakes/open-meteo-fake.ts";
 import { startOverpassFake, type OverpassFake } from "#tests/fakes/overpass-fake.ts";
+import type { FakeOsmElement } from "#tests/fakes/overpass-places.ts";
 
 /** Limits out of the way: these suites create many trips and accounts from one address. */
 export const GENEROUS_LIMITS = {
@@ -30,10 +31,13 @@ export type PlacesFakes = {
   close: () => Promise<void>;
 };
 
-export async function startPlacesFakes(): Promise<PlacesFakes> {
+/** `dataset`: the Overpass fake's map (its default, or with the whole trip's lodging and food). */
+export async function startPlacesFakes(
+  options: { dataset?: readonly FakeOsmElement[] } = {},
+): Promise<PlacesFakes> {
   const [om, overpass, model] = await Promise.all([
     startOpenMeteoFake(),
-    startOverpassFake(),
+    startOverpassFake(options.dataset ? { dataset: options.dataset } : {}),
     startOpenAIFake({ apiKey: "test-key", respond: answerItineraryPrompt }),
   ]);
   return {

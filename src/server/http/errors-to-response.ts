@@ -51,7 +51,7 @@ const codeForStatus: Record<number, string> = {
 export function errorToResponse(error: Error, c: Context<AppBindings>) {
   if (error instanceof AppError) {
     return c.json(
-      { error: { code: error.code, message: error.message } },
+      { error: { ...error.details, code: error.code, message: error.message } },
       error.status,
       error.headers,
     );

@@ -1,6 +1,7 @@
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { ModelError } from "../services/llm/model-error.ts";
+import { OverBudgetError } from "../planner/fit-budget.ts";
 import { AppError } from "../lib/http-errors.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
 import { isRejectedByDatabase, safeErrorMessage, sqlState } from "../lib/safe-error.ts";
@@ -32,7 +33,20 @@ export async function enforceGenerationLimit(deps: AppDeps, userId: string, clie
 }
 
 /** The user-facing side of a failure: the spec's message, a code that says which failure it was. */
-export function describeFailure(error: unknown) {
+export function describeFailure(error: unknown): {
+  status: 422 | 500 | 502 | 504;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+} {
+  // No plan meeting the party's needs fits the budget (issue 47): the cheapest one, part by part.
+  if (error instanceof OverBudgetError)
+    return {
+      status: 422,
+      code: error.code,
+      message: error.message,
+      details: { breakdown: error.breakdown },
+    };
   if (error instanceof ModelError)
     return {
       status: error.code === "ai_timeout" ? (504 as const) : (502 as const),
@@ -52,6 +66,10 @@ export function describeFailure(error: unknown) {
 export function logFailure(deps: AppDeps, requestId: string, error: unknown, what: string) {
   if (isRejectedByDatabase(error)) {
     deps.logger.info({ requestId, sqlState: sqlState(error) }, "trip rejected by the database");
+    return;
+  }
+  if (error instanceof OverBudgetError) {
+    deps.logger.info({ requestId, code: error.code, total: error.breakdown.total }, "trip refused");
     return;
   }
   if (error instanceof AppError && error.status === 422) {

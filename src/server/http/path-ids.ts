@@ -16,6 +16,7 @@ import { IDEA_NOT_FOUND } from "../ideas/ideas.ts";
 import { POLL_NOT_FOUND } from "../ideas/polls.ts";
 
 export const DAY_NOT_FOUND = "Day not found";
+export const STAY_NOT_FOUND = "Stay not found";
 
 type PathIdRule = {
   valid: (value: string) => boolean;
@@ -54,6 +55,7 @@ const RULES: Record<string, PathIdRule> = {
     refusal: () => notFound(PACKING_TEMPLATE_NOT_FOUND),
     signedInFirst: true,
   },
+  stayId: { valid: isUuid, refusal: () => notFound(STAY_NOT_FOUND), signedInFirst: true },
   ideaId: { valid: isUuid, refusal: () => notFound(IDEA_NOT_FOUND), signedInFirst: true },
   pollId: { valid: isUuid, refusal: () => notFound(POLL_NOT_FOUND), signedInFirst: true },
   inviteId: {

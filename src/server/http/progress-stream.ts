@@ -41,8 +41,8 @@ export function streamProgress(
     } catch (error) {
       if (controller.signal.aborted) return;
       logFailure(deps, requestId, error, options.failure);
-      const { code, message } = describeFailure(error);
-      await send("error", { code, message });
+      const { code, message, details } = describeFailure(error);
+      await send("error", { ...details, code, message });
     } finally {
       clearInterval(heartbeat);
     }

@@ -5,15 +5,22 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export class AppError extends HTTPException {
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** More of the answer's `error` beside code and message (`over_budget`'s `breakdown`). */
+  readonly details: Record<string, unknown>;
   constructor(
     status: ContentfulStatusCode,
     code: string,
     message: string,
-    options: { cause?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      cause?: unknown;
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(status, { message, cause: options.cause });
     this.code = code;
     this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
   }
 }
 

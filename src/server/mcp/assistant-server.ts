@@ -17,6 +17,7 @@ import type { AppDeps } from "../app-deps.ts";
 import { ideaInputSchema, ideaSchema } from "#shared/schemas/ideas.ts";
 import { addIdea } from "../ideas/ideas.ts";
 import { AppError } from "../lib/http-errors.ts";
+import { OverBudgetError } from "../planner/fit-budget.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import { addExpense, balancesFor } from "../money/money-changes.ts";
 import { findTripFor } from "../trips/trip-access.ts";
@@ -99,6 +100,8 @@ const failure = (message: string, structured?: Record<string, unknown>): CallToo
 /** The product's message for what went wrong, never a stack trace. */
 function toolError(call: AssistantCall, error: unknown): CallToolResult {
   if (error instanceof AppError) return failure(error.message);
+  // The cheapest plan meeting the party's needs is over the budget (issue 47): its words.
+  if (error instanceof OverBudgetError) return failure(error.message);
   if (error instanceof ZodError) return failure(error.issues[0]?.message ?? MESSAGES.internalError);
   call.deps.logger.error(
     { requestId: call.requestId, err: error, clientId: call.principal.clientId },

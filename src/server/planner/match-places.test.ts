@@ -37,6 +37,7 @@ function placesNamed(known: Place[]): PlacesService & { asked: string[] } {
     candidates: () => Promise.resolve([]),
     search: () => Promise.resolve([]),
     byIds: () => Promise.resolve([]),
+    tripPlaces: () => Promise.resolve([]),
     findByName: (name) => {
       asked.push(name);
       const text = norm(name);

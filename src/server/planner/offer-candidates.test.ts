@@ -70,6 +70,7 @@ describe("offerCandidates", () => {
     findByName: () => Promise.resolve(null),
     search: () => Promise.resolve([]),
     byIds: () => Promise.resolve([]),
+    tripPlaces: () => Promise.resolve([]),
   });
 
   it("gives up on the prompt's wait but keeps the whole answer for matching", async () => {

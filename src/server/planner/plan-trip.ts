@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { openAtIn } from "#shared/opening-hours.ts";
 import { checkItineraryRealism } from "#shared/realism.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
@@ -10,7 +11,7 @@ import {
   type TripPlace,
 } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import { tripDates } from "#shared/trip-dates.ts";
 import type { PlanningServices, PlanTripResult } from "./planning-types.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
@@ -29,6 +30,8 @@ import { checkDayPlaces } from "./place-checks.ts";
 import { planStops } from "./plan-stops.ts";
 import { fitAroundBookings } from "./fit-around-bookings.ts";
 import { bookedWindows } from "./journey-windows.ts";
+import { planWholeTrip } from "./plan-whole-trip.ts";
+import { requestStops } from "./request-stops.ts";
 
 /**
  * What the traveller booked, for "Plan the rest" (issue 35): the trip's stops with their places,
@@ -38,6 +41,8 @@ export type PlanBookings = {
   stops: readonly TripStop[];
   transport: readonly Transport[];
   itinerary: Itinerary;
+  /** The booked stays: their stops get no planned stay. */
+  stays?: readonly Stay[];
 };
 
 const addUsage = (a: ModelUsage, b: ModelUsage): ModelUsage => ({
@@ -79,6 +84,83 @@ function problemsByDay(warnings: readonly RealismWarning[]) {
  * (fit-around-bookings.ts); the days are sent again, bookings in, once fitted.
  */
 export async function planTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  booked?: PlanBookings,
+): Promise<PlanTripResult> {
+  // The keyless planner sends its days all at once when done: they wait, and go once, whole (meals
+  // and journeys in). A model's days stream as written; those the whole trip changes go again.
+  const onEvent = options.onEvent;
+  const sent = new Map<number, Day>();
+  const visitsOptions: GenerateOptions = onEvent
+    ? {
+        ...options,
+        onEvent: (event) => {
+          if (event.type !== "day") return onEvent(event);
+          if (services.ai.mode === "offline") return undefined;
+          sent.set(event.index, event.day);
+          return onEvent(event);
+        },
+      }
+    : options;
+  const plan = await planVisits(services, request, visitsOptions, booked);
+  return withWholeTrip(services, request, options, plan, booked, sent);
+}
+
+/**
+ * The whole trip around the planned visits (issue 47): the journeys out and home, a stay at every
+ * stop, three meals a day, the party's budget (plan-whole-trip.ts). The days are sent again.
+ */
+async function withWholeTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  options: GenerateOptions,
+  plan: PlanTripResult,
+  booked: PlanBookings | undefined,
+  sent: ReadonlyMap<number, Day>,
+): Promise<PlanTripResult> {
+  const stops = plan.stops ?? (booked ? [...booked.stops] : requestStops(request, [plan.place]));
+  const whole = await planWholeTrip(
+    services,
+    request,
+    { itinerary: plan.itinerary, stops, grounding: plan.grounding },
+    booked && { transport: booked.transport, stays: booked.stays ?? [] },
+    options.signal,
+  );
+  whole.itinerary.days.forEach((day, index) => {
+    if (!isDeepStrictEqual(sent.get(index), day)) options.onEvent?.({ type: "day", index, day });
+  });
+  const kept = new Set(whole.itinerary.days.flatMap((d) => d.activities.map((a) => a.id)));
+  return {
+    ...plan,
+    itinerary: whole.itinerary,
+    grounding: regrounded(plan.grounding, whole.itinerary),
+    stops: whole.stops,
+    warnings: plan.warnings.filter((w) => kept.has(w.activityId)),
+    stays: whole.stays,
+    transport: whole.transport,
+    wholeTrip: { cost: whole.cost, covered: whole.covered, repeats: whole.repeats },
+  };
+}
+
+/**
+ * The grounding counted again over the whole trip's days: its meals are OpenStreetMap places too,
+ * and visits left out for a journey or the budget no longer count. Booked activities never do.
+ */
+function regrounded(grounding: Grounding, itinerary: Itinerary): Grounding {
+  if (grounding.status !== "verified" && grounding.status !== "partial") return grounding;
+  const planned = itinerary.days.flatMap((d) => d.activities).filter((a) => !a.booked);
+  const verified = planned.filter((a) => a.osmId !== null).length;
+  return {
+    ...grounding,
+    status: verified === planned.length && grounding.reason === null ? "verified" : "partial",
+    verified,
+    total: planned.length,
+  };
+}
+
+async function planVisits(
   services: PlanningServices,
   request: TripRequest,
   options: GenerateOptions,

@@ -1,7 +1,9 @@
 import type { Routing } from "../routing/routing-types.ts";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
-import type { TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Cuisine } from "#shared/trip-party.ts";
+import type { PartyCost } from "./fit-budget.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { GeoService } from "../services/geo/geo-service.ts";
 import type { ModelUsage } from "../services/llm/usage.ts";
@@ -39,4 +41,10 @@ export type PlanTripResult = {
   grounding: Grounding;
   /** A trip of several stops: each with its dates and its resolved place (absent: one stop). */
   stops?: TripStop[];
+  /** The planned stays, one a stop where a source had one meeting the party (issue 47). */
+  stays?: Stay[];
+  /** The planned journeys out and home (with an origin). */
+  transport?: Transport[];
+  /** What the whole trip costs the party, and the cuisines its meals cover. */
+  wholeTrip?: { cost: PartyCost; covered: Cuisine[]; repeats: number };
 };

@@ -24,6 +24,11 @@ export type StayOffer = {
   pricePerNight: number;
   /** How many people one unit sleeps: rooms for the party are ceil(travellers / capacity). */
   capacity: number;
+  /**
+   * How many rooms (or homes) the place has, when the source says (OSM `rooms`): a party needing
+   * more cannot stay there. Absent: not limited.
+   */
+  units?: number | null;
   /** The fewest nights the place takes (1 when the source does not say). */
   minimumNights: number;
   /** Needs the source says the place refuses (`pets=no`, "No smoking"): never chosen for them. */
@@ -43,6 +48,8 @@ export type MealOffer = {
   lng: number | null;
   osmId: string | null;
   openingHours: string | null;
+  /** The place's own website (http or https), when the source has one. */
+  website?: string | null;
   /** The cuisines the place serves, as CUISINES names; empty when not known. */
   cuisines: Cuisine[];
   /** Which meals it suits: cafés and bakeries breakfast, restaurants lunch and dinner. */

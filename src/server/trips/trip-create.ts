@@ -22,6 +22,7 @@ import type { Routing } from "../routing/routing-types.ts";
 import { DEFAULT_TRAVEL_MODE } from "#shared/schemas/travel.ts";
 import { insertOwnTrip, type QuotaDeps } from "./trip-quota.ts";
 import { requestStops } from "../planner/request-stops.ts";
+import { partyOf } from "../planner/plan-whole-trip.ts";
 import { bookedTrip, type BookedTrip } from "../bookings/trip-from-bookings.ts";
 
 type Owner = { id: string; name: string };
@@ -60,11 +61,16 @@ async function saveTrip(
     place,
     grounding,
     stops,
-  }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops">,
+    stays: plannedStays,
+    transport: plannedTransport,
+  }: Pick<PlanTripResult, "itinerary" | "place" | "grounding" | "stops" | "stays" | "transport">,
   booked?: BookedTrip,
 ): Promise<Trip> {
   // Several cities come planned with their places; one city (or one asked as a list) is one stop.
   const tripStops = stops ?? booked?.stops ?? requestStops(request, [place]);
+  // The booked journeys and stays, then the planned ones (issue 47).
+  const allStays = [...(booked?.stays ?? []), ...(plannedStays ?? [])];
+  const allTransport = [...(booked?.transport ?? []), ...(plannedTransport ?? [])];
   // With a geocoder, the plan's activities are placed after the trip opened (one lookup a second):
   // the trip opens with its days, and their pins arrive as live changes (issue 44, item 11).
   const placing = deps.geo.locatesActivities
@@ -82,7 +88,7 @@ async function saveTrip(
       itinerary,
       previous,
       stops: tripStops,
-      stays: booked?.stays ?? [],
+      stays: allStays,
       travelMode: DEFAULT_TRAVEL_MODE,
       legModes: {},
     });
@@ -93,7 +99,7 @@ async function saveTrip(
   for (let round = 0; round < 2; round++) {
     const fitted = fitRoutedTimes(routed, {
       stops: tripStops,
-      transport: booked?.transport ?? [],
+      transport: allTransport,
       openAtStop: (i) => openAts[i],
     });
     if (isDeepStrictEqual(fitted, routed)) break;
@@ -113,7 +119,10 @@ async function saveTrip(
       itinerary: routed,
       place,
       stops: tripStops,
-      ...(booked ? { transport: booked.transport, stays: booked.stays } : {}),
+      ...(booked || allStays.length > 0 || allTransport.length > 0
+        ? { transport: allTransport, stays: allStays }
+        : {}),
+      party: partyOf(request),
       grounding,
       status: TRIP_STATUS_GENERATED,
     },
@@ -201,6 +210,7 @@ export async function createTrip(
     stops: booked.stops,
     transport: booked.transport,
     itinerary: booked.itinerary,
+    stays: booked.stays,
   };
   const plan = await planTrip(
     planningFor(deps, user.id),

@@ -17,6 +17,7 @@ import { tripPackingSuggestionRoutes } from "./trip-packing-suggestions.ts";
 import { tripRegenerateRoutes } from "./trip-regenerate.ts";
 import { tripOrderRoutes } from "./trip-order.ts";
 import { tripsRoutes } from "./trips.ts";
+import { tripStayAlternativeRoutes } from "./trip-stay-alternatives.ts";
 import { tripPlacesRoutes } from "../places-io.ts";
 
 /** Everything under /api/trips, one sub-app per concern, in the order they were always matched. */
@@ -38,4 +39,5 @@ export const allTripRoutes = new Hono<AppBindings>()
   .route("/", tripPackingSuggestionRoutes)
   .route("/", tripIdeaRoutes)
   .route("/", tripPollRoutes)
-  .route("/", tripDayRouteRoutes);
+  .route("/", tripDayRouteRoutes)
+  .route("/", tripStayAlternativeRoutes);

@@ -114,12 +114,18 @@ describe("a model's plan matched to OpenStreetMap", () => {
     expect(schema).not.toContain('"default"');
 
     const activities = activitiesOf(trip);
-    expect(activities).toHaveLength(6);
+    // The model's six, and the breakfast the whole trip adds where a café is open (issue 47).
+    expect(activities.filter((a) => a.meal !== "breakfast")).toHaveLength(6);
     for (const a of activities) expectMatchedToOsm(a);
     // The model guessed coordinates near the centre (expectMatchedToOsm: the place's own replaced
     // them); at least one matched place brings its website.
     expect(activities.some((a) => a.website !== null)).toBe(true);
-    expect(trip.grounding).toEqual({ status: "verified", verified: 6, total: 6, reason: null });
+    expect(trip.grounding).toEqual({
+      status: "verified",
+      verified: activities.length,
+      total: activities.length,
+      reason: null,
+    });
     // Every visit is open at its time, so no repair call was needed.
     expect(repairRequests()).toHaveLength(0);
   });
@@ -161,7 +167,13 @@ describe("a model's plan matched to OpenStreetMap", () => {
     // found; the second day's same texts were not asked again.
     const byName = overpass.requests.filter((r) => r.query.includes("Nuage Imaginaire"));
     expect(byName).toHaveLength(2);
-    expect(trip.grounding).toEqual({ status: "partial", verified: 4, total: 6, reason: null });
+    // The model's six (two invented) and the whole trip's breakfasts, real places (issue 47).
+    expect(trip.grounding).toEqual({
+      status: "partial",
+      verified: activities.length - 2,
+      total: activities.length,
+      reason: null,
+    });
   });
 
   it("warns of a visit at a closed place in the repair call, and saves the repaired day", async () => {
@@ -271,7 +283,9 @@ describe("a model's plan matched to OpenStreetMap", () => {
     const trip = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
     // The late candidates still arrived (and were cached); the model's own names were looked up.
     expect(overpass.requests.some((r) => r.query.includes('"name"~'))).toBe(true);
-    expect(trip.grounding.total).toBe(6);
+    // The model's six and the whole trip's meals (issue 47).
+    expect(trip.grounding.total).toBe(activitiesOf(trip).length);
+    expect(activitiesOf(trip).length).toBeGreaterThanOrEqual(6);
     expect(trip.grounding.status).toMatch(/^(verified|partial)$/);
   }, 30_000);
 
@@ -303,24 +317,31 @@ describe("grounding after edits", () => {
     const { trip, client } = await generate(withPlaces, tripBody("Paris"));
     expect(trip.grounding.status).toBe("verified");
     const days = trip.itinerary.days.map((d) => ({ date: d.date, activities: [...d.activities] }));
-    const first = days[0]!.activities[0]!;
+    const first = days[0]!.activities.find((a) => !a.meal)!;
+    const at = days[0]!.activities.indexOf(first);
+    const total = activitiesOf(trip).length;
 
     // Free text: a new location loses its OpenStreetMap match.
-    days[0]!.activities[0] = { ...first, location: "My friend's flat" };
+    days[0]!.activities[at] = { ...first, location: "My friend's flat" };
     let res = await client.patch(`/api/trips/${trip.id}`, {
       version: trip.version,
       itinerary: { days },
     });
     expect(res.status).toBe(200);
     let edited = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
-    expect(edited.itinerary.days[0]!.activities[0]).toMatchObject({
+    expect(edited.itinerary.days[0]!.activities[at]).toMatchObject({
       id: first.id,
       location: "My friend's flat",
       osmId: null,
       openingHours: null,
       website: null,
     });
-    expect(edited.grounding).toEqual({ status: "partial", verified: 5, total: 6, reason: null });
+    expect(edited.grounding).toEqual({
+      status: "partial",
+      verified: total - 1,
+      total,
+      reason: null,
+    });
 
     // A place picked in the editor: location, coordinates, osmId, hours and website as sent.
     const louvre = elementOf("way/1001")!;
@@ -333,15 +354,18 @@ describe("grounding after edits", () => {
       openingHours: louvre.tags.opening_hours ?? null,
       website: "https://www.louvre.fr/",
     };
-    days[0]!.activities[0] = picked;
+    days[0]!.activities[at] = picked;
     res = await client.patch(`/api/trips/${trip.id}`, {
       version: edited.version,
       itinerary: { days },
     });
     expect(res.status).toBe(200);
     edited = tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
-    expect(edited.itinerary.days[0]!.activities[0]).toEqual(picked);
-    expect(edited.grounding).toEqual({ status: "verified", verified: 6, total: 6, reason: null });
+    // Its leg is routed again from the breakfast before it (issue 47): the rest is as sent.
+    const { travel: _sent, ...pickedPlace } = picked;
+    const { travel: _routed, ...saved } = edited.itinerary.days[0]!.activities[at]!;
+    expect(saved).toEqual(pickedPlace);
+    expect(edited.grounding).toEqual({ status: "verified", verified: total, total, reason: null });
   });
 
   it("leaves an 'off' trip as it is, even when a client claims a place it cannot confirm", async () => {

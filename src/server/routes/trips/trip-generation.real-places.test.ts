@@ -93,8 +93,9 @@ function expectCatalogue(trip: Trip) {
 describe("a keyless plan from real places", () => {
   it("uses only real, named places, open at their time, never twice, in compact days", async () => {
     const trip = await generate(keyless, tripBody(["Culture & Arts", "History"]));
-    // One request per interest, Food & Dining included for the meals (then cached).
-    expect(overpass.requests).toHaveLength(3);
+    // One request per interest, Food & Dining included for the meals (then cached), and one each
+    // for the whole trip's lodging, breakfast and dining (issue 47).
+    expect(overpass.requests).toHaveLength(6);
     const all = activities(trip);
     expect(trip.grounding).toEqual({
       status: "verified",

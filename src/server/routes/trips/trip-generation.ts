@@ -72,7 +72,10 @@ export const tripGenerationRoutes = new Hono<AppBindings>().post(
       } catch (error) {
         logFailure(deps, c.var.requestId, error, "itinerary generation failed");
         const failure = describeFailure(error);
-        throw new AppError(failure.status, failure.code, failure.message, { cause: error });
+        throw new AppError(failure.status, failure.code, failure.message, {
+          cause: error,
+          ...(failure.details ? { details: failure.details } : {}),
+        });
       }
     }
 

@@ -1,4 +1,5 @@
 import type { Interest } from "#shared/constants.ts";
+import { distanceKm } from "#shared/geo.ts";
 import type { Db } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
@@ -12,6 +13,7 @@ import {
 import type { OverpassClient } from "./overpass-client.ts";
 import { candidatesQuery, idsQuery, nameQuery } from "./overpass-query.ts";
 import { createPlacesCache, destinationPoint, nameKey, type CachedAnswer } from "./places-cache.ts";
+import { TRIP_SET_RADIUS_M, TRIP_SET_TAGS, tripSetKey } from "./trip-tags.ts";
 import { PlacesError, type LatLng, type Place, type PlacesService } from "./places-service.ts";
 
 /** `out … N` for one interest: enough to plan a fortnight from, small enough for the public instance. */
@@ -242,6 +244,32 @@ export function createOverpassPlaces(options: OverpassPlacesOptions): PlacesServ
         // What the cache confirmed stands; the rest stays unconfirmed.
         return found;
       }
+    },
+
+    async tripPlaces(near, set, { signal }) {
+      const { key, point } = destinationPoint(near);
+      const interest = tripSetKey(set);
+      const stored = (
+        await readCache(() => cache.getMany(key, [interest]), new Map<string, CachedAnswer>())
+      ).get(interest);
+      const elements = stored?.fresh
+        ? namedElements(stored.elements)
+        : await fetchAndStore(
+            key,
+            interest,
+            candidatesQuery(
+              TRIP_SET_TAGS[set],
+              point,
+              TRIP_SET_RADIUS_M[set],
+              CANDIDATES_PER_INTEREST,
+            ),
+            stored,
+            signalsOf(signal),
+          );
+      const order = byNotabilityThenDistance(near);
+      return elements
+        .map(toPlace)
+        .sort((a, b) => distanceKm(near, a) - distanceKm(near, b) || order(a, b));
     },
 
     async search(q, near, { signal, limit = 20 }) {

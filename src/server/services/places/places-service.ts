@@ -1,4 +1,5 @@
 import type { LookupFailure } from "#shared/service-failure.ts";
+import type { TripSet } from "./trip-tags.ts";
 
 /** A point on the map. */
 export type LatLng = { lat: number; lng: number };
@@ -111,6 +112,12 @@ export type PlacesService = {
    * An id that does not exist or has no name or position is absent from the answer.
    */
   byIds(osmIds: readonly string[], near: LatLng | null, options: PlacesOptions): Promise<Place[]>;
+  /**
+   * The whole trip's places near the point (issue 47): lodging, breakfast (cafés, bakeries) or
+   * dining (restaurants), nearest first. One request per set and destination, cached and paced as
+   * `candidates` is.
+   */
+  tripPlaces(near: LatLng, set: TripSet, options: PlacesOptions): Promise<Place[]>;
 };
 
 /** The service when OVERPASS_URL=off: it says so instead of pretending there is nothing. */
@@ -120,4 +127,5 @@ export const DISABLED_PLACES: PlacesService = {
   findByName: () => Promise.reject(new PlacesError("off")),
   search: () => Promise.reject(new PlacesError("off")),
   byIds: () => Promise.reject(new PlacesError("off")),
+  tripPlaces: () => Promise.reject(new PlacesError("off")),
 };

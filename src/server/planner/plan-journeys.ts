@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type { Transport, TransportMode } from "#shared/schemas/trip-stops.ts";
+import type { Avoidable } from "#shared/trip-party.ts";
+import { epochToZoned, zonedToEpoch } from "#shared/zoned-time.ts";
+import type { JourneyMode, JourneyOffer } from "../sources/trip-sources.ts";
+
+/*
+ * The journey out and home (issue 47): the modes the party does not avoid, priced for the whole
+ * party, the best value (fare plus the party's time) unless the budget asks for the cheapest.
+ */
+
+const AVOIDED: Record<Avoidable, readonly JourneyMode[]> = {
+  flights: ["flight"],
+  driving: ["self-driving", "taxi"],
+};
+
+const TRANSPORT_MODE: Record<JourneyMode, TransportMode> = {
+  flight: "flight",
+  train: "train",
+  coach: "bus",
+  "self-driving": "car",
+  taxi: "car",
+};
+
+/** What the journey costs the whole party, in USD. */
+export function partyFare(offer: JourneyOffer, travellers: number): number {
+  const usd =
+    "perPerson" in offer.price
+      ? offer.price.perPerson * travellers
+      : offer.price.perVehicle * Math.ceil(travellers / Math.max(1, offer.price.seats));
+  return Math.round(usd * 100) / 100;
+}
+
+/** An hour of each traveller's time weighs like this many dollars when choosing a mode. */
+const HOUR_USD = 15;
+
+/** The offers the party accepts, best first (cheapest first when `cheapest`). */
+export function rankJourneys(
+  offers: readonly JourneyOffer[],
+  avoid: readonly Avoidable[],
+  travellers: number,
+  cheapest = false,
+): JourneyOffer[] {
+  const refused = new Set(avoid.flatMap((a) => AVOIDED[a]));
+  const score = (o: JourneyOffer) =>
+    partyFare(o, travellers) + (cheapest ? 0 : (o.minutes / 60) * HOUR_USD * travellers);
+  return offers
+    .filter((o) => !refused.has(o.mode))
+    .map((o) => ({ o, s: score(o) }))
+    .sort((a, b) => a.s - b.s || a.o.minutes - b.o.minutes)
+    .map(({ o }) => o);
+}
+
+/** The journey as a planned transport entry leaving at `departAt` (local, `fromZone`). */
+export function journeyOf(
+  offer: JourneyOffer,
+  travellers: number,
+  ends: { departAt: string; fromZone: string; toZone: string },
+): Transport {
+  const departAt = offer.departAt ?? ends.departAt;
+  const start = zonedToEpoch(departAt, ends.fromZone) ?? 0;
+  const arriveAt = offer.arriveAt ?? epochToZoned(start + offer.minutes * 60_000, ends.toZone);
+  return {
+    id: randomUUID(),
+    mode: TRANSPORT_MODE[offer.mode],
+    from: offer.from.slice(0, 200),
+    to: offer.to.slice(0, 200),
+    departAt,
+    arriveAt,
+    departZone: ends.fromZone,
+    arriveZone: ends.toZone,
+    carrier: offer.carrier ?? (offer.mode === "self-driving" ? "Own car" : null),
+    number: offer.number,
+    reference: null,
+    notes: null,
+    planned: true,
+    estimated: offer.estimated,
+    durationMinutes: Math.min(7 * 24 * 60, Math.max(1, Math.round(offer.minutes))),
+    totalPrice: { amount: partyFare(offer, travellers), currency: "USD" },
+  };
+}

@@ -1,0 +1,280 @@
+import { openAtIn } from "#shared/opening-hours.ts";
+import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import { DEFAULT_LODGING_KIND, type TripParty } from "#shared/schemas/trip-party.ts";
+import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
+import type { Cuisine } from "#shared/trip-party.ts";
+import { stopNights } from "#shared/trip-stop-days.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
+import { placeOf } from "../services/geo/geo-service.ts";
+import { DISABLED_PLACES } from "../services/places/places-service.ts";
+import { createOsmSources } from "../sources/osm-sources.ts";
+import type { JourneyOffer, MealOffer, StayOffer, TripSources } from "../sources/trip-sources.ts";
+import { fitAroundBookings } from "./fit-around-bookings.ts";
+import { OverBudgetError, partyCost, withoutPaidVisits, type PartyCost } from "./fit-budget.ts";
+import { bookedWindows } from "./journey-windows.ts";
+import { journeyOf, rankJourneys } from "./plan-journeys.ts";
+import { planMeals } from "./plan-meals.ts";
+import { rankStays, stayChoice, stayOf, type StayNeed } from "./plan-stays.ts";
+import type { PlanningServices } from "./planning-types.ts";
+
+/*
+ * The whole trip (issue 47), after the visits are planned (keyless or model alike): the journey
+ * out and home, a stay at every stop, breakfast, lunch and dinner, and one budget for the party —
+ * cheaper stays, then cheaper transport, then fewer paid visits until it fits; a request with
+ * whole-trip fields that still does not fit is refused (OverBudgetError), nothing saved.
+ */
+
+export const partyOf = (request: TripRequest): TripParty => ({
+  origin: request.origin ?? null,
+  travellers: request.travellers,
+  lodging: request.lodging,
+  cuisines: request.cuisines,
+  avoid: request.avoid,
+});
+
+/** Whether the request asked for anything of the whole trip (else it plans as before, never refused). */
+export const asksWholeTrip = (party: TripParty) =>
+  party.origin !== null ||
+  party.travellers > 1 ||
+  party.lodging.kind !== DEFAULT_LODGING_KIND ||
+  party.lodging.needs.length > 0 ||
+  party.cuisines.length > 0 ||
+  party.avoid.length > 0;
+
+export type WholeTrip = {
+  itinerary: Itinerary;
+  stops: TripStop[];
+  stays: Stay[];
+  transport: Transport[];
+  cost: PartyCost;
+  covered: Cuisine[];
+  repeats: number;
+};
+
+type Journeys = { out: JourneyOffer[]; home: JourneyOffer[]; origin: TripPlace } | null;
+
+const quietly = async <T>(what: Promise<T>, empty: T, services: PlanningServices, label: string) =>
+  what.catch((error: unknown) => {
+    services.logger?.warn({ err: safeErrorMessage(error) }, label);
+    return empty;
+  });
+
+/** Where a stop's visits are and which day has most of them ("Day 2"), for its stay. */
+export function stayNeedOf(
+  stop: TripStop,
+  stopIndex: number,
+  itinerary: Itinerary,
+  dates: readonly string[],
+): StayNeed {
+  const visits = itinerary.days.flatMap((d) =>
+    d.activities
+      .filter((a) => (a.stopIndex ?? 0) === stopIndex && a.lat !== null && a.lng !== null)
+      .map((a) => ({ a, date: d.date })),
+  );
+  const perDay = new Map<string, number>();
+  for (const v of visits) perDay.set(v.date, (perDay.get(v.date) ?? 0) + 1);
+  const busiest = [...perDay].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const near =
+    visits.length > 0
+      ? {
+          lat: visits.reduce((t, v) => t + v.a.lat!, 0) / visits.length,
+          lng: visits.reduce((t, v) => t + v.a.lng!, 0) / visits.length,
+        }
+      : stop.place;
+  return {
+    stopIndex,
+    checkIn: stop.startDate,
+    checkOut: stop.endDate,
+    nights: stopNights(stop),
+    near,
+    nearLabel: busiest ? `Day ${dates.indexOf(busiest) + 1}` : null,
+  };
+}
+
+export async function planWholeTrip(
+  services: PlanningServices,
+  request: TripRequest,
+  plan: { itinerary: Itinerary; stops: TripStop[]; grounding?: Grounding },
+  booked: { transport: readonly Transport[]; stays: readonly Stay[] } | undefined,
+  signal: AbortSignal,
+  sourcesOf: (request: TripRequest) => TripSources = (r) =>
+    createOsmSources({
+      places: services.places ?? DISABLED_PLACES,
+      routing: services.routing,
+      travelStyle: r.travelStyle,
+    }),
+): Promise<WholeTrip> {
+  const party = partyOf(request);
+  const sources = sourcesOf(request);
+  // Places could not be had for the visits (or are off): the plan is general suggestions, and no
+  // stay or meal from the map is mixed into it.
+  const placesHad = !plan.grounding || !["unavailable", "off"].includes(plan.grounding.status);
+  const { stops } = plan;
+  const dates = plan.itinerary.days.map((d) => d.date);
+  const city = (stop: TripStop) => ({ name: stop.destination, place: stop.place });
+
+  const stayOffers: Promise<StayOffer[]>[] = stops.map((s) =>
+    placesHad
+      ? quietly(sources.stays(city(s)), [], services, "stays unavailable")
+      : Promise.resolve([]),
+  );
+  const mealOffers: Promise<MealOffer[]>[] = stops.map((s) =>
+    placesHad
+      ? quietly(sources.meals(city(s)), [], services, "meals unavailable")
+      : Promise.resolve([]),
+  );
+  const first = stops[0];
+  const last = stops.at(-1);
+  const journeysReady: Promise<Journeys> = (async () => {
+    if (!party.origin || !first?.place || !last?.place) return null;
+    if ((booked?.transport.length ?? 0) > 0) return null;
+    const lookup = await services.geo
+      .resolveDestination(party.origin, { signal })
+      .catch(() => null);
+    const origin = lookup ? placeOf(lookup) : null;
+    if (!origin) return null;
+    const from = { name: party.origin, place: origin };
+    const [out, home] = await Promise.all([
+      quietly(
+        sources.journeys(from, city(first), first.startDate),
+        [],
+        services,
+        "journeys unavailable",
+      ),
+      quietly(
+        sources.journeys(city(last), from, last.endDate),
+        [],
+        services,
+        "journeys unavailable",
+      ),
+    ]);
+    return { out, home, origin };
+  })();
+
+  const [stayLists, mealLists, journeys] = await Promise.all([
+    Promise.all(stayOffers),
+    Promise.all(mealOffers),
+    journeysReady,
+  ]);
+  signal.throwIfAborted();
+
+  const bookedStops = new Set((booked?.stays ?? []).map((s) => s.stopIndex));
+  const needs = stops.map((stop, i) => stayNeedOf(stop, i, plan.itinerary, dates));
+  const pickStays = (cheapest: boolean) =>
+    needs.flatMap((need, i) => {
+      if (need.nights < 1 || bookedStops.has(i)) return [];
+      const offer = rankStays(stayLists[i] ?? [], need, party, request.travelStyle, cheapest)[0];
+      return offer ? [stayChoice(offer, need, party, cheapest)] : [];
+    });
+  const pickJourneys = (cheapest: boolean): Transport[] => {
+    if (!journeys || !first?.place || !last?.place) return [];
+    const out = rankJourneys(journeys.out, party.avoid, party.travellers, cheapest)[0];
+    const home = rankJourneys(journeys.home, party.avoid, party.travellers, cheapest)[0];
+    return [
+      ...(out
+        ? [
+            journeyOf(out, party.travellers, {
+              departAt: `${first.startDate}T08:00`,
+              fromZone: journeys.origin.timezone,
+              toZone: first.place.timezone,
+            }),
+          ]
+        : []),
+      ...(home
+        ? [
+            journeyOf(home, party.travellers, {
+              departAt: `${last.endDate}T17:00`,
+              fromZone: last.place.timezone,
+              toZone: journeys.origin.timezone,
+            }),
+          ]
+        : []),
+    ];
+  };
+
+  const openAts = stops.map((s) => (s.place ? openAtIn(s.place) : undefined));
+  const assemble = (stays: ReturnType<typeof pickStays>, transport: Transport[]) => {
+    let itinerary = plan.itinerary;
+    if (transport.length > 0) {
+      const planned = {
+        days: itinerary.days.map((d) => ({
+          ...d,
+          activities: d.activities.filter((a) => !a.booked),
+        })),
+      };
+      const bookedDays = {
+        days: itinerary.days.map((d) => ({
+          ...d,
+          activities: d.activities.filter((a) => a.booked),
+        })),
+      };
+      itinerary = fitAroundBookings(planned, bookedDays, {
+        stops,
+        transport,
+        openAtStop: (i) => openAts[i],
+      });
+    }
+    const windows = bookedWindows(stops, [...(booked?.transport ?? []), ...transport]);
+    const meals = planMeals(
+      itinerary,
+      stops.map((stop, i) => {
+        const stay = stays.find((s) => s.stopIndex === i)?.offer;
+        return {
+          stop,
+          offers: mealLists[i] ?? [],
+          stay: stay?.lat != null && stay.lng != null ? { lat: stay.lat, lng: stay.lng } : null,
+        };
+      }),
+      windows,
+      party.cuisines,
+    );
+    const stayEntries = stays.map(stayOf);
+    const cost = partyCost({
+      journeys: transport,
+      stays: stayEntries,
+      itinerary: meals.itinerary,
+      travellers: party.travellers,
+    });
+    return { ...meals, stays: stayEntries, transport, cost };
+  };
+
+  const budget = request.budget;
+  let stays = pickStays(false);
+  let transport = pickJourneys(false);
+  let whole = assemble(stays, transport);
+  // Cheaper stays, then cheaper transport, then fewer paid visits, in that order.
+  if (whole.cost.total > budget) {
+    stays = pickStays(true);
+    whole = assemble(stays, transport);
+  }
+  if (whole.cost.total > budget) {
+    transport = pickJourneys(true);
+    whole = assemble(stays, transport);
+  }
+  if (whole.cost.total > budget) {
+    const itinerary = withoutPaidVisits(
+      whole.itinerary,
+      whole.cost.total - budget,
+      party.travellers,
+    );
+    const cost = partyCost({
+      journeys: transport,
+      stays: whole.stays,
+      itinerary,
+      travellers: party.travellers,
+    });
+    whole = { ...whole, itinerary, cost };
+  }
+  if (whole.cost.total > budget && asksWholeTrip(party))
+    throw new OverBudgetError({ ...whole.cost, budget });
+  return {
+    itinerary: whole.itinerary,
+    stops,
+    stays: whole.stays,
+    transport: whole.transport,
+    cost: whole.cost,
+    covered: whole.covered,
+    repeats: whole.repeats,
+  };
+}
