@@ -19,7 +19,7 @@ test("a described trip fills the form, an unreadable one leaves it untouched", a
   await page.goto("/");
 
   const sentence = page.getByLabel("Your trip in a sentence");
-  await sentence.fill("Lisbon, 2 to 5 June 2031, $1,500");
+  await sentence.fill("A trip to Lisbon, June 2 to 5, 2031, budget $1,500");
   await page.getByRole("button", { name: "Fill the form" }).click();
   await expect(page.getByRole("status").filter({ hasText: "What I understood" })).toContainText(
     "Budget: $1,500",
