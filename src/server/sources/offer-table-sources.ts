@@ -38,7 +38,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 /** The row without the table's own `city` (or `date`) column: the interface's offer. */
 const withoutKey = <T extends object, K extends string>(row: T, key: K): Omit<T, K> => {
   const { [key]: _dropped, ...offer } = row as T & Record<K, unknown>;
-  return offer as Omit<T, K>;
+  return offer;
 };
 
 export function createOfferTableSources(tables: OfferTables): TripSources {
