@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { PlanSentence } from "#shared/schemas/plan-request-read.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
-
-export const READ_PLAN_REQUEST_FAILED = "That description could not be read. Please try again.";
 
 const readResponse = lazySchema(
   async () => (await import("#shared/schemas/plan-request-read.ts")).planRequestReadSchema,
@@ -14,7 +13,7 @@ export const readPlanRequest = (input: PlanSentence) =>
     method: "POST",
     body: input,
     schema: readResponse,
-    fallbackError: READ_PLAN_REQUEST_FAILED,
+    fallbackError: MESSAGES.readPlanRequestFailed,
   });
 
 export const useReadPlanRequest = () => useMutation({ mutationFn: readPlanRequest });

@@ -19,6 +19,7 @@ import {
 } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import type { StopDraft } from "#web/components/stops-field.tsx";
+import { DescribeTrip } from "./describe-trip.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 
@@ -26,11 +27,6 @@ import { daysBetween } from "#shared/trip-dates.ts";
 const loadProgress = () => import("./generation-progress.tsx");
 const GenerationProgress = lazy(async () => ({
   default: (await loadProgress()).GenerationProgress,
-}));
-
-// "Describe your trip", fetched after the page: the first view stays as light as it was.
-const DescribeTrip = lazy(async () => ({
-  default: (await import("./describe-trip.tsx")).DescribeTrip,
 }));
 
 // The list of cities, fetched when a visitor adds a city (or a kept draft has some): most plans
@@ -223,11 +219,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
 
   return (
     <>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <DescribeTrip signedIn={signedIn} onRead={onDescribed} />
-        </Suspense>
-      ) : null}
+      <DescribeTrip signedIn={signedIn} onRead={onDescribed} />
       <form
         ref={formRef}
         noValidate
