@@ -26,6 +26,12 @@ import { createEvalServices } from "./services.ts";
  *                     or the run is over the limits of eval/check.ts (repeats, closed visits,
  *                     unresolved destinations, unlocated activities)
  */
+// TravelPlanner (issue 48) has its own options: eval/travelplanner/run-travelplanner.ts.
+if (process.argv.includes("--travelplanner")) {
+  const { runTravelPlanner } = await import("./travelplanner/run-travelplanner.ts");
+  process.exit(await runTravelPlanner(process.argv.slice(2)));
+}
+
 const { values } = parseArgs({
   options: {
     fake: { type: "boolean", default: false },

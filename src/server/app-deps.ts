@@ -1,3 +1,4 @@
+import type { SentenceModel } from "./planner/sentence/sentence-model.ts";
 import type { CachedFx } from "./services/fx/cached-fx.ts";
 import type { Routing } from "./routing/routing-types.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -38,6 +39,8 @@ export type AppDeps = {
   chatModel: ChatModel | null;
   /** Reads bookings out of PDFs and plain text; null without an AI provider (structured files need none). */
   bookingModel: BookingModel | null;
+  /** Reads "Describe your trip" with the model; null without an AI provider (keyless rules read it). */
+  sentenceModel: SentenceModel | null;
   /**
    * Called after someone's access to a trip ended (removed, left, the trip deleted), once per person
    * and trip; a no-op by default. The live layer uses it to tell their open pages.

@@ -25,6 +25,7 @@ import { inviteRoutes } from "./routes/invites.ts";
 import { mcpRoutes, wellKnownRoutes } from "./routes/mcp.ts";
 import { packingTemplateRoutes } from "./routes/packing-templates.ts";
 import { placesRoutes } from "./routes/places.ts";
+import { planRequestRoutes } from "./routes/plan-request.ts";
 import { homePlacesImportRoutes, sharedExportRoutes } from "./routes/places-io.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { sharedRoutes } from "./routes/shared.ts";
@@ -267,6 +268,7 @@ export function createApp(
   api.route("/import-places", homePlacesImportRoutes);
   api.route("/chat", chatRoutes);
   api.route("/places", placesRoutes);
+  api.route("/plan-request", planRequestRoutes);
   api.route("/invites", inviteRoutes);
   api.route("/bookings", bookingRoutes);
   api.route("/packing", packingTemplateRoutes);

@@ -14,6 +14,7 @@ import { createOutboxMailer } from "./services/mail/outbox-mailer.ts";
 import { createPlaces } from "./services/places/create-places.ts";
 import { createOpenAIChatModel } from "./chat/openai-chat-model.ts";
 import { createOpenAiBookingModel } from "./bookings/booking-model.ts";
+import { createOpenAiSentenceModel } from "./planner/sentence/sentence-model.ts";
 import { createGeo } from "./services/geo/create-geo.ts";
 import { createModelClient, type ModelClient } from "./services/llm/model-client.ts";
 import { createLocalStorage } from "./services/storage/local-storage.ts";
@@ -131,6 +132,7 @@ export function createDeps(
   const weather = createWeather(env);
   const chatModel = model ? createOpenAIChatModel(model) : null;
   const bookingModel = model ? createOpenAiBookingModel(model) : null;
+  const sentenceModel = model ? createOpenAiSentenceModel(model) : null;
   const geo = createGeo(env, database.db, logger);
   const places = createPlaces(env, database.db, logger);
   const routing = createRouting({
@@ -161,6 +163,7 @@ export function createDeps(
     weather,
     chatModel,
     bookingModel,
+    sentenceModel,
     geo,
     places,
     onAccessEnded,

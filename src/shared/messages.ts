@@ -9,6 +9,7 @@ export const MESSAGES = {
   tripNotFound: "Trip not found",
   loadTripFailed: "Failed to load trip",
   generateTripFailed: "Failed to generate trip plan",
+  readPlanRequestFailed: "That description could not be read. Please try again.",
   loadTripsFailed: "Failed to load trips",
   deleteTripFailed: "Failed to delete trip",
   shareTripFailed: "Failed to share trip",

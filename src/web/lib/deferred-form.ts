@@ -30,8 +30,13 @@ export type DeferredForm<TInput extends FieldValues, TOutput> = {
   isSubmitted: boolean;
   handleSubmit: (onValid: (values: TOutput) => void) => (event: FormEvent) => void;
   getValues: () => TInput;
-  /** A value kept outside the inputs (a list of cities); checked again once the form was submitted. */
+  /**
+   * A value kept outside the inputs (a list of cities), or a field filled for the visitor; checked
+   * again once the form was submitted. Only once react-hook-form is there (`ready`).
+   */
   setValue: (name: Path<TInput>, value: unknown) => void;
+  /** True once react-hook-form has taken the inputs over (after `wake`). */
+  ready: boolean;
   /** Checks a field again (after a value it depends on changed), once the form was submitted. */
   revalidate: (name: Path<TInput>) => void;
 };
@@ -243,6 +248,7 @@ export function useDeferredForm<TInput extends FieldValues, TOutput>({
     errors,
     isSubmitted,
     handleSubmit,
+    ready: control !== null,
     getValues: () => (control ? control.getValues() : readValues()),
     setValue: (name, value) =>
       control?.setValue(name, value as PathValue<TInput, Path<TInput>>, {

@@ -4,6 +4,7 @@ import { useNavigate } from "#web/lib/router/location.tsx";
 import { TRAVEL_STYLES } from "#shared/constants.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { TripRequest, TripRequestInput } from "#shared/schemas/trip-request.ts";
+import type { PlanReadField, PlanRequestRead } from "#shared/schemas/plan-request-read.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { TripFactsFields } from "#web/components/trip-facts-fields.tsx";
 import { ApiRequestError, getErrorMessage } from "#web/lib/api-client.ts";
@@ -18,6 +19,7 @@ import {
 } from "../api/generate-trip.ts";
 import { clearDraft, saveDraft } from "../draft-storage.ts";
 import type { StopDraft } from "#web/components/stops-field.tsx";
+import { DescribeTrip } from "./describe-trip.tsx";
 import { emptyProgress, type ProgressState } from "./generation-progress-state.ts";
 import { daysBetween } from "#shared/trip-dates.ts";
 import type { Cuisine } from "#shared/trip-party.ts";
@@ -108,7 +110,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     nightsBetween(defaultValues.startDate, defaultValues.endDate),
   );
   // react-hook-form arrives with the first focus, not with the page (lib/deferred-form.ts).
-  const { register, handleSubmit, getValues, errors, wake, formRef, setValue, revalidate } =
+  const { register, handleSubmit, getValues, errors, wake, formRef, setValue, revalidate, ready } =
     useDeferredForm<TripRequestInput, TripRequest>({
       defaultValues,
       resolver: tripRequestResolver,
@@ -155,6 +157,47 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
     }
     setTripNights(nightsBetween(defaultValues.startDate, defaultValues.endDate));
   }, [defaultsKey, defaultValues, setValue]);
+
+  // A described trip fills the form: the cities and the nights at once, the fields once
+  // react-hook-form is there (it is woken for it). The place, the dates and the budget always, the
+  // other fields only when the sentence spoke of them, so a profile's style or interests stay unless
+  // it did. Nothing is planned until the plan button.
+  const [described, setDescribed] = useState<PlanRequestRead | null>(null);
+  const appliedReading = useRef<PlanRequestRead | null>(null);
+  const onDescribed = (answer: PlanRequestRead) => {
+    const { request } = answer;
+    const several = request.stops && request.stops.length > 1 ? request.stops : null;
+    if (several || stopsRef.current) setStops(several);
+    setTripNights(nightsBetween(request.startDate, request.endDate));
+    setDescribed(answer);
+    wake();
+  };
+  useEffect(() => {
+    if (!described || !ready || appliedReading.current === described) return;
+    appliedReading.current = described;
+    const { request, understood } = described;
+    const said = new Set<PlanReadField>(understood.map((u) => u.field));
+    if (stopsRef.current) setValue("stops", stopsRef.current);
+    setValue(
+      "destination",
+      stopsRef.current ? "" : (request.destination ?? request.stops?.[0]?.destination ?? ""),
+    );
+    setValue("startDate", request.startDate);
+    setValue("endDate", request.endDate);
+    setValue("budget", request.budget);
+    // By field name: the whole-trip inputs (issue 47) show these once they are on the form.
+    const optional: [PlanReadField, unknown][] = [
+      ["origin", request.origin ?? ""],
+      ["travellers", request.travellers],
+      ["lodging.kind", request.lodging.kind],
+      ["lodging.needs", request.lodging.needs],
+      ["cuisines", request.cuisines],
+      ["avoid", request.avoid],
+      ["interests", request.interests],
+      ["travelStyle", request.travelStyle],
+    ];
+    for (const [field, value] of optional) if (said.has(field)) setValue(field, value);
+  }, [described, ready, setValue]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -204,6 +247,7 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
 
   return (
     <>
+      <DescribeTrip signedIn={signedIn} onRead={onDescribed} />
       <form
         ref={formRef}
         noValidate
