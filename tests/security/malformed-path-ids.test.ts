@@ -78,6 +78,7 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   templateId: { status: 404, message: "Template not found" },
   ideaId: { status: 404, message: "Idea not found" },
   pollId: { status: 404, message: "Poll not found" },
+  stayId: { status: 404, message: "Stay not found" },
   inviteId: { status: 404, message: ACCESS_MESSAGES.inviteNotFound },
   userId: { status: 404, message: ACCESS_MESSAGES.memberNotFound },
   date: { status: 404, message: "Day not found" },
