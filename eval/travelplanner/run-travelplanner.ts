@@ -12,6 +12,7 @@ import {
   type Rate,
   type ScoredPlan,
 } from "./metrics.ts";
+import { createBoundlessPlanner } from "./boundless-planner.ts";
 import { readBenchmarkPlan } from "./plan-reader.ts";
 import { writeBenchmarkPlan, type ProductPlan } from "./plan-writer.ts";
 import { requestFromForm, requestFromSentence } from "./request-from-query.ts";
@@ -40,14 +41,8 @@ export type BenchmarkPlanner = (input: {
   citiesIn: (state: string) => string[];
 }) => Promise<ProductPlan | null>;
 
-/**
- * The product planner through the sources interface lands with issue 47 (plan-whole-trip.ts on
- * the trip47 branch). Until it is merged there is nothing to call: no plan is delivered, and the
- * run says so rather than scoring anything else as Boundless's.
- */
-export const PLANNER_PENDING =
-  "The whole-trip planner over TripSources (issue 47) is not merged yet: no plan is delivered.";
-const pendingPlanner: BenchmarkPlanner = () => Promise.resolve(null);
+/** Why a query got no plan from the planner (no order of cities fits, or the planner refused). */
+export const NOT_PLANNED = "no plan: no cities of the state fit, or the planner refused";
 
 const annotatedPlanner =
   (plans: Map<TravelPlannerQuery, PlanDay[]>): BenchmarkPlanner =>
@@ -122,7 +117,7 @@ export async function runTravelPlanner(argv: string[]): Promise<number> {
     const plan = lines[i]?.annotated_plan;
     if (Array.isArray(plan)) annotated.set(q, plan as PlanDay[]);
   });
-  const planner = values.annotated ? annotatedPlanner(annotated) : pendingPlanner;
+  const planner = values.annotated ? annotatedPlanner(annotated) : createBoundlessPlanner(sandbox);
 
   const scored: (ScoredPlan & { ms: number; note: string | null })[] = [];
   for (const query of queries) {
@@ -142,9 +137,12 @@ export async function runTravelPlanner(argv: string[]): Promise<number> {
         cityCount: built.cityCount,
         sources,
         citiesIn,
+      }).catch((error: unknown) => {
+        note = `planner refused: ${error instanceof Error ? error.name : "error"}`;
+        return null;
       });
       if (product) plan = writeBenchmarkPlan(product);
-      else note = values.annotated ? "no human plan" : PLANNER_PENDING;
+      else note ??= values.annotated ? "no human plan" : NOT_PLANNED;
     }
     const ms = performance.now() - started;
     const evaluation = plan
