@@ -43,8 +43,9 @@ export const MEAL_SLOTS: readonly MealSlot[] = [
   },
 ];
 
+// Whole words: "Recreation Area" or "Seattle Center" is not a meal.
 const FOOD_WORDS =
-  /lunch|dinner|breakfast|brunch|restaurant|caf[eé]|bistro|brasserie|trattoria|taverna|eat|meal|food|bakery|boulangerie/i;
+  /\b(?:lunch|dinner|breakfast|brunch|restaurant|caf[eé]|bistro|brasserie|trattoria|taverna|eat|meal|food|bakery|boulangerie)\b/i;
 
 export type MealStop = {
   stop: TripStop;

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { openAtIn } from "#shared/opening-hours.ts";
-import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Activity, Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { DEFAULT_LODGING_KIND, type TripParty } from "#shared/schemas/trip-party.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { Cuisine } from "#shared/trip-party.ts";
-import { stopNights } from "#shared/trip-stop-days.ts";
+import { dayStopIndexes, stopNights } from "#shared/trip-stop-days.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
 import { placeOf } from "../services/geo/geo-service.ts";
 import { DISABLED_PLACES } from "../services/places/places-service.ts";
@@ -67,47 +68,58 @@ type Journeys = { legs: Leg[]; origin: TripPlace | null } | null;
 const zoneOf = (place: TripPlace | null | undefined) => place?.timezone ?? "UTC";
 
 /**
- * The visits a table of offers lists, in place of the planner's own (issue 48): each planned
- * visit's time and length kept, its place the stop's next listed attraction never used before on
- * the trip; a visit with none left is left out. Booked activities are never touched.
+ * When a table of offers lists visits, a day's visits at a stop are its listed ones (issue 48):
+ * two a day, late morning and afternoon, clear of the meal times, none twice on the trip; the
+ * planner's own are left out. A transfer day offers them to both stops; the journeys' windows
+ * keep what fits (fitAroundBookings). Booked activities are never touched.
  */
+const LISTED_VISIT_TIMES = [
+  { time: "10:45", durationMinutes: 90 },
+  { time: "15:00", durationMinutes: 120 },
+];
+
 export function withListedVisits(
   itinerary: Itinerary,
   lists: readonly (readonly AttractionOffer[] | null)[],
 ): Itinerary {
   const used = new Set<string>();
-  const next = (stopIndex: number) => {
-    const offer = lists[stopIndex]?.find((o) => !used.has(o.name));
-    if (offer) used.add(offer.name);
-    return offer;
-  };
   return {
-    days: itinerary.days.map((day) => ({
-      ...day,
-      activities: day.activities.flatMap((a) => {
-        const stopIndex = a.stopIndex ?? 0;
-        if (a.booked || !lists[stopIndex]) return [a];
-        const offer = next(stopIndex);
-        if (!offer) return [];
-        return [
-          {
-            ...a,
+    days: itinerary.days.map((day) => {
+      const stopsOfDay = dayStopIndexes(day);
+      const kept = day.activities.filter(
+        (a) => a.booked || !lists[a.stopIndex ?? stopsOfDay[0] ?? 0],
+      );
+      const listed = stopsOfDay.flatMap((stopIndex) => {
+        const list = lists[stopIndex];
+        if (!list) return [];
+        return LISTED_VISIT_TIMES.flatMap((slot) => {
+          const offer = list.find((o) => !used.has(o.name));
+          if (!offer) return [];
+          used.add(offer.name);
+          const visit: Activity = {
+            id: randomUUID(),
+            time: slot.time,
             activity: offer.name.slice(0, 200),
             location: offer.name.slice(0, 200),
             description: (offer.address ?? "").slice(0, 1000),
             cost: offer.costPerPerson,
+            durationMinutes: slot.durationMinutes,
             lat: offer.lat,
             lng: offer.lng,
+            why: null,
             osmId: null,
             openingHours: offer.openingHours,
             website: null,
-            why: null,
-            meal: undefined,
-            cuisine: undefined,
-          },
-        ];
-      }),
-    })),
+            stopIndex,
+          };
+          return [visit];
+        });
+      });
+      return {
+        ...day,
+        activities: [...kept, ...listed].sort((x, y) => x.time.localeCompare(y.time)),
+      };
+    }),
   };
 }
 
