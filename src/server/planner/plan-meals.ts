@@ -125,7 +125,9 @@ export function planMeals(
       const anchor =
         (slot.meal === "breakfast" ? mealStop.stay : before ? pointOf(before) : mealStop.stay) ??
         mealStop.stop.place;
+      // No hours given: the offer saying it serves this meal is taken at its word.
       const openAt = (o: MealOffer, start: number) =>
+        !o.openingHours?.trim() ||
         [start, start + slot.minutes - 1].every((m) =>
           mayVisitAt(o.openingHours, {
             countryCode,
