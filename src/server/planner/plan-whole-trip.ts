@@ -277,7 +277,11 @@ export async function planWholeTrip(
   const visits = listed.some((l) => l !== null)
     ? withListedVisits(plan.itinerary, listed)
     : plan.itinerary;
-  const assemble = (stays: ReturnType<typeof pickStays>, transport: Transport[]) => {
+  const assemble = (
+    stays: ReturnType<typeof pickStays>,
+    transport: Transport[],
+    cheapMeals = false,
+  ) => {
     let itinerary = visits;
     if (transport.length > 0) {
       const planned = {
@@ -311,6 +315,7 @@ export async function planWholeTrip(
       }),
       windows,
       party.cuisines,
+      cheapMeals,
     );
     const stayEntries = stays.map(stayOf);
     const cost = partyCost({
@@ -326,7 +331,7 @@ export async function planWholeTrip(
   let stays = pickStays(false);
   let transport = pickJourneys(false);
   let whole = assemble(stays, transport);
-  // Cheaper stays, then cheaper transport, then fewer paid visits, in that order.
+  // Cheaper stays, then cheaper transport, then cheaper meals, then fewer paid visits, in that order.
   if (whole.cost.total > budget) {
     stays = pickStays(true);
     whole = assemble(stays, transport);
@@ -334,6 +339,9 @@ export async function planWholeTrip(
   if (whole.cost.total > budget) {
     transport = pickJourneys(true);
     whole = assemble(stays, transport);
+  }
+  if (whole.cost.total > budget) {
+    whole = assemble(stays, transport, true);
   }
   if (whole.cost.total > budget) {
     const itinerary = withoutPaidVisits(
