@@ -69,7 +69,10 @@ export function journeyOf(
     arriveAt,
     departZone: ends.fromZone,
     arriveZone: ends.toZone,
-    carrier: offer.carrier ?? (offer.mode === "self-driving" ? "Own car" : null),
+    // Both are cars on the trip: the carrier tells the party's own from a taxi.
+    carrier:
+      offer.carrier ??
+      (offer.mode === "self-driving" ? "Own car" : offer.mode === "taxi" ? "Taxi" : null),
     number: offer.number,
     reference: null,
     notes: null,
