@@ -213,7 +213,9 @@ export async function planWholeTrip(
       { from, to: city(first), date: first.startDate, at: "08:00" },
       ...stops.slice(1).flatMap((stop, i) => {
         const before = stops[i]!;
-        return stop.journey
+        // Between the stops the routers answer (stop.journey, issue 46); a table of offers lists
+        // its own journeys, which are the only ones it prices.
+        return stop.journey || !tabled
           ? []
           : [{ from: city(before), to: city(stop), date: before.endDate, at: "10:00" }];
       }),
