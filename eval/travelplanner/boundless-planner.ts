@@ -6,7 +6,7 @@ import { planTrip } from "#server/planner/plan-trip.ts";
 import type { PlanningServices } from "#server/planner/planning-types.ts";
 import type { TripSources } from "#server/sources/trip-sources.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
-import type { BenchmarkPlanner } from "./run-travelplanner.ts";
+import type { BenchmarkPlanner } from "./benchmark-planner.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { createSandboxGeo } from "./sandbox-geo.ts";
 

@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { TripSources } from "#server/sources/trip-sources.ts";
-import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { evaluatePlan } from "./evaluate.ts";
 import { readJsonLines, TRAIN_QUERIES_FILE } from "./json-lines.ts";
 import {
@@ -12,9 +11,10 @@ import {
   type Rate,
   type ScoredPlan,
 } from "./metrics.ts";
+import type { BenchmarkPlanner } from "./benchmark-planner.ts";
 import { createBoundlessPlanner } from "./boundless-planner.ts";
 import { readBenchmarkPlan } from "./plan-reader.ts";
-import { writeBenchmarkPlan, type ProductPlan } from "./plan-writer.ts";
+import { writeBenchmarkPlan } from "./plan-writer.ts";
 import { requestFromForm, requestFromSentence } from "./request-from-query.ts";
 import { loadSandbox, type Sandbox } from "./sandbox.ts";
 import { createSandboxSources } from "./sandbox-sources.ts";
@@ -29,17 +29,6 @@ import { travelPlannerQuerySchema, type PlanDay, type TravelPlannerQuery } from 
  *   --annotated   score the queries' own human plans through the reader and writer instead of the
  *                 planner: a check of the harness (it should print 100 %), never a result.
  */
-
-/** What plans a query: the planner behind POST /api/trips with these sources, or null. */
-export type BenchmarkPlanner = (input: {
-  query: TravelPlannerQuery;
-  request: TripRequest;
-  /** Cities of the region (`request.destination`, a state) to choose, when no stops are named. */
-  cityCount: number | null;
-  sources: TripSources;
-  /** The sandbox's cities of a state, for choosing them. */
-  citiesIn: (state: string) => string[];
-}) => Promise<ProductPlan | null>;
 
 /** Why a query got no plan from the planner (no order of cities fits, or the planner refused). */
 export const NOT_PLANNED = "no plan: no cities of the state fit, or the planner refused";
