@@ -65,6 +65,7 @@ const DEVIATIONS = [
   "Plans are written as JSON directly (no natural-language plan parsed by a model).",
   "--input form hands the planner the structured fields: an upper bound on reading; --input sentence reads only `query`.",
   "The train queries (45) here; the paper's table is the validation set (180).",
+  "Boundless's keyless planner (planTrip, as POST /api/trips) with the sandbox as its sources and a sandbox geocoder: no network.",
 ];
 
 const pct = (r: Rate) =>
