@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { TripSources } from "#server/sources/trip-sources.ts";
-import { tripRequestSchema, type TripRequest } from "#shared/schemas/trip-request.ts";
+import { tripRequestSchema } from "#shared/schemas/trip-request.ts";
 import { evaluatePlan } from "./evaluate.ts";
 import { readJsonLines, TRAIN_QUERIES_FILE } from "./json-lines.ts";
 import {
@@ -12,8 +11,10 @@ import {
   type Rate,
   type ScoredPlan,
 } from "./metrics.ts";
+import type { BenchmarkPlanner } from "./benchmark-planner.ts";
+import { createBoundlessPlanner } from "./boundless-planner.ts";
 import { readBenchmarkPlan } from "./plan-reader.ts";
-import { writeBenchmarkPlan, type ProductPlan } from "./plan-writer.ts";
+import { writeBenchmarkPlan } from "./plan-writer.ts";
 import { requestFromForm, requestFromSentence } from "./request-from-query.ts";
 import { loadSandbox, type Sandbox } from "./sandbox.ts";
 import { createSandboxSources } from "./sandbox-sources.ts";
@@ -29,25 +30,8 @@ import { travelPlannerQuerySchema, type PlanDay, type TravelPlannerQuery } from 
  *                 planner: a check of the harness (it should print 100 %), never a result.
  */
 
-/** What plans a query: the planner behind POST /api/trips with these sources, or null. */
-export type BenchmarkPlanner = (input: {
-  query: TravelPlannerQuery;
-  request: TripRequest;
-  /** Cities of the region (`request.destination`, a state) to choose, when no stops are named. */
-  cityCount: number | null;
-  sources: TripSources;
-  /** The sandbox's cities of a state, for choosing them. */
-  citiesIn: (state: string) => string[];
-}) => Promise<ProductPlan | null>;
-
-/**
- * The product planner through the sources interface lands with issue 47 (plan-whole-trip.ts on
- * the trip47 branch). Until it is merged there is nothing to call: no plan is delivered, and the
- * run says so rather than scoring anything else as Boundless's.
- */
-export const PLANNER_PENDING =
-  "The whole-trip planner over TripSources (issue 47) is not merged yet: no plan is delivered.";
-const pendingPlanner: BenchmarkPlanner = () => Promise.resolve(null);
+/** Why a query got no plan from the planner (no order of cities fits, or the planner refused). */
+export const NOT_PLANNED = "no plan: no cities of the state fit, or the planner refused";
 
 const annotatedPlanner =
   (plans: Map<TravelPlannerQuery, PlanDay[]>): BenchmarkPlanner =>
@@ -81,6 +65,7 @@ const DEVIATIONS = [
   "Plans are written as JSON directly (no natural-language plan parsed by a model).",
   "--input form hands the planner the structured fields: an upper bound on reading; --input sentence reads only `query`.",
   "The train queries (45) here; the paper's table is the validation set (180).",
+  "Boundless's keyless planner (planTrip, as POST /api/trips) with the sandbox as its sources and a sandbox geocoder: no network.",
 ];
 
 const pct = (r: Rate) =>
@@ -122,7 +107,7 @@ export async function runTravelPlanner(argv: string[]): Promise<number> {
     const plan = lines[i]?.annotated_plan;
     if (Array.isArray(plan)) annotated.set(q, plan as PlanDay[]);
   });
-  const planner = values.annotated ? annotatedPlanner(annotated) : pendingPlanner;
+  const planner = values.annotated ? annotatedPlanner(annotated) : createBoundlessPlanner(sandbox);
 
   const scored: (ScoredPlan & { ms: number; note: string | null })[] = [];
   for (const query of queries) {
@@ -142,9 +127,12 @@ export async function runTravelPlanner(argv: string[]): Promise<number> {
         cityCount: built.cityCount,
         sources,
         citiesIn,
+      }).catch((error: unknown) => {
+        note = `planner refused: ${error instanceof Error ? error.name : "error"}`;
+        return null;
       });
       if (product) plan = writeBenchmarkPlan(product);
-      else note = values.annotated ? "no human plan" : PLANNER_PENDING;
+      else note ??= values.annotated ? "no human plan" : NOT_PLANNED;
     }
     const ms = performance.now() - started;
     const evaluation = plan

@@ -48,6 +48,9 @@ export function bookedWindows(
       ...windows[0]![first.startDate],
       from: minutesOf(arriving.arriveAt.slice(11)),
     };
+  else if (ordered[0] && ordered[0].departAt.slice(0, 10) === first.startDate)
+    // The journey out arrives after the first day: the first stop has none of it.
+    windows[0]![first.startDate] = { ...windows[0]![first.startDate], from: MINUTES_PER_DAY };
   const leaving = ordered.findLast((t) => t.departAt.slice(0, 10) === last.endDate);
   if (leaving && last.endDate > first.startDate) {
     const index = stops.length - 1;

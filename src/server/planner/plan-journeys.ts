@@ -69,7 +69,10 @@ export function journeyOf(
     arriveAt,
     departZone: ends.fromZone,
     arriveZone: ends.toZone,
-    carrier: offer.carrier ?? (offer.mode === "self-driving" ? "Own car" : null),
+    // Both are cars on the trip: the carrier tells the party's own from a taxi.
+    carrier:
+      offer.carrier ??
+      (offer.mode === "self-driving" ? "Own car" : offer.mode === "taxi" ? "Taxi" : null),
     number: offer.number,
     reference: null,
     notes: null,
@@ -78,4 +81,50 @@ export function journeyOf(
     durationMinutes: Math.min(7 * 24 * 60, Math.max(1, Math.round(offer.minutes))),
     totalPrice: { amount: partyFare(offer, travellers), currency: "USD" },
   };
+}
+
+/**
+ * The ways a whole trip can travel: a party driving its own car drives it every leg (the car has
+ * to come home with them), so self-driving is never mixed with flights, trains, coaches or taxis;
+ * without the car, any of those together (issue 48).
+ */
+export const JOURNEY_FAMILIES: readonly (readonly JourneyMode[])[] = [
+  ["flight", "train", "coach", "taxi"],
+  ["self-driving"],
+];
+
+/**
+ * One journey a leg, all of one family: the family whose every leg has an offer the party accepts
+ * and whose chosen offers score best (fare, and time unless `cheapest`); when no family covers
+ * every leg, the one covering most. Each leg's offers come ranked (rankJourneys).
+ */
+export function pickFamilyJourneys(
+  legs: readonly (readonly JourneyOffer[])[],
+  avoid: readonly Avoidable[],
+  travellers: number,
+  cheapest = false,
+): (JourneyOffer | undefined)[] {
+  const options = JOURNEY_FAMILIES.map((family) => {
+    const picks = legs.map(
+      (offers) =>
+        rankJourneys(
+          offers.filter((o) => family.includes(o.mode)),
+          avoid,
+          travellers,
+          cheapest,
+        )[0],
+    );
+    const covered = picks.filter((p) => p !== undefined).length;
+    const score = picks.reduce(
+      (t, p) =>
+        t +
+        (p
+          ? partyFare(p, travellers) + (cheapest ? 0 : (p.minutes / 60) * HOUR_USD * travellers)
+          : 0),
+      0,
+    );
+    return { picks, covered, score };
+  });
+  options.sort((a, b) => b.covered - a.covered || a.score - b.score);
+  return options[0]?.picks ?? legs.map(() => undefined);
 }

@@ -43,8 +43,9 @@ export const MEAL_SLOTS: readonly MealSlot[] = [
   },
 ];
 
+// Whole words: "Recreation Area" or "Seattle Center" is not a meal.
 const FOOD_WORDS =
-  /lunch|dinner|breakfast|brunch|restaurant|caf[eé]|bistro|brasserie|trattoria|taverna|eat|meal|food|bakery|boulangerie/i;
+  /\b(?:lunch|dinner|breakfast|brunch|restaurant|caf[eé]|bistro|brasserie|trattoria|taverna|eat|meal|food|bakery|boulangerie)\b/i;
 
 export type MealStop = {
   stop: TripStop;
@@ -76,11 +77,22 @@ export function planMeals(
   stops: readonly MealStop[],
   windows: readonly DayWindows[],
   cuisines: readonly Cuisine[],
+  /** The cheapest places first (after the cuisines asked for): the budget's step (fit-budget). */
+  cheapest = false,
 ): MealPlan {
   const byOsm = new Map<string, MealOffer>();
   for (const s of stops) for (const o of s.offers) if (o.osmId) byOsm.set(o.osmId, o);
   const used = new Set<string>();
   for (const a of itinerary.days.flatMap((d) => d.activities)) if (a.osmId) used.add(a.osmId);
+  // Never a place twice, whichever row of a source it comes from: by id and by name.
+  const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
+  const isUsed = (o: MealOffer) => used.has(o.osmId ?? o.id) || used.has(nameKey(o.name));
+  const markUsed = (o: MealOffer) => {
+    used.add(o.osmId ?? o.id);
+    used.add(nameKey(o.name));
+  };
+  for (const a of itinerary.days.flatMap((d) => d.activities))
+    if (a.meal) used.add(nameKey(a.location));
   const covered = new Set<Cuisine>();
   const wanted = () => cuisines.filter((c) => !covered.has(c));
 
@@ -124,7 +136,9 @@ export function planMeals(
       const anchor =
         (slot.meal === "breakfast" ? mealStop.stay : before ? pointOf(before) : mealStop.stay) ??
         mealStop.stop.place;
+      // No hours given: the offer saying it serves this meal is taken at its word.
       const openAt = (o: MealOffer, start: number) =>
+        !o.openingHours?.trim() ||
         [start, start + slot.minutes - 1].every((m) =>
           mayVisitAt(o.openingHours, {
             countryCode,
@@ -135,7 +149,7 @@ export function planMeals(
           }),
         );
       const options = mealStop.offers
-        .filter((o) => o.meals.includes(slot.meal) && !used.has(o.osmId ?? o.id))
+        .filter((o) => o.meals.includes(slot.meal) && !isUsed(o))
         .map((o) => ({ o, start: starts.find((s) => openAt(o, s)) }))
         .filter((c): c is { o: MealOffer; start: number } => c.start !== undefined);
       const want = wanted();
@@ -144,12 +158,13 @@ export function planMeals(
         (a, b) =>
           Number(!a.o.cuisines.some((c) => want.includes(c))) -
             Number(!b.o.cuisines.some((c) => want.includes(c))) ||
+          (cheapest ? a.o.costPerPerson - b.o.costPerPerson : 0) ||
           km(a.o) - km(b.o) ||
           a.o.id.localeCompare(b.o.id),
       );
       const pick = options[0];
       if (!pick) continue;
-      used.add(pick.o.osmId ?? pick.o.id);
+      markUsed(pick.o);
       const cuisine = cuisineFor(pick.o);
       if (cuisine) covered.add(cuisine);
       const word = slot.meal[0]!.toUpperCase() + slot.meal.slice(1);
@@ -191,11 +206,14 @@ export function planMeals(
         const place = mealStop?.stop.place;
         if (!mealStop || !place) continue;
         const countryCode = countryCodeOf(place.country);
-        const offer = mealStop.offers.find(
+        const byCost = cheapest
+          ? [...mealStop.offers].sort((x, y) => x.costPerPerson - y.costPerPerson)
+          : mealStop.offers;
+        const offer = byCost.find(
           (o) =>
             o.cuisines.includes(cuisine) &&
             o.meals.includes(a.meal!) &&
-            !used.has(o.osmId ?? o.id) &&
+            !isUsed(o) &&
             [startOf(a), endOf(a) - 1].every((m) =>
               mayVisitAt(o.openingHours, {
                 countryCode,
@@ -207,7 +225,7 @@ export function planMeals(
             ),
         );
         if (!offer) continue;
-        used.add(offer.osmId ?? offer.id);
+        markUsed(offer);
         const word = a.meal === "lunch" ? "Lunch" : "Dinner";
         day.activities[i] = {
           ...a,

@@ -127,6 +127,7 @@ async function withWholeTrip(
     { itinerary: plan.itinerary, stops, grounding: plan.grounding },
     booked && { transport: booked.transport, stays: booked.stays ?? [] },
     options.signal,
+    services.sources,
   );
   whole.itinerary.days.forEach((day, index) => {
     if (!isDeepStrictEqual(sent.get(index), day)) options.onEvent?.({ type: "day", index, day });

@@ -1,19 +1,27 @@
+import { randomUUID } from "node:crypto";
 import { openAtIn } from "#shared/opening-hours.ts";
-import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
+import type { Activity, Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { TripRequest } from "#shared/schemas/trip-request.ts";
 import { DEFAULT_LODGING_KIND, type TripParty } from "#shared/schemas/trip-party.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
 import type { Cuisine } from "#shared/trip-party.ts";
-import { stopNights } from "#shared/trip-stop-days.ts";
+import { dayStopIndexes, stopNights } from "#shared/trip-stop-days.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
 import { placeOf } from "../services/geo/geo-service.ts";
 import { DISABLED_PLACES } from "../services/places/places-service.ts";
 import { createOsmSources } from "../sources/osm-sources.ts";
-import type { JourneyOffer, MealOffer, StayOffer, TripSources } from "../sources/trip-sources.ts";
+import type {
+  AttractionOffer,
+  JourneyOffer,
+  SourceCity,
+  MealOffer,
+  StayOffer,
+  TripSources,
+} from "../sources/trip-sources.ts";
 import { fitAroundBookings } from "./fit-around-bookings.ts";
 import { OverBudgetError, partyCost, withoutPaidVisits, type PartyCost } from "./fit-budget.ts";
 import { bookedWindows } from "./journey-windows.ts";
-import { journeyOf, rankJourneys } from "./plan-journeys.ts";
+import { journeyOf, pickFamilyJourneys } from "./plan-journeys.ts";
 import { planMeals } from "./plan-meals.ts";
 import { rankStays, stayChoice, stayOf, type StayNeed } from "./plan-stays.ts";
 import type { PlanningServices } from "./planning-types.ts";
@@ -52,7 +60,68 @@ export type WholeTrip = {
   repeats: number;
 };
 
-type Journeys = { out: JourneyOffer[]; home: JourneyOffer[]; origin: TripPlace } | null;
+/** Every leg's offers in order: out, between the stops (where the routers found none), home. */
+type Leg = { offers: JourneyOffer[]; departAt: string; fromZone: string; toZone: string };
+type Journeys = { legs: Leg[]; origin: TripPlace | null } | null;
+
+/** A place without a known zone (a city no geocoder placed) keeps the clock as written. */
+const zoneOf = (place: TripPlace | null | undefined) => place?.timezone ?? "UTC";
+
+/**
+ * When a table of offers lists visits, a day's visits at a stop are its listed ones (issue 48):
+ * two a day, late morning and afternoon, clear of the meal times, none twice on the trip; the
+ * planner's own are left out. A transfer day offers them to both stops; the journeys' windows
+ * keep what fits (fitAroundBookings). Booked activities are never touched.
+ */
+const LISTED_VISIT_TIMES = [
+  { time: "10:45", durationMinutes: 90 },
+  { time: "15:00", durationMinutes: 120 },
+];
+
+export function withListedVisits(
+  itinerary: Itinerary,
+  lists: readonly (readonly AttractionOffer[] | null)[],
+): Itinerary {
+  const used = new Set<string>();
+  return {
+    days: itinerary.days.map((day) => {
+      const stopsOfDay = dayStopIndexes(day);
+      const kept = day.activities.filter(
+        (a) => a.booked || !lists[a.stopIndex ?? stopsOfDay[0] ?? 0],
+      );
+      const listed = stopsOfDay.flatMap((stopIndex) => {
+        const list = lists[stopIndex];
+        if (!list) return [];
+        return LISTED_VISIT_TIMES.flatMap((slot) => {
+          const offer = list.find((o) => !used.has(o.name));
+          if (!offer) return [];
+          used.add(offer.name);
+          const visit: Activity = {
+            id: randomUUID(),
+            time: slot.time,
+            activity: offer.name.slice(0, 200),
+            location: offer.name.slice(0, 200),
+            description: (offer.address ?? "").slice(0, 1000),
+            cost: offer.costPerPerson,
+            durationMinutes: slot.durationMinutes,
+            lat: offer.lat,
+            lng: offer.lng,
+            why: null,
+            osmId: null,
+            openingHours: offer.openingHours,
+            website: null,
+            stopIndex,
+          };
+          return [visit];
+        });
+      });
+      return {
+        ...day,
+        activities: [...kept, ...listed].sort((x, y) => x.time.localeCompare(y.time)),
+      };
+    }),
+  };
+}
 
 const quietly = async <T>(what: Promise<T>, empty: T, services: PlanningServices, label: string) =>
   what.catch((error: unknown) => {
@@ -109,7 +178,10 @@ export async function planWholeTrip(
   const sources = sourcesOf(request);
   // Places could not be had for the visits (or are off): the plan is general suggestions, and no
   // stay or meal from the map is mixed into it.
-  const placesHad = !plan.grounding || !["unavailable", "off"].includes(plan.grounding.status);
+  // A table of offers (it lists visits) is its own source: the map's state does not concern it.
+  const tabled = sources.attractions !== undefined;
+  const placesHad =
+    tabled || !plan.grounding || !["unavailable", "off"].includes(plan.grounding.status);
   const { stops } = plan;
   const dates = plan.itinerary.days.map((d) => d.date);
   const city = (stop: TripStop) => ({ name: stop.destination, place: stop.place });
@@ -127,35 +199,57 @@ export async function planWholeTrip(
   const first = stops[0];
   const last = stops.at(-1);
   const journeysReady: Promise<Journeys> = (async () => {
-    if (!party.origin || !first?.place || !last?.place) return null;
+    if (!party.origin || !first || !last) return null;
     if ((booked?.transport.length ?? 0) > 0) return null;
     const lookup = await services.geo
       .resolveDestination(party.origin, { signal })
       .catch(() => null);
     const origin = lookup ? placeOf(lookup) : null;
-    if (!origin) return null;
+    // Without a place for the origin only a table of offers knows the way (by the city's name).
+    if (!origin && !tabled) return null;
+    if (!tabled && (!first.place || !last.place)) return null;
     const from = { name: party.origin, place: origin };
-    const [out, home] = await Promise.all([
-      quietly(
-        sources.journeys(from, city(first), first.startDate),
-        [],
-        services,
-        "journeys unavailable",
-      ),
-      quietly(
-        sources.journeys(city(last), from, last.endDate),
-        [],
-        services,
-        "journeys unavailable",
-      ),
-    ]);
-    return { out, home, origin };
+    const ends: { from: SourceCity; to: SourceCity; date: string; at: string }[] = [
+      { from, to: city(first), date: first.startDate, at: "08:00" },
+      ...stops.slice(1).flatMap((stop, i) => {
+        const before = stops[i]!;
+        // Between the stops the routers answer (stop.journey, issue 46); a table of offers lists
+        // its own journeys, which are the only ones it prices.
+        return stop.journey || !tabled
+          ? []
+          : [{ from: city(before), to: city(stop), date: before.endDate, at: "10:00" }];
+      }),
+      { from: city(last), to: from, date: last.endDate, at: "17:00" },
+    ];
+    const legs = await Promise.all(
+      ends.map(async (end) => ({
+        offers: await quietly(
+          sources.journeys(end.from, end.to, end.date),
+          [],
+          services,
+          "journeys unavailable",
+        ),
+        departAt: `${end.date}T${end.at}`,
+        fromZone: zoneOf(end.from.place),
+        toZone: zoneOf(end.to.place),
+      })),
+    );
+    return { legs, origin };
   })();
 
-  const [stayLists, mealLists, journeys] = await Promise.all([
+  const attractionLists = Promise.all(
+    stops.map((s) =>
+      sources.attractions
+        ? quietly(sources.attractions(city(s)), [], services, "attractions unavailable")
+        : Promise.resolve(null),
+    ),
+  );
+
+  const [stayLists, mealLists, journeys, listed] = await Promise.all([
     Promise.all(stayOffers),
     Promise.all(mealOffers),
     journeysReady,
+    attractionLists,
   ]);
   signal.throwIfAborted();
 
@@ -168,34 +262,29 @@ export async function planWholeTrip(
       return offer ? [stayChoice(offer, need, party, cheapest)] : [];
     });
   const pickJourneys = (cheapest: boolean): Transport[] => {
-    if (!journeys || !first?.place || !last?.place) return [];
-    const out = rankJourneys(journeys.out, party.avoid, party.travellers, cheapest)[0];
-    const home = rankJourneys(journeys.home, party.avoid, party.travellers, cheapest)[0];
-    return [
-      ...(out
-        ? [
-            journeyOf(out, party.travellers, {
-              departAt: `${first.startDate}T08:00`,
-              fromZone: journeys.origin.timezone,
-              toZone: first.place.timezone,
-            }),
-          ]
-        : []),
-      ...(home
-        ? [
-            journeyOf(home, party.travellers, {
-              departAt: `${last.endDate}T17:00`,
-              fromZone: last.place.timezone,
-              toZone: journeys.origin.timezone,
-            }),
-          ]
-        : []),
-    ];
+    if (!journeys) return [];
+    const picks = pickFamilyJourneys(
+      journeys.legs.map((l) => l.offers),
+      party.avoid,
+      party.travellers,
+      cheapest,
+    );
+    return journeys.legs.flatMap((leg, i) => {
+      const offer = picks[i];
+      return offer ? [journeyOf(offer, party.travellers, leg)] : [];
+    });
   };
 
   const openAts = stops.map((s) => (s.place ? openAtIn(s.place) : undefined));
-  const assemble = (stays: ReturnType<typeof pickStays>, transport: Transport[]) => {
-    let itinerary = plan.itinerary;
+  const visits = listed.some((l) => l !== null)
+    ? withListedVisits(plan.itinerary, listed)
+    : plan.itinerary;
+  const assemble = (
+    stays: ReturnType<typeof pickStays>,
+    transport: Transport[],
+    cheapMeals = false,
+  ) => {
+    let itinerary = visits;
     if (transport.length > 0) {
       const planned = {
         days: itinerary.days.map((d) => ({
@@ -228,6 +317,7 @@ export async function planWholeTrip(
       }),
       windows,
       party.cuisines,
+      cheapMeals,
     );
     const stayEntries = stays.map(stayOf);
     const cost = partyCost({
@@ -243,7 +333,7 @@ export async function planWholeTrip(
   let stays = pickStays(false);
   let transport = pickJourneys(false);
   let whole = assemble(stays, transport);
-  // Cheaper stays, then cheaper transport, then fewer paid visits, in that order.
+  // Cheaper stays, then cheaper transport, then cheaper meals, then fewer paid visits, in that order.
   if (whole.cost.total > budget) {
     stays = pickStays(true);
     whole = assemble(stays, transport);
@@ -251,6 +341,9 @@ export async function planWholeTrip(
   if (whole.cost.total > budget) {
     transport = pickJourneys(true);
     whole = assemble(stays, transport);
+  }
+  if (whole.cost.total > budget) {
+    whole = assemble(stays, transport, true);
   }
   if (whole.cost.total > budget) {
     const itinerary = withoutPaidVisits(

@@ -1,4 +1,6 @@
 import type { Routing } from "../routing/routing-types.ts";
+import type { TripRequest } from "#shared/schemas/trip-request.ts";
+import type { TripSources } from "../sources/trip-sources.ts";
 import type { Grounding, Itinerary, TripPlace } from "#shared/schemas/itinerary.ts";
 import type { RealismWarning } from "#shared/realism-warning.ts";
 import type { Stay, Transport, TripStop } from "#shared/schemas/trip-stops.ts";
@@ -23,6 +25,11 @@ export type PlanningServices = {
   places?: PlacesService;
   /** The routers: a trip of several stops asks them for the journeys between its cities (issue 46). */
   routing?: Routing;
+  /**
+   * Where the whole trip's stays, meals and journeys come from (issue 47): absent, OpenStreetMap
+   * with estimated prices; the TravelPlanner evaluation hands its sandbox tables (issue 48).
+   */
+  sources?: (request: TripRequest) => TripSources;
 };
 
 export type PlanTripResult = {
