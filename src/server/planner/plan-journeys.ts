@@ -9,9 +9,12 @@ import type { JourneyMode, JourneyOffer } from "../sources/trip-sources.ts";
  * party, the best value (fare plus the party's time) unless the budget asks for the cheapest.
  */
 
+// "Driving" is the party at the wheel (a car of their own or hired): a taxi someone else drives
+// is still a way to go, as travellers who do not drive expect (and as TravelPlanner's "no
+// self-driving" reads).
 const AVOIDED: Record<Avoidable, readonly JourneyMode[]> = {
   flights: ["flight"],
-  driving: ["self-driving", "taxi"],
+  driving: ["self-driving"],
 };
 
 const TRANSPORT_MODE: Record<JourneyMode, TransportMode> = {

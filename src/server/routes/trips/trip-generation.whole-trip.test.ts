@@ -156,7 +156,11 @@ describe("POST /api/trips: the whole trip", () => {
     expect(trip.transport).toHaveLength(2);
     for (const journey of trip.transport) expect(journey.mode).not.toBe("flight");
     const driving = await planned({ ...party, origin: "Marseille", avoid: ["flights", "driving"] });
-    for (const journey of driving.transport) expect(["train", "bus"]).toContain(journey.mode);
+    // Never at the wheel: a train, a coach or (someone else driving) a taxi.
+    for (const journey of driving.transport) {
+      expect(["train", "bus", "car"]).toContain(journey.mode);
+      if (journey.mode === "car") expect(journey.carrier).toBe("Taxi");
+    }
   });
 
   it("counts every cost for the party: meals and visits per person times four", async () => {

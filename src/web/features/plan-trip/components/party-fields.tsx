@@ -154,8 +154,11 @@ export function PartyFields({
         </div>
         <FieldError id="cuisines-error" message={cuisinesError} />
       </fieldset>
-      <fieldset aria-describedby={avoidError ? "avoid-error" : undefined}>
+      <fieldset aria-describedby={avoidError ? "avoid-hint avoid-error" : "avoid-hint"}>
         <legend className="font-medium">Avoid</legend>
+        <p id="avoid-hint" className="text-sm text-slate-700">
+          Driving means a car you drive yourselves; a taxi is still planned where it helps.
+        </p>
         <div className="mt-2 flex flex-wrap gap-4">
           {AVOIDABLE.map((mode) => (
             <label key={mode} className="flex items-center gap-2 text-sm">
