@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from "react-hook-form";
 import { DESTINATION_MAX_LENGTH } from "#shared/constants.ts";
 import type { TripRequestInput } from "#shared/schemas/trip-request.ts";
 import {
@@ -39,6 +39,51 @@ const listMessage = (error: unknown): string | undefined => {
   }
   return undefined;
 };
+
+/** A list field as checkboxes (the place's needs, what to avoid), its values in the words. */
+function CheckboxGroup({
+  legend,
+  hint,
+  options,
+  checked,
+  registered,
+  errorId,
+  error,
+}: {
+  legend: string;
+  hint?: { id: string; text: string };
+  options: readonly string[];
+  checked: readonly string[];
+  registered: UseFormRegisterReturn;
+  errorId: string;
+  error: string | undefined;
+}) {
+  const describedBy = [hint?.id, error ? errorId : undefined].filter(Boolean).join(" ");
+  return (
+    <fieldset aria-describedby={describedBy || undefined}>
+      <legend className="font-medium">{legend}</legend>
+      {hint && (
+        <p id={hint.id} className="text-sm text-slate-700">
+          {hint.text}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap gap-4">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              value={option}
+              defaultChecked={checked.includes(option)}
+              {...registered}
+            />
+            {words(option)}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
 
 // The classes of the app's other toggle buttons (the Money tab's Per day / Per category).
 const chipStyles = (pressed: boolean) =>
@@ -113,23 +158,14 @@ export function PartyFields({
           </select>
         )}
       </Field>
-      <fieldset aria-describedby={needsError ? "lodging-needs-error" : undefined}>
-        <legend className="font-medium">The place must allow</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {LODGING_NEEDS.map((need) => (
-            <label key={need} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                value={need}
-                defaultChecked={initial.needs.includes(need)}
-                {...register("lodging.needs")}
-              />
-              {words(need)}
-            </label>
-          ))}
-        </div>
-        <FieldError id="lodging-needs-error" message={needsError} />
-      </fieldset>
+      <CheckboxGroup
+        legend="The place must allow"
+        options={LODGING_NEEDS}
+        checked={initial.needs}
+        registered={register("lodging.needs")}
+        errorId="lodging-needs-error"
+        error={needsError}
+      />
       <fieldset className={wide} aria-describedby={cuisinesError ? "cuisines-error" : undefined}>
         <legend className="font-medium">Food we&apos;d like</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -154,26 +190,18 @@ export function PartyFields({
         </div>
         <FieldError id="cuisines-error" message={cuisinesError} />
       </fieldset>
-      <fieldset aria-describedby={avoidError ? "avoid-hint avoid-error" : "avoid-hint"}>
-        <legend className="font-medium">Avoid</legend>
-        <p id="avoid-hint" className="text-sm text-slate-700">
-          Driving means a car you drive yourselves; a taxi is still planned where it helps.
-        </p>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {AVOIDABLE.map((mode) => (
-            <label key={mode} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                value={mode}
-                defaultChecked={initial.avoid.includes(mode)}
-                {...register("avoid")}
-              />
-              {mode}
-            </label>
-          ))}
-        </div>
-        <FieldError id="avoid-error" message={avoidError} />
-      </fieldset>
+      <CheckboxGroup
+        legend="Avoid"
+        hint={{
+          id: "avoid-hint",
+          text: "Driving means a car you drive yourselves; a taxi is still planned where it helps.",
+        }}
+        options={AVOIDABLE}
+        checked={initial.avoid}
+        registered={register("avoid")}
+        errorId="avoid-error"
+        error={avoidError}
+      />
     </>
   );
 }
