@@ -36,12 +36,32 @@ test("a described trip fills the form, an unreadable one leaves it untouched", a
 
   // Two cities: the list of cities with the nights shared.
   await sentence.fill(
-    "From Boston to Paris and Lyon, May 3–10, 2031, four of us, $6,000, no flights",
+    "From Boston to Paris and Lyon, May 3–10, 2031, four of us, $6,000, an entire home that allows our dog, French and Italian food, no flights",
   );
   await page.getByRole("button", { name: "Fill the form" }).click();
   await expect(page.getByRole("textbox", { name: "City 1" })).toHaveValue("Paris");
   await expect(page.getByRole("textbox", { name: "City 2" })).toHaveValue("Lyon");
   await expect(page.getByLabel("Budget (USD)")).toHaveValue("6000");
+  // The whole trip's fields (issue 47) show what was read.
+  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue("Boston");
+  await expect(page.getByRole("spinbutton", { name: "Travellers" })).toHaveValue("4");
+  await expect(page.getByRole("combobox", { name: "Where to stay" })).toHaveValue("entire-home");
+  const allow = page.getByRole("group", { name: "The place must allow" });
+  await expect(allow.getByRole("checkbox", { name: "pets" })).toBeChecked();
+  await expect(allow.getByRole("checkbox", { name: "children under 10" })).not.toBeChecked();
+  const food = page.getByRole("group", { name: "Food we'd like" });
+  for (const cuisine of ["French", "Italian"])
+    await expect(food.getByRole("button", { name: cuisine })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  await expect(food.getByRole("button", { name: "Chinese" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  const avoid = page.getByRole("group", { name: "Avoid" });
+  await expect(avoid.getByRole("checkbox", { name: "flights" })).toBeChecked();
+  await expectAxeClean(page, "Home with a described whole trip");
 
   // Unreadable: the message, the form as it was.
   await sentence.fill("somewhere warm please");

@@ -18,5 +18,6 @@ export function stackPorts(base = Number(process.env.E2E_PORT ?? 4173)) {
     fx: base + 11, // Frankfurter fake (FX_URL): the ECB's USD reference rates
     osrm: base + 12, // OSRM fake (ROUTING_URL, the keyless app only): Paris and Lyon streets
     motis: base + 13, // MOTIS 2 fake (TRANSIT_URL, the keyless app only): métro and TGV
+    wholeTrip: base + 14, // a third app, keyless, whose Overpass fake has the whole trip's lodging and food
   };
 }

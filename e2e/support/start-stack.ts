@@ -11,6 +11,8 @@ import { startOpenMeteoFake } from "../../tests/fakes/open-meteo-fake.ts";
 import { startOpenAIFake } from "../../tests/fakes/openai-fake.ts";
 import { startNominatimFake } from "../../tests/fakes/nominatim-fake.ts";
 import { startOverpassFake, type OverpassFailure } from "../../tests/fakes/overpass-fake.ts";
+import { OVERPASS_DATASET } from "../../tests/fakes/overpass-places.ts";
+import { WHOLE_TRIP_ELEMENTS } from "../../tests/fakes/whole-trip-places.ts";
 import { answerTripChat, isTripChatRequest } from "../../tests/fakes/trip-chat-model.ts";
 import { startSmtpCatcher } from "../../tests/fakes/smtp-catcher.ts";
 import { startTileServerFake } from "../../tests/fakes/tile-server-fake.ts";
@@ -67,6 +69,12 @@ const overpassControl = createServer((req, res) => {
     } else res.writeHead(404).end();
   });
 });
+// The whole-trip app's own map: the same places plus the whole trip's lodging, cafés and
+// restaurants with cuisines in Paris and Lyon (issue 47), so e2e/whole-trip.spec.ts plans a real
+// whole trip; the other apps' specs keep the map they were written against (no lodging).
+const wholeTripOverpass = await startOverpassFake({
+  dataset: [...OVERPASS_DATASET, ...WHOLE_TRIP_ELEMENTS],
+});
 await new Promise<void>((resolve) => overpassControl.listen(ports.overpass, "127.0.0.1", resolve));
 const dataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-"));
 // Activity lookups (GEOCODER_URL): a loopback Nominatim, one lookup a second as in production; the
@@ -82,7 +90,7 @@ const motis = await startMotisFake({ port: ports.motis });
 const smtp = await startSmtpCatcher({ port: ports.smtp, http: { port: ports.mailbox } });
 
 /** `npm start`'s entry on `appPort` with its own data dir, wired to the shared loopback fakes. */
-function startApp(appPort: number, appDataDir: string, ai: Record<string, string>) {
+function startApp(appPort: number, appDataDir: string, settings: Record<string, string>) {
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     stdio: "inherit",
     env: {
@@ -108,13 +116,13 @@ function startApp(appPort: number, appDataDir: string, ai: Record<string, string
       TRANSIT_URL: "off",
       OPEN_METEO_BASE_URL: weatherFake.url,
       OPEN_METEO_GEOCODING_URL: weatherFake.url,
-      ...ai,
       MAP_TILE_URL: tiles.tileUrl,
       MAP_ATTRIBUTION: "© OpenStreetMap contributors (test tiles)",
       // Real places on, never the public instance: the loopback fake (specs can make it fail).
       OVERPASS_URL: overpass.url,
       FX_URL: fx.url,
       GEOCODER_URL: geocoder.url,
+      ...settings,
     },
   });
 }
@@ -135,10 +143,22 @@ const keyless = startApp(ports.keyless, keylessDataDir, {
   AI_API_KEY: "",
   AI_MODEL: "",
 });
+// The keyless product again, on the whole trip's map (e2e/whole-trip.spec.ts).
+const wholeTripDataDir = mkdtempSync(path.join(tmpdir(), "boundless-e2e-whole-trip-"));
+const wholeTrip = startApp(ports.wholeTrip, wholeTripDataDir, {
+  ROUTING_URL: osrm.url,
+  TRANSIT_URL: motis.url,
+  ROUTING_PACE: "none",
+  AI_BASE_URL: "",
+  AI_API_KEY: "",
+  AI_MODEL: "",
+  OVERPASS_URL: wholeTripOverpass.url,
+});
 
 const stop = () => {
   server.kill("SIGTERM");
   keyless.kill("SIGTERM");
+  wholeTrip.kill("SIGTERM");
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
@@ -148,15 +168,23 @@ const keylessExited = new Promise<void>((resolve) => {
     resolve();
   });
 });
+const wholeTripExited = new Promise<void>((resolve) => {
+  wholeTrip.once("exit", () => {
+    rmSync(wholeTripDataDir, { recursive: true, force: true });
+    resolve();
+  });
+});
 server.on("exit", (code) => {
   keyless.kill("SIGTERM");
-  void keylessExited.then(() => {
+  wholeTrip.kill("SIGTERM");
+  void Promise.all([keylessExited, wholeTripExited]).then(() => {
     void weatherFake.close();
     void aiFake.close();
     rmSync(dataDir, { recursive: true, force: true });
     void smtp.close();
     void tiles.close();
     void overpass.close();
+    void wholeTripOverpass.close();
     void fx.close();
     void geocoder.close();
     overpassControl.close();

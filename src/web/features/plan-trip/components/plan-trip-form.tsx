@@ -191,12 +191,20 @@ export function PlanTripForm({ defaultValues, signedIn }: Props) {
       ["travellers", request.travellers],
       ["lodging.kind", request.lodging.kind],
       ["lodging.needs", request.lodging.needs],
-      ["cuisines", request.cuisines],
       ["avoid", request.avoid],
       ["interests", request.interests],
       ["travelStyle", request.travelStyle],
     ];
     for (const [field, value] of optional) if (said.has(field)) setValue(field, value);
+    // The food chips are the form's own state (sent from cuisinesRef), not an input: a value set
+    // only in react-hook-form showed late or never (when a kept draft carried it back) and was not
+    // what the plan button sent.
+    if (said.has("cuisines")) {
+      cuisinesRef.current = [...request.cuisines];
+      cuisinesTouched.current = true;
+      setCuisinesState(cuisinesRef.current);
+      setValue("cuisines", cuisinesRef.current);
+    }
   }, [described, ready, setValue]);
 
   // Leaving the page mid-generation cancels it; the server then saves nothing.

@@ -3,14 +3,11 @@ import { apiRequest, lazySchema } from "#web/lib/api-client.ts";
 
 export const LOAD_ALTERNATIVES_FAILED = "Failed to load other places to stay";
 
-// Classic zod and the stay's input schema come with the first ask (Replace), not with the page.
-const alternativesSchema = lazySchema(async () => {
-  const [{ z }, { stayInputSchema }] = await Promise.all([
-    import("zod"),
-    import("#shared/schemas/trip-stops.ts"),
-  ]);
-  return z.object({ stays: z.array(stayInputSchema) });
-});
+// The shared schema (classic zod and the stay's input schema) comes with the first ask (Replace),
+// not with the page.
+const alternativesSchema = lazySchema(
+  async () => (await import("#shared/schemas/stay-alternatives.ts")).stayAlternativesSchema,
+);
 
 /**
  * `GET /api/trips/:id/stays/:stayId/alternatives` (issue 47): three other places that meet the
