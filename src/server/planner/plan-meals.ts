@@ -136,9 +136,10 @@ export function planMeals(
       const anchor =
         (slot.meal === "breakfast" ? mealStop.stay : before ? pointOf(before) : mealStop.stay) ??
         mealStop.stop.place;
-      // No hours given: the offer saying it serves this meal is taken at its word.
+      // A listed offer (a table of offers, not the map's estimate) with no hours says itself which
+      // meals it serves: taken at its word. A map's place without hours is not known to be open.
       const openAt = (o: MealOffer, start: number) =>
-        !o.openingHours?.trim() ||
+        (!o.estimated && !o.openingHours?.trim()) ||
         [start, start + slot.minutes - 1].every((m) =>
           mayVisitAt(o.openingHours, {
             countryCode,
