@@ -53,6 +53,8 @@ export type RoutingFakes = {
   settings: (pace: "none" | "public") => Record<string, string>;
   /** Forgets the requests the routers saw. */
   forgetRequests: () => void;
+  /** Forgets the routed answers cached in `t`'s database and the requests the routers saw. */
+  forget: (t: TestApp) => Promise<void>;
   /** Resets the places fakes and lifts any router fault. */
   reset: () => void;
   close: () => Promise<void>;
@@ -76,6 +78,11 @@ export async function startRoutingFakes(
       ROUTING_PACE: pace,
     }),
     forgetRequests: () => {
+      osrm.requests.length = 0;
+      motis.requests.length = 0;
+    },
+    forget: async (t) => {
+      await clearRoutingCache(t);
       osrm.requests.length = 0;
       motis.requests.length = 0;
     },

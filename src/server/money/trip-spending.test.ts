@@ -41,7 +41,11 @@ describe("spendingOf", () => {
         transport: [],
         party,
         stays: [
-          stayOf("2027-05-01", "2027-05-05", { planned: true, estimated: true, pricePerNight: 100 }),
+          stayOf("2027-05-01", "2027-05-05", {
+            planned: true,
+            estimated: true,
+            pricePerNight: 100,
+          }),
           stayOf("2027-05-03", "2027-05-05", { totalPrice: { amount: 180, currency: "EUR" } }),
         ],
       },

@@ -5,7 +5,6 @@ import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
 import { GENEROUS_LIMITS } from "#tests/support/places-fakes.ts";
 import {
-  clearRoutingCache,
   DECEMBER_TIMETABLE,
   PARIS_TWO_DAYS,
   planTrip,
@@ -47,10 +46,7 @@ beforeAll(async () => {
   unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...routers.fakes.places() });
 }, 60_000);
 
-beforeEach(async () => {
-  await clearRoutingCache(routed);
-  routers.forgetRequests();
-});
+beforeEach(() => routers.forget(routed));
 afterEach(() => routers.reset());
 afterAll(async () => {
   await routed.close();

@@ -137,8 +137,8 @@ const hotelOf = (stopIndex: number, checkIn: string, checkOut: string): Stay =>
     stopIndex,
     name: stopIndex === 0 ? "Hôtel du Marais" : "Hôtel Lyon Centre",
     kind: "hotel",
-  nights: 2,
-  rooms: 2,
+    nights: 2,
+    rooms: 2,
     why: "private rooms",
     ...planned,
   });

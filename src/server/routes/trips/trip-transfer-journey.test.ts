@@ -4,7 +4,6 @@ import { minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
 import { GENEROUS_LIMITS } from "#tests/support/places-fakes.ts";
 import {
-  clearRoutingCache,
   PARIS_LYON,
   planTrip,
   startRoutingFakes,
@@ -19,7 +18,6 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  */
 
 let routers: RoutingFakes;
-let osrm: RoutingFakes["osrm"];
 let motis: RoutingFakes["motis"];
 let routed: TestApp;
 let unrouted: TestApp;
@@ -45,15 +43,12 @@ function expectLyonFromArrival(trip: Trip, arrival: number) {
 
 beforeAll(async () => {
   routers = await startRoutingFakes();
-  ({ osrm, motis } = routers);
+  ({ motis } = routers);
   routed = await createTestApp(routers.settings("none"));
   unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...routers.fakes.places() });
 }, 60_000);
 
-beforeEach(async () => {
-  await clearRoutingCache(routed);
-  routers.forgetRequests();
-});
+beforeEach(() => routers.forget(routed));
 afterEach(() => routers.reset());
 afterAll(async () => {
   await routed.close();

@@ -47,10 +47,7 @@ beforeAll(async () => {
   t = await createTestApp(routers.settings("none"));
 }, 60_000);
 
-beforeEach(async () => {
-  await clearRoutingCache(t);
-  routers.forgetRequests();
-});
+beforeEach(() => routers.forget(t));
 afterEach(() => routers.reset());
 afterAll(async () => {
   await t.close();
