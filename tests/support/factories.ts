@@ -6,7 +6,23 @@ import { sql } from "drizzle-orm";
 import { newShareToken } from "#server/trips/share-token.ts";
 import { requestStops } from "#server/planner/request-stops.ts";
 import type { Activity, Itinerary } from "#shared/schemas/itinerary.ts";
+import type { Stay } from "#shared/schemas/trip-stops.ts";
 import { UNPLACED } from "#shared/place-fields.ts";
+
+/** A stay of the first stop from its dates: a fresh id, no place and no reference, unless overridden. */
+export const stayOf = (checkIn: string, checkOut: string, extra: Partial<Stay> = {}): Stay => ({
+  id: randomUUID(),
+  stopIndex: 0,
+  name: "A stay",
+  address: null,
+  checkIn,
+  checkOut,
+  lat: null,
+  lng: null,
+  osmId: null,
+  reference: null,
+  ...extra,
+});
 
 /** A stored activity from its text fields: a fresh id and no place, unless overridden. */
 export const activityOf = (

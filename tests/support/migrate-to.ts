@@ -189,3 +189,20 @@ export const storedTrips = (database: Database) =>
         (select count(*)::int from trip_versions v where v.trip_id = t.id) as versions
       from trips t order by t.id`,
   );
+
+/**
+ * The opening most migration tests share: the release before `tag`, one old trip written by it
+ * (`trip` as insertOldTrip takes it), the stored trips as they were, then the migration run. What
+ * the test checks comes after: `before` is what the migration must leave as it found it.
+ */
+export async function migrateOldTrip(
+  tag: string,
+  ownerName: string,
+  trip: Parameters<typeof insertOldTrip>[2] = {},
+) {
+  const opened = await openReleaseBefore(tag, ownerName);
+  const tripId = await insertOldTrip(opened.database, opened.owner.userId, trip);
+  const before = await storedTrips(opened.database);
+  await opened.database.migrate();
+  return { ...opened, tripId, before };
+}

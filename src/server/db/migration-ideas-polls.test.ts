@@ -6,9 +6,8 @@ import { pollsResponseSchema } from "#shared/schemas/polls.ts";
 import type { TestClient } from "#tests/support/http.ts";
 import {
   closeAll,
-  insertOldTrip,
+  migrateOldTrip,
   migrationTag,
-  openReleaseBefore,
   rowsOf,
   storedTrips,
 } from "#tests/support/migrate-to.ts";
@@ -26,10 +25,7 @@ describe(`migration ${TAG} on a database written before it`, () => {
   const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseBefore(TAG, "Before ideas"));
-    tripId = await insertOldTrip(database, owner.userId);
-    before = await snapshot();
-    await database.migrate();
+    ({ database, t, owner, tripId, before } = await migrateOldTrip(TAG, "Before ideas"));
   }, 120_000);
 
   afterAll(() => closeAll(t, database));

@@ -5,9 +5,8 @@ import { packingResponseSchema } from "#shared/schemas/packing.ts";
 import type { TestClient } from "#tests/support/http.ts";
 import {
   closeAll,
-  insertOldTrip,
+  migrateOldTrip,
   migrationTag,
-  openReleaseBefore,
   rowsOf,
   storedTrips,
 } from "#tests/support/migrate-to.ts";
@@ -25,10 +24,10 @@ describe("the packing lists migration on a database written before it", () => {
   const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseBefore(TAG, "Before packing"));
-    tripId = await insertOldTrip(database, owner.userId, { name: "Old Lyon", destination: "Lyon" });
-    before = await snapshot();
-    await database.migrate();
+    ({ database, t, owner, tripId, before } = await migrateOldTrip(TAG, "Before packing", {
+      name: "Old Lyon",
+      destination: "Lyon",
+    }));
   }, 120_000);
 
   afterAll(() => closeAll(t, database));

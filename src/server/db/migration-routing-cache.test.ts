@@ -6,9 +6,8 @@ import { createRouting } from "#server/routing/create-routing.ts";
 import type { TestClient } from "#tests/support/http.ts";
 import {
   closeAll,
-  insertOldTrip,
+  migrateOldTrip,
   migrationTag,
-  openReleaseBefore,
   rowsOf,
   storedTrips,
 } from "#tests/support/migrate-to.ts";
@@ -27,11 +26,8 @@ describe(`migration ${TAG} on a database written before it`, () => {
   const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseBefore(TAG, "Before routing"));
+    ({ database, t, owner, before } = await migrateOldTrip(TAG, "Before routing", { version: 2 }));
     osrm = await startOsrmFake();
-    await insertOldTrip(database, owner.userId, { version: 2 });
-    before = await snapshot();
-    await database.migrate();
   }, 120_000);
 
   afterAll(async () => {

@@ -7,9 +7,8 @@ import { createTravelLegWorker } from "#server/trips/travel-leg-queue.ts";
 import type { TestClient } from "#tests/support/http.ts";
 import {
   closeAll,
-  insertOldTrip,
+  migrateOldTrip,
   migrationTag,
-  openReleaseBefore,
   rowsOf,
   storedTrips,
 } from "#tests/support/migrate-to.ts";
@@ -26,10 +25,9 @@ describe(`migration ${TAG} on a database written before it`, () => {
   const snapshot = () => storedTrips(database);
 
   beforeAll(async () => {
-    ({ database, t, owner } = await openReleaseBefore(TAG, "Before the travel queue"));
-    await insertOldTrip(database, owner.userId, { version: 2 });
-    before = await snapshot();
-    await database.migrate();
+    ({ database, t, owner, before } = await migrateOldTrip(TAG, "Before the travel queue", {
+      version: 2,
+    }));
   }, 120_000);
 
   afterAll(async () => {

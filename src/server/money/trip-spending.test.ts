@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Stay, Transport } from "#shared/schemas/trip-stops.ts";
+import type { Transport } from "#shared/schemas/trip-stops.ts";
+import { stayOf } from "#tests/support/factories.ts";
 import { spendingOf, type PriceConverter } from "./trip-spending.ts";
 
 // The rules of `spending` on their own, with a fixed converter (1 USD = 0.9 EUR; anything else
@@ -13,20 +14,6 @@ const convert: PriceConverter = (price) =>
       : null;
 
 const itinerary = { days: [{ date: "2027-05-01", activities: [] }] };
-
-const stay = (checkIn: string, checkOut: string, extra: Partial<Stay>): Stay => ({
-  id: crypto.randomUUID(),
-  stopIndex: 0,
-  name: "A stay",
-  address: null,
-  checkIn,
-  checkOut,
-  lat: null,
-  lng: null,
-  osmId: null,
-  reference: null,
-  ...extra,
-});
 
 const journey = (departAt: string, arriveAt: string, extra: Partial<Transport>): Transport => ({
   id: crypto.randomUUID(),
@@ -54,8 +41,12 @@ describe("spendingOf", () => {
         transport: [],
         party,
         stays: [
-          stay("2027-05-01", "2027-05-05", { planned: true, estimated: true, pricePerNight: 100 }),
-          stay("2027-05-03", "2027-05-05", { totalPrice: { amount: 180, currency: "EUR" } }),
+          stayOf("2027-05-01", "2027-05-05", {
+            planned: true,
+            estimated: true,
+            pricePerNight: 100,
+          }),
+          stayOf("2027-05-03", "2027-05-05", { totalPrice: { amount: 180, currency: "EUR" } }),
         ],
       },
       convert,
@@ -92,8 +83,8 @@ describe("spendingOf", () => {
         transport: [],
         party,
         stays: [
-          stay("2027-05-01", "2027-05-03", { planned: true, pricePerNight: 100 }),
-          stay("2027-05-01", "2027-05-03", { totalPrice: { amount: 30_000, currency: "JPY" } }),
+          stayOf("2027-05-01", "2027-05-03", { planned: true, pricePerNight: 100 }),
+          stayOf("2027-05-01", "2027-05-03", { totalPrice: { amount: 30_000, currency: "JPY" } }),
         ],
       },
       convert,

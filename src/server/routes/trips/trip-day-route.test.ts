@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import * as polylineCodec from "@googlemaps/polyline-codec";
 import { dayRouteSchema, type DayRoute } from "#shared/schemas/day-route.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
-import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
-import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
 import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import { GENEROUS_LIMITS } from "#tests/support/places-fakes.ts";
 import {
-  GENEROUS_LIMITS,
-  startPlacesFakes,
-  type PlacesFakes,
-} from "#tests/support/places-fakes.ts";
+  DECEMBER_TIMETABLE,
+  PARIS_TWO_DAYS,
+  planTrip,
+  startRoutingFakes,
+  type RoutingFakes,
+} from "#tests/support/routing-app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 const { decode } = (polylineCodec as { default?: typeof polylineCodec }).default ?? polylineCodec;
@@ -22,27 +22,13 @@ const { decode } = (polylineCodec as { default?: typeof polylineCodec }).default
  * line's colour, and a straight line, labelled so, wherever the way is not known.
  */
 
-let fakes: PlacesFakes;
-let osrm: OsrmFake;
-let motis: MotisFake;
+let routers: RoutingFakes;
+let osrm: RoutingFakes["osrm"];
+let motis: RoutingFakes["motis"];
 let routed: TestApp;
 let unrouted: TestApp;
 
-const body = {
-  destination: "Paris",
-  startDate: "2026-12-29",
-  endDate: "2026-12-30",
-  budget: 3000,
-  travelStyle: "comfort",
-  interests: ["Culture & Arts", "History"],
-};
-
-async function plan(t: TestApp): Promise<{ client: TestClient; trip: Trip }> {
-  const { client } = await signUpUser(t);
-  const res = await client.post("/api/trips", body, { Accept: "application/json" });
-  expect(res.status).toBe(201);
-  return { client, trip: tripSchema.parse(((await res.json()) as { trip: unknown }).trip) };
-}
+const plan = (t: TestApp) => planTrip(t, PARIS_TWO_DAYS);
 
 async function dayRoute(client: TestClient, trip: Trip, date: string): Promise<DayRoute> {
   const res = await client.get(`/api/trips/${trip.id}/days/${date}/route`);
@@ -54,33 +40,18 @@ const near = (a: [number, number], b: { lat: number | null; lng: number | null }
   Math.abs(a[0] - b.lat!) < 1e-4 && Math.abs(a[1] - b.lng!) < 1e-4;
 
 beforeAll(async () => {
-  fakes = await startPlacesFakes();
-  osrm = await startOsrmFake();
-  motis = await startMotisFake({ today: () => Date.parse("2026-12-01T00:00:00Z") });
-  routed = await createTestApp({
-    ...GENEROUS_LIMITS,
-    ...fakes.places(),
-    ROUTING_URL: osrm.url,
-    TRANSIT_URL: motis.url,
-    ROUTING_PACE: "none",
-  });
-  unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places() });
+  routers = await startRoutingFakes(DECEMBER_TIMETABLE);
+  ({ osrm, motis } = routers);
+  routed = await createTestApp(routers.settings("none"));
+  unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...routers.fakes.places() });
 }, 60_000);
 
-beforeEach(async () => {
-  await routed.deps.database.db.execute(sql`delete from routing_cache`);
-  osrm.requests.length = 0;
-  motis.requests.length = 0;
-});
-afterEach(() => {
-  fakes.reset();
-  osrm.setFault(null);
-  motis.setFault(null);
-});
+beforeEach(() => routers.forget(routed));
+afterEach(() => routers.reset());
 afterAll(async () => {
   await routed.close();
   await unrouted.close();
-  await Promise.all([fakes.close(), osrm.close(), motis.close()]);
+  await routers.close();
 });
 
 describe("a day's route lines", () => {

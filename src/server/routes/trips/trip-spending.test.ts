@@ -12,7 +12,7 @@ import {
   buildMail,
   htmlWithJsonLd,
 } from "#tests/support/booking-fixtures.ts";
-import { activityOf, insertTrip } from "#tests/support/factories.ts";
+import { activityOf, insertTrip, stayOf } from "#tests/support/factories.ts";
 import { signUpVerifiedUser, type TestClient } from "#tests/support/http.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { LYON, PARIS } from "#tests/support/trip-places.ts";
@@ -131,27 +131,21 @@ const journeyHome: Transport = {
   totalPrice: { amount: 2600, currency: "USD" },
 };
 
-const stayOf = (stopIndex: number, checkIn: string, checkOut: string): Stay => ({
-  id: `00000000-0000-4000-8000-0000000000d${stopIndex}`,
-  stopIndex,
-  name: stopIndex === 0 ? "Hôtel du Marais" : "Hôtel Lyon Centre",
-  address: null,
-  checkIn,
-  checkOut,
-  lat: null,
-  lng: null,
-  osmId: null,
-  reference: null,
-  kind: "hotel",
-  nights: 2,
-  rooms: 2,
-  why: "private rooms",
-  ...planned,
-});
+const hotelOf = (stopIndex: number, checkIn: string, checkOut: string): Stay =>
+  stayOf(checkIn, checkOut, {
+    id: `00000000-0000-4000-8000-0000000000d${stopIndex}`,
+    stopIndex,
+    name: stopIndex === 0 ? "Hôtel du Marais" : "Hôtel Lyon Centre",
+    kind: "hotel",
+    nights: 2,
+    rooms: 2,
+    why: "private rooms",
+    ...planned,
+  });
 
-const PARIS_STAY: Stay = { ...stayOf(0, "2026-12-28", "2026-12-30"), pricePerNight: 300 };
+const PARIS_STAY: Stay = { ...hotelOf(0, "2026-12-28", "2026-12-30"), pricePerNight: 300 };
 const LYON_STAY: Stay = {
-  ...stayOf(1, "2026-12-30", "2027-01-01"),
+  ...hotelOf(1, "2026-12-30", "2027-01-01"),
   totalPrice: { amount: 500, currency: "USD" },
 };
 
@@ -338,7 +332,7 @@ describe("GET /api/trips/:id spending", () => {
     fake.setDay("2026-03-02", { EUR: 0.8 });
     const pastStays = (checkIn: string, checkOut: string): Stay[] => [
       {
-        ...stayOf(0, checkIn, checkOut),
+        ...hotelOf(0, checkIn, checkOut),
         planned: undefined,
         estimated: undefined,
         pricePerNight: undefined,
@@ -379,7 +373,7 @@ describe("GET /api/trips/:id spending", () => {
         PARIS_STAY,
         LYON_STAY,
         {
-          ...stayOf(1, "2026-12-30", "2027-01-01"),
+          ...hotelOf(1, "2026-12-30", "2027-01-01"),
           id: "00000000-0000-4000-8000-0000000000e1",
           name: "Hôtel des Célestins",
           planned: undefined,

@@ -1,16 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
 import { minutesOf, transferOn } from "#shared/transfer-day.ts";
 import { activityStopIndex } from "#shared/trip-stop-days.ts";
-import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
-import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
-import { signUpUser } from "#tests/support/http.ts";
+import { GENEROUS_LIMITS } from "#tests/support/places-fakes.ts";
 import {
-  GENEROUS_LIMITS,
-  startPlacesFakes,
-  type PlacesFakes,
-} from "#tests/support/places-fakes.ts";
+  PARIS_LYON,
+  planTrip,
+  startRoutingFakes,
+  type RoutingFakes,
+} from "#tests/support/routing-app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -19,32 +17,15 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * distance. The day says the journey found, and the next city's part of the day starts at arrival.
  */
 
-let fakes: PlacesFakes;
-let osrm: OsrmFake;
-let motis: MotisFake;
+let routers: RoutingFakes;
+let motis: RoutingFakes["motis"];
 let routed: TestApp;
 let unrouted: TestApp;
 
 // Paris two nights, Lyon two nights: the transfer day is Thursday 11 March 2027.
 const TRANSFER_DATE = "2027-03-11";
-const parisLyon = {
-  stops: [
-    { destination: "Paris", nights: 2 },
-    { destination: "Lyon", nights: 2 },
-  ],
-  startDate: "2027-03-09",
-  endDate: "2027-03-13",
-  budget: 3000,
-  travelStyle: "comfort",
-  interests: ["Culture & Arts", "History"],
-};
 
-async function plan(t: TestApp): Promise<Trip> {
-  const { client } = await signUpUser(t);
-  const res = await client.post("/api/trips", parisLyon, { Accept: "application/json" });
-  expect(res.status).toBe(201);
-  return tripSchema.parse(((await res.json()) as { trip: unknown }).trip);
-}
+const plan = async (t: TestApp): Promise<Trip> => (await planTrip(t, PARIS_LYON)).trip;
 
 const transferOf = (trip: Trip) => transferOn(TRANSFER_DATE, trip.stops, trip.transport)!;
 
@@ -61,32 +42,18 @@ function expectLyonFromArrival(trip: Trip, arrival: number) {
 }
 
 beforeAll(async () => {
-  fakes = await startPlacesFakes();
-  osrm = await startOsrmFake();
-  motis = await startMotisFake();
-  routed = await createTestApp({
-    ...GENEROUS_LIMITS,
-    ...fakes.places(),
-    ROUTING_URL: osrm.url,
-    TRANSIT_URL: motis.url,
-    ROUTING_PACE: "none",
-  });
-  unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...fakes.places() });
+  routers = await startRoutingFakes();
+  ({ motis } = routers);
+  routed = await createTestApp(routers.settings("none"));
+  unrouted = await createTestApp({ ...GENEROUS_LIMITS, ...routers.fakes.places() });
 }, 60_000);
 
-beforeEach(async () => {
-  await routed.deps.database.db.execute(sql`delete from routing_cache`);
-  motis.requests.length = 0;
-});
-afterEach(() => {
-  fakes.reset();
-  motis.setFault(null);
-  osrm.setFault(null);
-});
+beforeEach(() => routers.forget(routed));
+afterEach(() => routers.reset());
 afterAll(async () => {
   await routed.close();
   await unrouted.close();
-  await Promise.all([fakes.close(), osrm.close(), motis.close()]);
+  await routers.close();
 });
 
 describe("a transfer day's journey", () => {

@@ -4,15 +4,16 @@ import type { Database } from "#server/db/database.ts";
 import { travelLegJobs } from "#server/db/schema.ts";
 import type { Activity, Day } from "#shared/schemas/itinerary.ts";
 import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
-import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
-import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import type { TestClient } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
 import {
-  GENEROUS_LIMITS,
-  startPlacesFakes,
-  type PlacesFakes,
-} from "#tests/support/places-fakes.ts";
+  DECEMBER_TIMETABLE,
+  PARIS_LYON,
+  PARIS_TWO_DAYS,
+  planTrip,
+  startRoutingFakes,
+  type RoutingFakes,
+} from "#tests/support/routing-app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -22,33 +23,16 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * day stops saying "Working out travel times…" with that save's live change.
  */
 
-let fakes: PlacesFakes;
-let osrm: OsrmFake;
-let motis: MotisFake;
+let routers: RoutingFakes;
+let osrm: RoutingFakes["osrm"];
+let motis: RoutingFakes["motis"];
 /** Routers of one's own (no pace): every save asks at once. */
 let t: TestApp;
 /** The public pace, so transit legs can be held in the queue. */
 let paced: TestApp;
 let database: Database;
 
-const paris = {
-  destination: "Paris",
-  startDate: "2026-12-29",
-  endDate: "2026-12-30",
-  budget: 3000,
-  travelStyle: "comfort",
-  interests: ["Culture & Arts", "History"],
-};
-
-async function plan(
-  body: object = paris,
-  app: TestApp = t,
-): Promise<{ client: TestClient; trip: Trip }> {
-  const { client } = await signUpUser(app);
-  const res = await client.post("/api/trips", body, { Accept: "application/json" });
-  expect(res.status).toBe(201);
-  return { client, trip: tripSchema.parse(((await res.json()) as { trip: unknown }).trip) };
-}
+const plan = (body: object = PARIS_TWO_DAYS, app: TestApp = t) => planTrip(app, body);
 
 async function patch(client: TestClient, trip: Trip, change: object): Promise<Trip> {
   const res = await client.patch(`/api/trips/${trip.id}`, { version: trip.version, ...change });
@@ -95,8 +79,7 @@ async function forgetRoutes() {
     await db.execute(sql`delete from routing_cache`);
     await db.execute(sql`delete from routing_pace`);
   }
-  osrm.requests.length = 0;
-  motis.requests.length = 0;
+  routers.forgetRequests();
 }
 
 const withDay = (trip: Trip, index: number, activities: Activity[]) => ({
@@ -106,26 +89,19 @@ const withDay = (trip: Trip, index: number, activities: Activity[]) => ({
 });
 
 beforeAll(async () => {
-  fakes = await startPlacesFakes();
-  osrm = await startOsrmFake();
-  motis = await startMotisFake({ today: () => Date.parse("2026-12-01T00:00:00Z") });
-  const settings = {
-    ...GENEROUS_LIMITS,
-    ...fakes.places(),
-    ROUTING_URL: osrm.url,
-    TRANSIT_URL: motis.url,
-  };
-  t = await createTestApp({ ...settings, ROUTING_PACE: "none" });
-  paced = await createTestApp({ ...settings, ROUTING_PACE: "public" });
+  routers = await startRoutingFakes(DECEMBER_TIMETABLE);
+  ({ osrm, motis } = routers);
+  t = await createTestApp(routers.settings("none"));
+  paced = await createTestApp(routers.settings("public"));
   database = paced.deps.database;
 }, 60_000);
 
 beforeEach(forgetRoutes);
-afterEach(() => fakes.reset());
+afterEach(() => routers.fakes.reset());
 afterAll(async () => {
   await t.close();
   await paced.close();
-  await Promise.all([fakes.close(), osrm.close(), motis.close()]);
+  await routers.close();
 });
 
 describe("a save re-routes only the legs it touched", () => {
@@ -216,20 +192,8 @@ describe("a save re-routes only the legs it touched", () => {
 });
 
 describe("an edit of the stops asks the journey between them again", () => {
-  const parisLyon = {
-    stops: [
-      { destination: "Paris", nights: 2 },
-      { destination: "Lyon", nights: 2 },
-    ],
-    startDate: "2027-03-09",
-    endDate: "2027-03-13",
-    budget: 3000,
-    travelStyle: "comfort",
-    interests: ["Culture & Arts", "History"],
-  };
-
   it("reordered: Lyon → Paris is asked on its own transfer day, not kept from Paris → Lyon", async () => {
-    const { client, trip } = await plan(parisLyon);
+    const { client, trip } = await plan(PARIS_LYON);
     expect(trip.stops[1]?.journey).toMatchObject({ alight: "Lyon Part-Dieu" });
     await forgetRoutes();
     const [paris, lyon] = trip.stops;
@@ -252,7 +216,7 @@ describe("an edit of the stops asks the journey between them again", () => {
   });
 
   it("a longer first stop: the journey is asked on the new transfer day; an unrelated save asks nothing", async () => {
-    const { client, trip } = await plan(parisLyon);
+    const { client, trip } = await plan(PARIS_LYON);
     const [paris, lyon] = trip.stops;
     await forgetRoutes();
     const saved = await patch(client, trip, {
@@ -288,7 +252,7 @@ describe("a queued transit leg made moot by an edit", () => {
 
   it("removed or moved to a day's start: dropped, the pending state cleared with the save's live change", async () => {
     await holdTransitPace();
-    const { client, trip } = await plan({ ...paris, endDate: "2027-01-02" }, paced);
+    const { client, trip } = await plan({ ...PARIS_TWO_DAYS, endDate: "2027-01-02" }, paced);
     const pending = trip.travelPending?.activityIds ?? [];
     expect(pending.length).toBeGreaterThan(1);
     expect(await queued(trip.id)).toEqual(pending);

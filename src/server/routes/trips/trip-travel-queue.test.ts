@@ -3,17 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/database.ts";
 import { travelLegJobs } from "#server/db/schema.ts";
 import { createMemoryBus } from "#server/live/live-bus.ts";
-import { tripResponseSchema, tripSchema, type Trip } from "#shared/schemas/trip.ts";
+import { tripResponseSchema, type Trip } from "#shared/schemas/trip.ts";
 import { TRAVEL_TIMES_SUMMARY } from "#shared/travel-leg.ts";
-import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
-import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
-import { createClient, signUpUser, type TestClient } from "#tests/support/http.ts";
+import { createClient, type TestClient } from "#tests/support/http.ts";
 import { readEvents } from "#tests/support/live-events.ts";
 import {
-  GENEROUS_LIMITS,
-  startPlacesFakes,
-  type PlacesFakes,
-} from "#tests/support/places-fakes.ts";
+  DECEMBER_TIMETABLE,
+  PARIS_TWO_DAYS,
+  planTrip,
+  startRoutingFakes,
+  type RoutingFakes,
+} from "#tests/support/routing-app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 
@@ -24,32 +24,18 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
  * share the queue without asking a leg twice, and what a stopped instance held is finished by another.
  */
 
-let fakes: PlacesFakes;
-let osrm: OsrmFake;
-let motis: MotisFake;
+let routers: RoutingFakes;
+let motis: RoutingFakes["motis"];
 let database: Database;
 /** Two instances on one database and one channel between them. */
 let a: TestApp;
 let b: TestApp;
 const liveBus = createMemoryBus();
 
-const settings = () => ({
-  ...GENEROUS_LIMITS,
-  ...fakes.places(),
-  ROUTING_URL: osrm.url,
-  TRANSIT_URL: motis.url,
-  // The public pace, kept in the database across instances: what makes legs wait for the queue.
-  ROUTING_PACE: "public",
-});
+// The public pace, kept in the database across instances: what makes legs wait for the queue.
+const settings = () => routers.settings("public");
 
-const body = {
-  destination: "Paris",
-  startDate: "2026-12-29",
-  endDate: "2027-01-02",
-  budget: 3000,
-  travelStyle: "comfort",
-  interests: ["Culture & Arts", "History"],
-};
+const body = { ...PARIS_TWO_DAYS, endDate: "2027-01-02" };
 
 /** The transit router's next free slot an hour away: no transit leg can be asked now. */
 const holdTransitPace = () =>
@@ -59,12 +45,7 @@ const holdTransitPace = () =>
 const freeTransitPace = () =>
   database.db.execute(sql`delete from routing_pace where service = 'motis-plan'`);
 
-async function plan(t: TestApp): Promise<{ client: TestClient; trip: Trip }> {
-  const { client } = await signUpUser(t);
-  const res = await client.post("/api/trips", body, { Accept: "application/json" });
-  expect(res.status).toBe(201);
-  return { client, trip: tripSchema.parse(((await res.json()) as { trip: unknown }).trip) };
-}
+const plan = (t: TestApp) => planTrip(t, body);
 
 const read = async (client: TestClient, id: string) =>
   tripResponseSchema.parse(await (await client.get(`/api/trips/${id}`)).json()).trip;
@@ -99,9 +80,8 @@ async function tripOnceRouted(client: TestClient, tripId: string, onReady: () =>
 }
 
 beforeAll(async () => {
-  fakes = await startPlacesFakes();
-  osrm = await startOsrmFake();
-  motis = await startMotisFake({ today: () => Date.parse("2026-12-01T00:00:00Z") });
+  routers = await startRoutingFakes(DECEMBER_TIMETABLE);
+  ({ motis } = routers);
   database = await createTestDatabase();
   a = await createTestApp(settings(), {}, { database, liveBus });
   b = await createTestApp(settings(), {}, { database, liveBus });
@@ -110,18 +90,14 @@ beforeAll(async () => {
 beforeEach(async () => {
   await database.db.execute(sql`delete from routing_cache`);
   await database.db.execute(sql`delete from routing_pace`);
-  osrm.requests.length = 0;
-  motis.requests.length = 0;
+  routers.forgetRequests();
 });
-afterEach(() => {
-  fakes.reset();
-  motis.setFault(null);
-});
+afterEach(() => routers.reset());
 afterAll(async () => {
   await a.close();
   await b.close();
   await database.close();
-  await Promise.all([fakes.close(), osrm.close(), motis.close()]);
+  await routers.close();
 });
 
 describe("transit legs filled in after the save", () => {

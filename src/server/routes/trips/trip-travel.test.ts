@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { tripSchema, type Trip } from "#shared/schemas/trip.ts";
+import type { Trip } from "#shared/schemas/trip.ts";
 import { minutesOf } from "#shared/transfer-day.ts";
-import { startMotisFake, type MotisFake } from "#tests/fakes/motis-fake.ts";
-import { startOsrmFake, type OsrmFake } from "#tests/fakes/osrm-fake.ts";
 import { streetWay } from "#tests/fakes/routing-network.ts";
-import { signUpUser, type TestClient } from "#tests/support/http.ts";
+import type { TestClient } from "#tests/support/http.ts";
 import {
-  GENEROUS_LIMITS,
-  startPlacesFakes,
-  type PlacesFakes,
-} from "#tests/support/places-fakes.ts";
+  clearRoutingCache,
+  DECEMBER_TIMETABLE,
+  PARIS_TWO_DAYS,
+  planTrip,
+  startRoutingFakes,
+  type RoutingFakes,
+} from "#tests/support/routing-app.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /*
@@ -19,26 +19,12 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * a leg's mode and the trip's preferences through PATCH, and every router failure leaving estimates.
  */
 
-let fakes: PlacesFakes;
-let osrm: OsrmFake;
-let motis: MotisFake;
+let routers: RoutingFakes;
+let osrm: RoutingFakes["osrm"];
+let motis: RoutingFakes["motis"];
 let t: TestApp;
 
-const body = {
-  destination: "Paris",
-  startDate: "2026-12-29",
-  endDate: "2026-12-30",
-  budget: 3000,
-  travelStyle: "comfort",
-  interests: ["Culture & Arts", "History"],
-};
-
-async function plan(): Promise<{ client: TestClient; trip: Trip }> {
-  const { client } = await signUpUser(t);
-  const res = await client.post("/api/trips", body, { Accept: "application/json" });
-  expect(res.status).toBe(201);
-  return { client, trip: tripSchema.parse(((await res.json()) as { trip: unknown }).trip) };
-}
+const plan = () => planTrip(t, PARIS_TWO_DAYS);
 
 const legsOf = (trip: Trip) =>
   trip.itinerary.days.flatMap((day) =>
@@ -56,31 +42,16 @@ async function patch(client: TestClient, change: object) {
 let tripId = "";
 
 beforeAll(async () => {
-  fakes = await startPlacesFakes();
-  osrm = await startOsrmFake();
-  motis = await startMotisFake({ today: () => Date.parse("2026-12-01T00:00:00Z") });
-  t = await createTestApp({
-    ...GENEROUS_LIMITS,
-    ...fakes.places(),
-    ROUTING_URL: osrm.url,
-    TRANSIT_URL: motis.url,
-    ROUTING_PACE: "none",
-  });
+  routers = await startRoutingFakes(DECEMBER_TIMETABLE);
+  ({ osrm, motis } = routers);
+  t = await createTestApp(routers.settings("none"));
 }, 60_000);
 
-beforeEach(async () => {
-  await t.deps.database.db.execute(sql`delete from routing_cache`);
-  osrm.requests.length = 0;
-  motis.requests.length = 0;
-});
-afterEach(() => {
-  fakes.reset();
-  osrm.setFault(null);
-  motis.setFault(null);
-});
+beforeEach(() => routers.forget(t));
+afterEach(() => routers.reset());
 afterAll(async () => {
   await t.close();
-  await Promise.all([fakes.close(), osrm.close(), motis.close()]);
+  await routers.close();
 });
 
 describe("travel times on a keyless plan", () => {
@@ -221,7 +192,7 @@ describe("travel times on a keyless plan", () => {
 
   it("every router failure leaves the legs estimated and the plan saved", async () => {
     for (const fault of ["busy", "invalid-options", "null-cells"] as const) {
-      await t.deps.database.db.execute(sql`delete from routing_cache`);
+      await clearRoutingCache(t);
       osrm.setFault(fault);
       motis.setFault("busy");
       const { trip } = await plan();
