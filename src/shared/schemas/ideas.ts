@@ -2,7 +2,11 @@ import { z } from "zod";
 import { OSM_ID_PATTERN } from "../constants.ts";
 import { isoDateSchema, TIME_PATTERN } from "./itinerary.ts";
 import { safeText } from "./safe-input.ts";
-import { IDEA_NOTE_MAX_LENGTH, IDEA_TITLE_MAX_LENGTH, IDEA_URL_MAX_LENGTH } from "../idea-limits.ts";
+import {
+  IDEA_NOTE_MAX_LENGTH,
+  IDEA_TITLE_MAX_LENGTH,
+  IDEA_URL_MAX_LENGTH,
+} from "../idea-limits.ts";
 
 /** Ideas on one trip: past this a list stops being one a group can read and vote on. */
 export const MAX_IDEAS_PER_TRIP = 500;
