@@ -242,13 +242,13 @@ test.describe("on the whole-trip app", () => {
     await page.goto(`${WHOLE_TRIP_APP}/trips/${id}`);
     // The header: the party's total against the budget, its parts, and which are estimates.
     const planned = page.getByText("Planned spending").locator("..");
-    await expect(planned).toContainText("Journeys, stays, meals and activities for 1 traveller");
+    await expect(planned).toContainText("For 1 traveller:");
     const breakdown = planned.getByRole("list", { name: "Breakdown" });
     for (const part of ["Journeys", "Stays", "Meals", "Activities"] as const) {
       const key = part.toLowerCase() as keyof Parts;
       await expect(breakdown).toContainText(`${part} ${usd(spending[key])}`);
     }
-    await expect(planned).toContainText("Estimated:");
+    await expect(breakdown).toContainText(`Journeys ${usd(spending.journeys)} (estimated)`);
     await expect(planned).not.toContainText("no lodging or travel yet");
 
     // Day 1: the journey out, planned and estimated, priced for the party.

@@ -16,14 +16,6 @@ const LABELS: Record<Part, string> = {
   activities: "Activities",
 };
 
-/** "journeys and stays", "journeys, stays and meals": the estimated parts in a sentence. */
-export function estimatedPartsText(parts: readonly string[]): string {
-  const words = PARTS.filter((p) => parts.includes(p)).map((p) => LABELS[p].toLowerCase());
-  return words.length < 2
-    ? (words[0] ?? "")
-    : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
-
 /**
  * What the whole trip costs the party, part by part (journeys, stays, meals, activities), each
  * marked "estimated" when it is: the trip header, the print view, the Money tab and the plan
@@ -53,8 +45,9 @@ export function SpendingBreakdown({
 }
 
 /**
- * Under a trip's planned spending: who it is for, the breakdown, and which parts are estimates
- * ("Estimated: journeys and stays"). The header, the print view and the Money tab say the same.
+ * Under a trip's planned spending, on one line where it fits (the header keeps the first day on
+ * the first screen of a phone): who it is for and the breakdown, each estimated part saying so.
+ * The header, the print view and the Money tab say the same.
  */
 export function SpendingSummary({
   spending,
@@ -63,15 +56,11 @@ export function SpendingSummary({
   spending: SpendingParts & { estimatedParts: readonly string[] };
   travellers: number;
 }) {
-  const estimated = estimatedPartsText(spending.estimatedParts);
+  const party = `For ${travellers} ${travellers === 1 ? "traveller" : "travellers"}:`;
   return (
-    <div className="font-normal text-slate-600">
-      <p>
-        Journeys, stays, meals and activities for {travellers}{" "}
-        {travellers === 1 ? "traveller" : "travellers"}
-      </p>
+    <div className="flex flex-wrap gap-x-3 text-sm font-normal text-slate-600">
+      <span>{party}</span>
       <SpendingBreakdown parts={spending} estimatedParts={spending.estimatedParts} />
-      {estimated ? <p>Estimated: {estimated}</p> : null}
     </div>
   );
 }

@@ -129,11 +129,11 @@ export function TripEditorHeader({
           }}
         />
       ) : (
-        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4 sm:gap-4">
           <TripFact label="Dates">{formatDateRange(trip.startDate, trip.endDate)}</TripFact>
           <TripFact label="Style">{styleLabel(trip.travelStyle)}</TripFact>
           <TripFact label="Budget">{formatUsd(trip.budget)}</TripFact>
-          <TripFact label="Planned spending">
+          <TripFact label="Planned spending" wide={spending !== undefined}>
             {formatUsd(total)}{" "}
             <span className={remaining < 0 ? "text-red-800" : "text-slate-600"}>
               {remaining < 0
